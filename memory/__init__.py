@@ -1,0 +1,1 @@
+"""Hearth's long-term memory: a temporal knowledge graph of typed, weighted, decaying arcs."""

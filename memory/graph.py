@@ -1,0 +1,400 @@
+"""TemporalGraph: the memory's operations over any GraphStore — upsert, reinforce, close, history, recall."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from memory import queries as Q
+from memory.decay import DecayModel
+from memory.errors import InvalidInput, NotFound
+from memory.model import USER_ID, Arc, Change, Entity
+from memory.names import clean_name, new_id, normalize
+from memory.store import GraphStore, GraphTx
+from memory.timeutil import to_epoch
+from memory.vocabulary import RELATIONS, EntityType, Relation, relation
+
+USER_KEYS = ("user", "me", "i", "myself", "you")
+PRUNABLE = ["related_to", "knows"]  # associations; believed facts are never pruned
+
+
+@dataclass
+class ConsolidationReport:
+    pruned_arcs: list[str] = field(default_factory=list)
+    removed_entities: list[str] = field(default_factory=list)
+    merged_entities: list[tuple[str, str]] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"pruned_arcs": len(self.pruned_arcs), "removed_entities": len(self.removed_entities),
+                "merged_entities": [list(p) for p in self.merged_entities]}
+
+
+def _entity_type(value: str | None, default: EntityType = EntityType.THING) -> str:
+    if not value:
+        return default.value
+    try:
+        return EntityType(value.upper()).value
+    except ValueError:
+        return default.value
+
+
+class TemporalGraph:
+    """All writes are transactions; every temporal argument is explicit (``now`` is never read here)."""
+
+    def __init__(self, store: GraphStore, decay: DecayModel | None = None, *, user_name: str = "User") -> None:
+        self.store = store
+        self.decay = decay or DecayModel()
+        self.user_name = user_name
+
+    # -- entities ---------------------------------------------------------------------------
+    def ensure_user(self, now: datetime) -> Entity:
+        rows = self.store.read(Q.ENTITY_BY_ID, {"id": USER_ID})
+        if rows:
+            return Entity.from_row(rows[0])
+        with self.store.transaction() as tx:
+            t = self._tick(tx)
+            keys = sorted({*USER_KEYS, normalize(self.user_name)})
+            row = tx.run(Q.CREATE_ENTITY, {"id": USER_ID, "name": self.user_name, "type": "PERSON",
+                                           "aliases": [], "keys": keys, "is_user": True,
+                                           "now": to_epoch(now), "t": t})[0]
+        return Entity.from_row(row)
+
+    def find_entity(self, name_or_id: str) -> Entity | None:
+        """By id, name or alias (normalised); ``user``/``me``/``I`` in any case is the user."""
+        if not name_or_id or not name_or_id.strip():
+            return None
+        rows = self.store.read(Q.ENTITY_BY_ID, {"id": name_or_id.strip()})
+        if not rows:
+            key = normalize(name_or_id)
+            rows = self.store.read(Q.ENTITY_BY_KEY, {"key": key}) if key else []
+        return Entity.from_row(rows[0]) if rows else None
+
+    def require_entity(self, name_or_id: str) -> Entity:
+        e = self.find_entity(name_or_id)
+        if e is None:
+            raise NotFound(f"nothing in memory is called {name_or_id!r}",
+                           hint="`assistant memory show` lists what is known")
+        return e
+
+    def entities(self) -> list[Entity]:
+        return [Entity.from_row(r) for r in self.store.read(Q.ALL_ENTITIES)]
+
+    def entity_keys(self) -> list[dict[str, Any]]:
+        return self.store.read(Q.ENTITY_KEYS)
+
+    def upsert_entity(
+        self, name: str, *, now: datetime, type: str | None = None, aliases: Iterable[str] = ()
+    ) -> Entity:
+        with self.store.transaction() as tx:
+            return self._upsert(tx, name, now=now, type=type, aliases=aliases, t=self._tick(tx))
+
+    def _upsert(
+        self, tx: GraphTx, name: str, *, now: datetime, type: str | None, aliases: Iterable[str], t: int
+    ) -> Entity:
+        name = clean_name(name)
+        key = normalize(name)
+        if not key:
+            raise InvalidInput("an entity needs a name", hint="empty or punctuation-only names are refused")
+        if key in USER_KEYS or key == normalize(self.user_name):
+            rows = tx.run(Q.ENTITY_BY_ID, {"id": USER_ID})
+        else:
+            rows = tx.run(Q.ENTITY_BY_KEY, {"key": key})
+        alias_set = {clean_name(a) for a in aliases if normalize(a)}
+        if rows:
+            old = Entity.from_row(rows[0])
+            if name != old.name and not old.is_user and normalize(name) != normalize(old.name):
+                alias_set.add(name)
+            merged = tuple(sorted(set(old.aliases) | {a for a in alias_set if a != old.name}))
+            keys = sorted({normalize(old.name), *(normalize(a) for a in merged),
+                           *(USER_KEYS if old.is_user else ())})
+            new_type = old.type
+            if type and (old.type == EntityType.THING.value or not old.type):
+                new_type = _entity_type(type)
+            row = tx.run(Q.TOUCH_ENTITY, {"id": old.id, "name": old.name, "aliases": list(merged),
+                                          "keys": keys, "type": new_type, "now": to_epoch(now), "t": t})[0]
+            return Entity.from_row(row)
+        merged = tuple(sorted(a for a in alias_set if a != name))
+        keys = sorted({key, *(normalize(a) for a in merged)})
+        row = tx.run(Q.CREATE_ENTITY, {"id": new_id("e", name), "name": name, "type": _entity_type(type),
+                                       "aliases": list(merged), "keys": keys, "is_user": False,
+                                       "now": to_epoch(now), "t": t})[0]
+        return Entity.from_row(row)
+
+    # -- arcs -------------------------------------------------------------------------------
+    def assert_fact(
+        self,
+        subject: str,
+        rel: str,
+        obj: str,
+        *,
+        now: datetime,
+        valid_from: datetime | None = None,
+        valid_to: datetime | None = None,
+        source: str | None = None,
+        conversation: str | None = None,
+        confidence: float = 1.0,
+        label: str | None = None,
+        subject_type: str | None = None,
+        object_type: str | None = None,
+    ) -> list[Change]:
+        """Add the fact or reinforce it; a single-valued relation closes the subject's previous value.
+
+        ``now`` is record time (when we heard it); ``valid_from`` is when it became true (default now).
+        A fact that starts before the current value of a single-valued relation is history: it is
+        stored closed at the current value's start instead of closing the current value.
+        """
+        r = relation(rel)
+        if r.name == "related_to" and not (label and label.strip()):
+            raise InvalidInput("related_to needs a label saying how the two are related")
+        vf = valid_from or now
+        if valid_to is not None and valid_to <= vf:
+            raise InvalidInput("a fact cannot end before it starts")
+        if vf > now:
+            raise InvalidInput(
+                f"the fact would start in the future ({vf.isoformat()} is after {now.isoformat()})",
+                hint="facts are recorded when they are true or were true; give --at in the past",
+            )
+        if not 0.0 <= confidence <= 1.0:
+            raise InvalidInput("confidence must be between 0 and 1")
+        p = _ArcParams(now=to_epoch(now), valid_from=to_epoch(vf),
+                       valid_to=None if valid_to is None else to_epoch(valid_to),
+                       sources=[source] if source else [], conversation=conversation,
+                       confidence=confidence, label=label.strip() if label else None)
+        with self.store.transaction() as tx:
+            t = self._tick(tx)
+            s = self._upsert(tx, subject, now=now, type=subject_type, aliases=(), t=t)
+            o = self._upsert(tx, obj, now=now,
+                             type=object_type or (r.object_type.value if r.object_type else None),
+                             aliases=(), t=t)
+            if s.id == o.id:
+                raise InvalidInput(f"{s.name} cannot be {r.name} itself")
+            return self._assert(tx, s, r, o, p, t)
+
+    def _arcs_of(self, tx: GraphTx, subject_id: str, rel: str, now: float) -> list[Arc]:
+        return [Arc.from_row(x) for x in tx.run(Q.ARCS_OF, {"subject_id": subject_id, "relation": rel,
+                                                            "now": now})]
+
+    def _assert(self, tx: GraphTx, s: Entity, r: Relation, o: Entity, p: _ArcParams, t: int) -> list[Change]:
+        changes: list[Change] = []
+        existing = self._arcs_of(tx, s.id, r.name, p.now)
+        if r.symmetric:
+            existing += [a for a in self._arcs_of(tx, o.id, r.name, p.now) if a.object_id == s.id]
+        same = [a for a in existing if {a.subject_id, a.object_id} == {s.id, o.id}
+                and (a.label or None) == p.label]
+        open_same = [a for a in same if a.valid_to is None]
+        covering = [a for a in same if a.valid_to is not None and p.valid_to is not None
+                    and to_epoch(a.valid_from) <= p.valid_from < to_epoch(a.valid_to)]
+        target = open_same[0] if open_same and p.valid_to is None else (covering[0] if covering else None)
+        if target is not None:
+            changes.append(self._reinforce(tx, target, p, t))
+        else:
+            valid_to = p.valid_to
+            if r.single_valued and valid_to is None:
+                later = [a for a in existing if a.valid_to is None and a.object_id != o.id
+                         and to_epoch(a.valid_from) > p.valid_from]
+                if later:  # a past value told after the current one: store it as history
+                    valid_to = min(to_epoch(a.valid_from) for a in later)
+                else:
+                    for a in existing:
+                        if a.valid_to is None and a.object_id != o.id:
+                            changes.append(self._close(tx, a, p.valid_from, p, t,
+                                                       reason=f"{r.name} is single-valued; now {o.name}"))
+            changes.append(self._create(tx, s, r, o, p, t, valid_to))
+        if r.opposite:
+            for a in self._arcs_of(tx, s.id, r.opposite, p.now):
+                if a.object_id == o.id and a.valid_to is None and p.valid_to is None:
+                    changes.append(self._close(tx, a, p.valid_from, p, t, reason=f"now {r.name}"))
+        return changes
+
+    def _create(self, tx: GraphTx, s: Entity, r: Relation, o: Entity, p: _ArcParams, t: int,
+                valid_to: float | None) -> Change:
+        row = tx.run(Q.CREATE_ARC, {
+            "subject_id": s.id, "object_id": o.id, "id": new_id("a"), "relation": r.name, "label": p.label,
+            "strength": self.decay.initial_strength * p.confidence,
+            "decay_rate": self.decay.initial_rate(r.decay), "conversations": 1 if p.conversation else 0,
+            "conversation_ids": [p.conversation] if p.conversation else [], "now": p.now,
+            "valid_from": p.valid_from, "valid_to": valid_to, "closed_at": None if valid_to is None else p.now,
+            "t": t, "confidence": p.confidence, "sources": p.sources,
+        })[0]
+        return Change("added", row["id"], s.name, r.name, o.name,
+                      reason="" if valid_to is None else "as history")
+
+    def _reinforce(self, tx: GraphTx, a: Arc, p: _ArcParams, t: int) -> Change:
+        conv_ids = list(tx.run(Q.ARC_BY_ID, {"id": a.id, "now": p.now})[0].get("conversation_ids") or [])
+        new_conv = bool(p.conversation) and p.conversation not in conv_ids
+        strength, rate = self.decay.reinforce(a.strength, a.decay_rate, to_epoch(a.last_reinforced), p.now,
+                                              new_conversation=new_conv and bool(conv_ids))
+        if new_conv:
+            conv_ids.append(p.conversation)
+        sources = list(a.sources) + [x for x in p.sources if x not in a.sources]
+        tx.run(Q.REINFORCE_ARC, {"subject_id": a.subject_id, "id": a.id, "strength": strength,
+                                 "decay_rate": rate, "now": p.now, "conversations": len(conv_ids),
+                                 "conversation_ids": conv_ids, "sources": sources, "t": t,
+                                 "confidence": max(a.confidence, p.confidence)})
+        return Change("reinforced", a.id, a.subject, a.relation, a.object,
+                      extra={"strength": round(strength, 3)})
+
+    def _close(self, tx: GraphTx, a: Arc, valid_to: float, p: _ArcParams, t: int, *, reason: str) -> Change:
+        # never end a fact before it began: a correction told the same instant closes at its start
+        vt = max(valid_to, to_epoch(a.valid_from))
+        tx.run(Q.CLOSE_ARC, {"subject_id": a.subject_id, "id": a.id, "valid_to": vt, "now": p.now, "t": t,
+                             "sources": p.sources})
+        return Change("closed", a.id, a.subject, a.relation, a.object, reason=reason)
+
+    def close_fact(
+        self, subject: str, rel: str, obj: str | None, *, now: datetime, valid_to: datetime | None = None,
+        source: str | None = None, reason: str = "no longer true",
+    ) -> list[Change]:
+        """End the open arc(s) of subject+relation(+object) at ``valid_to`` (default now); keep them."""
+        return self._end(subject, rel, obj, now=now, valid_to=valid_to, source=source, reason=reason,
+                         retract=False)
+
+    def retract_fact(
+        self, subject: str, rel: str, obj: str | None, *, now: datetime, source: str | None = None,
+        reason: str = "retracted",
+    ) -> list[Change]:
+        """Mark the arc(s) as never having been true (a correction); history keeps them, recall doesn't."""
+        return self._end(subject, rel, obj, now=now, valid_to=None, source=source, reason=reason,
+                         retract=True)
+
+    def _end(self, subject: str, rel: str, obj: str | None, *, now: datetime, valid_to: datetime | None,
+             source: str | None, reason: str, retract: bool) -> list[Change]:
+        r = relation(rel)
+        s = self.find_entity(subject)
+        o = self.find_entity(obj) if obj else None
+        if s is None or (obj and o is None):
+            return []
+        p = _ArcParams(now=to_epoch(now), valid_from=to_epoch(now), valid_to=None,
+                       sources=[source] if source else [], conversation=None, confidence=1.0, label=None)
+        changes: list[Change] = []
+        with self.store.transaction() as tx:
+            t = self._tick(tx)
+            arcs = self._arcs_of(tx, s.id, r.name, p.now)
+            if r.symmetric and o is not None:
+                arcs += [a for a in self._arcs_of(tx, o.id, r.name, p.now) if a.object_id == s.id]
+            for a in arcs:
+                if o is not None and o.id not in (a.object_id, a.subject_id):
+                    continue
+                if retract:
+                    tx.run(Q.EXPIRE_ARC, {"subject_id": a.subject_id, "id": a.id, "now": p.now, "t": t,
+                                          "sources": p.sources})
+                    changes.append(Change("retracted", a.id, a.subject, a.relation, a.object, reason=reason))
+                elif a.valid_to is None:
+                    vt = to_epoch(valid_to) if valid_to else p.now
+                    changes.append(self._close(tx, a, vt, p, t, reason=reason))
+        return changes
+
+    def _tick(self, tx: GraphTx) -> int:
+        return int(tx.run(Q.NEXT_T_INDEX)[0]["t"])
+
+    # -- reading ----------------------------------------------------------------------------
+    def arc(self, arc_id: str, *, now: datetime) -> Arc:
+        rows = self.store.read(Q.ARC_BY_ID, {"id": arc_id, "now": to_epoch(now)})
+        if not rows:
+            raise NotFound(f"no arc with id {arc_id!r}")
+        return Arc.from_row(rows[0])
+
+    def arcs_of_entity(self, entity_id: str, *, now: datetime) -> list[Arc]:
+        p = {"id": entity_id, "now": to_epoch(now)}
+        return [Arc.from_row(r) for r in self.store.read(Q.ARCS_OUT, p) + self.store.read(Q.ARCS_IN, p)]
+
+    def all_arcs(self, *, now: datetime) -> list[Arc]:
+        return [Arc.from_row(r) for r in self.store.read(Q.ALL_ARCS, {"now": to_epoch(now)})]
+
+    def history(self, subject: str, rel: str | None = None, *, now: datetime) -> list[Arc]:
+        """Every arc of the subject (and relation), closed and retracted included, oldest first."""
+        s = self.require_entity(subject)
+        relname = relation(rel).name if rel else None
+        return [Arc.from_row(r) for r in self.store.read(
+            Q.HISTORY, {"subject_id": s.id, "relation": relname, "now": to_epoch(now)})]
+
+    def facts_at(self, at: datetime, *, now: datetime | None = None, entity: str | None = None) -> list[Arc]:
+        """Facts true in the world at ``at``, as believed at record time ``now`` (default: ``at``)."""
+        p = {"at": to_epoch(at), "now": to_epoch(now or at)}
+        if entity is None:
+            return [Arc.from_row(r) for r in self.store.read(Q.FACTS_AT, p)]
+        e = self.require_entity(entity)
+        return [Arc.from_row(r) for r in self.store.read(Q.FACTS_OF_AT, {**p, "id": e.id})]
+
+    def lookup(
+        self, subject_id: str | None = None, rel: str | None = None, object_id: str | None = None, *,
+        at: datetime, now: datetime | None = None, limit: int = 50,
+    ) -> list[Arc]:
+        """Partial-triplet query (RET-LLM): any slot may be None."""
+        p = {"subject_id": subject_id, "relation": relation(rel).name if rel else None,
+             "object_id": object_id, "at": to_epoch(at), "now": to_epoch(now or at), "limit": limit}
+        return [Arc.from_row(r) for r in self.store.read(Q.LOOKUP, p)]
+
+    def neighbourhood(
+        self, entity_ids: Sequence[str], *, at: datetime, now: datetime | None = None, hops: int = 2,
+        limit: int = 10,
+    ) -> list[Arc]:
+        """Arcs within ``hops`` (1 or 2) of the seeds, true at ``at``, by decayed weight."""
+        if not entity_ids:
+            return []
+        q = Q.NEIGHBOURHOOD_1 if hops <= 1 else Q.NEIGHBOURHOOD_2
+        p = {"ids": list(entity_ids), "at": to_epoch(at), "now": to_epoch(now or at), "limit": limit}
+        return [Arc.from_row(r) for r in self.store.read(q, p)]
+
+    # -- forgetting and housekeeping ---------------------------------------------------------
+    def forget_entity(self, name_or_id: str) -> list[str]:
+        """Hard delete (privacy): the entity, its arcs and their provenance. Returns deleted arc ids."""
+        e = self.require_entity(name_or_id)
+        with self.store.transaction() as tx:
+            self._tick(tx)
+            if e.is_user:  # the user stays; everything known about them goes
+                ids = [r["id"] for r in tx.run(Q.ARCS_OUT, {"id": USER_ID, "now": 0.0})]
+                ids += [r["id"] for r in tx.run(Q.ARCS_IN, {"id": USER_ID, "now": 0.0})]
+                for i in ids:
+                    tx.run(Q.DELETE_ARC, {"id": i})
+                return ids
+            rows = tx.run(Q.DELETE_ENTITY, {"id": e.id})
+        return [i for i in (rows[0]["arcs"] if rows else []) if i]
+
+    def forget_arc(self, arc_id: str) -> list[str]:
+        with self.store.transaction() as tx:
+            self._tick(tx)
+            n = tx.run(Q.DELETE_ARC, {"id": arc_id})
+        if not n or not n[0].get("n"):
+            raise NotFound(f"no arc with id {arc_id!r}", hint="`assistant memory show ENTITY --json` lists ids")
+        return [arc_id]
+
+    def consolidate(self, *, now: datetime, threshold: float = 0.02,
+                    min_confidence: float = 0.3) -> ConsolidationReport:
+        """Nightly tidy-up: prune faded associations and disbelieved arcs, drop orphans, merge twins."""
+        report = ConsolidationReport()
+        with self.store.transaction() as tx:
+            self._tick(tx)
+            report.pruned_arcs = [r["id"] for r in tx.run(Q.PRUNE_WEAK, {
+                "now": to_epoch(now), "threshold": threshold, "prunable": PRUNABLE,
+                "min_confidence": min_confidence})]
+            report.removed_entities = [r["id"] for r in tx.run(Q.DELETE_ORPHANS)]
+        return report
+
+    def stats(self, *, now: datetime) -> dict[str, Any]:
+        arcs = self.store.read(Q.COUNT_ARCS)[0]
+        weights = self.store.read(Q.WEIGHT_SUMMARY, {"now": to_epoch(now)})[0]
+        return {
+            "backend": self.store.backend,
+            "entities": self.store.read(Q.COUNT_ENTITIES)[0]["n"],
+            "arcs": {k: int(arcs.get(k) or 0) for k in ("total", "current", "closed", "retracted")},
+            "relations": {r["relation"]: r["n"] for r in self.store.read(Q.RELATION_COUNTS)},
+            "weight": {k: (None if v is None else round(float(v), 4)) for k, v in weights.items()
+                       if k != "arcs"},
+        }
+
+
+@dataclass(frozen=True)
+class _ArcParams:
+    now: float
+    valid_from: float
+    valid_to: float | None
+    sources: list[str]
+    conversation: str | None
+    confidence: float
+    label: str | None
+
+
+__all__ = ["RELATIONS", "ConsolidationReport", "TemporalGraph"]

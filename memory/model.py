@@ -1,0 +1,159 @@
+"""Value objects that cross the memory boundary: entities, arcs and what a write changed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Literal
+
+from memory.timeutil import from_epoch, iso
+
+USER_ID = "user"
+
+
+@dataclass(frozen=True)
+class Entity:
+    id: str
+    name: str
+    type: str
+    aliases: tuple[str, ...] = ()
+    is_user: bool = False
+    created_at: datetime | None = None
+    last_seen: datetime | None = None
+    mentions: int = 0
+    t_index: int = 0
+
+    @classmethod
+    def from_row(cls, row: dict[str, Any]) -> Entity:
+        return cls(
+            id=row["id"],
+            name=row["name"],
+            type=row.get("type") or "THING",
+            aliases=tuple(row.get("aliases") or ()),
+            is_user=bool(row.get("is_user")),
+            created_at=from_epoch(row.get("created_at")),
+            last_seen=from_epoch(row.get("last_seen")),
+            mentions=int(row.get("mentions") or 0),
+            t_index=int(row.get("t_index") or 0),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id, "name": self.name, "type": self.type, "aliases": list(self.aliases),
+            "is_user": self.is_user, "created_at": iso(self.created_at), "last_seen": iso(self.last_seen),
+            "mentions": self.mentions, "t_index": self.t_index,
+        }
+
+
+@dataclass(frozen=True)
+class Arc:
+    """One typed relation between two entities, bi-temporal.
+
+    World time: ``valid_from``..``valid_to`` (None = still true).
+    Record time: ``recorded_at`` (we learned it), ``closed_at`` (we learned it ended),
+    ``expired_at`` (we stopped believing it was ever true: a retraction or correction).
+    """
+
+    id: str
+    subject_id: str
+    subject: str
+    relation: str
+    object_id: str
+    object: str
+    label: str | None
+    strength: float
+    decay_rate: float
+    reinforcements: int
+    conversations: int
+    last_reinforced: datetime
+    valid_from: datetime
+    valid_to: datetime | None
+    recorded_at: datetime
+    closed_at: datetime | None
+    expired_at: datetime | None
+    t_index: int
+    confidence: float
+    sources: tuple[str, ...] = ()
+    weight: float | None = None  # decayed weight at the query's $now, when the query computed it
+
+    @classmethod
+    def from_row(cls, row: dict[str, Any]) -> Arc:
+        def t(key: str) -> datetime | None:
+            return from_epoch(row.get(key))
+
+        return cls(
+            id=row["id"], subject_id=row["subject_id"], subject=row["subject"], relation=row["relation"],
+            object_id=row["object_id"], object=row["object"], label=row.get("label"),
+            strength=float(row["strength"]), decay_rate=float(row["decay_rate"]),
+            reinforcements=int(row.get("reinforcements") or 0),
+            conversations=int(row.get("conversations") or 0),
+            last_reinforced=t("last_reinforced"), valid_from=t("valid_from"),  # type: ignore[arg-type]
+            valid_to=t("valid_to"), recorded_at=t("recorded_at"),  # type: ignore[arg-type]
+            closed_at=t("closed_at"), expired_at=t("expired_at"), t_index=int(row.get("t_index") or 0),
+            confidence=float(row.get("confidence") if row.get("confidence") is not None else 1.0),
+            sources=tuple(row.get("sources") or ()),
+            weight=None if row.get("weight") is None else float(row["weight"]),
+        )
+
+    @property
+    def current(self) -> bool:
+        return self.valid_to is None and self.expired_at is None
+
+    def true_at(self, t: datetime) -> bool:
+        return (
+            self.expired_at is None
+            and self.valid_from <= t
+            and (self.valid_to is None or t < self.valid_to)
+        )
+
+    def statement(self) -> str:
+        """'Anna lives in Porto (from 2026-01-05 until 2026-03-03)' — how facts reach the LLM."""
+        rel = self.label if self.relation == "related_to" and self.label else self.relation.replace("_", " ")
+        span = f"from {self.valid_from.date().isoformat()}"
+        if self.valid_to is not None:
+            span += f" until {self.valid_to.date().isoformat()}"
+        else:
+            span += ", still true"
+        if self.expired_at is not None:
+            span += "; later found to be wrong"
+        return f"{self.subject} {rel} {self.object} ({span})"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id, "subject": self.subject, "subject_id": self.subject_id,
+            "relation": self.relation, "object": self.object, "object_id": self.object_id,
+            "label": self.label, "strength": round(self.strength, 4), "decay_rate": self.decay_rate,
+            "weight": None if self.weight is None else round(self.weight, 4),
+            "reinforcements": self.reinforcements, "conversations": self.conversations,
+            "last_reinforced": iso(self.last_reinforced), "valid_from": iso(self.valid_from),
+            "valid_to": iso(self.valid_to), "recorded_at": iso(self.recorded_at),
+            "closed_at": iso(self.closed_at), "expired_at": iso(self.expired_at),
+            "t_index": self.t_index, "confidence": self.confidence, "sources": list(self.sources),
+        }
+
+
+ChangeKind = Literal["added", "reinforced", "closed", "retracted", "deleted"]
+
+
+@dataclass(frozen=True)
+class Change:
+    """One effect a write had on memory, recorded against the conversation that caused it."""
+
+    kind: ChangeKind
+    arc_id: str
+    subject: str
+    relation: str
+    object: str
+    reason: str = ""
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        d = {"kind": self.kind, "arc_id": self.arc_id, "subject": self.subject,
+             "relation": self.relation, "object": self.object, "reason": self.reason}
+        d.update(self.extra)
+        return d
+
+    def describe(self) -> str:
+        return f"{self.kind}: {self.subject} {self.relation} {self.object}" + (
+            f" ({self.reason})" if self.reason else ""
+        )

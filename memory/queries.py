@@ -1,0 +1,181 @@
+"""Every Cypher statement Hearth runs, as named queries with $parameters (Neo4j dialect).
+
+Times are epoch seconds (floats) so the same arithmetic runs on kglite and Neo4j; ``$now`` is always
+a parameter. Schema (see docs/memory.md):
+
+    (:Entity {id, name, type, aliases, keys, is_user, created_at, last_seen, mentions, t_index})
+    (:Entity)-[:ARC {id, relation, label, strength, decay_rate, reinforcements, conversations,
+                     conversation_ids, last_reinforced, valid_from, valid_to, recorded_at, closed_at,
+                     expired_at, t_index, confidence, sources}]->(:Entity)
+    (:Meta {id: 'meta', t_index})
+"""
+
+from __future__ import annotations
+
+from memory.decay import WEIGHT_CYPHER
+
+WEIGHT = WEIGHT_CYPHER.format(a="a")
+
+SCHEMA_KGLITE = (
+    "CREATE INDEX IF NOT EXISTS FOR (e:Entity) ON (e.name)",
+)
+SCHEMA_NEO4J = (
+    "CREATE CONSTRAINT hearth_entity_id IF NOT EXISTS FOR (e:Entity) REQUIRE e.id IS UNIQUE",
+    "CREATE INDEX hearth_entity_name IF NOT EXISTS FOR (e:Entity) ON (e.name)",
+    "CREATE INDEX hearth_arc_id IF NOT EXISTS FOR ()-[a:ARC]-() ON (a.id)",
+    "CREATE INDEX hearth_arc_relation IF NOT EXISTS FOR ()-[a:ARC]-() ON (a.relation)",
+)
+
+ENTITY_FIELDS = (
+    "e.id AS id, e.name AS name, e.type AS type, e.aliases AS aliases, e.is_user AS is_user, "
+    "e.created_at AS created_at, e.last_seen AS last_seen, e.mentions AS mentions, e.t_index AS t_index"
+)
+ARC_FIELDS = (
+    "a.id AS id, s.id AS subject_id, s.name AS subject, a.relation AS relation, o.id AS object_id, "
+    "o.name AS object, a.label AS label, a.strength AS strength, a.decay_rate AS decay_rate, "
+    "a.reinforcements AS reinforcements, a.conversations AS conversations, "
+    "a.conversation_ids AS conversation_ids, a.last_reinforced AS last_reinforced, "
+    "a.valid_from AS valid_from, a.valid_to AS valid_to, a.recorded_at AS recorded_at, "
+    "a.closed_at AS closed_at, a.expired_at AS expired_at, a.t_index AS t_index, "
+    "a.confidence AS confidence, a.sources AS sources, " + WEIGHT + " AS weight"
+)
+# What we believed at record time $now about world time $at.
+KNOWN_AT = "a.recorded_at <= $now AND (a.expired_at IS NULL OR a.expired_at > $now)"
+TRUE_AT = (
+    KNOWN_AT + " AND a.valid_from <= $at AND "
+    "(a.valid_to IS NULL OR a.valid_to > $at OR a.closed_at > $now)"
+)
+
+# --- temporal index (RecallM): one counter, bumped by every write transaction -----------------
+NEXT_T_INDEX = (
+    "MERGE (m:Meta {id: 'meta'}) ON CREATE SET m.t_index = 1 ON MATCH SET m.t_index = m.t_index + 1 "
+    "RETURN m.t_index AS t"
+)
+
+# --- entities ---------------------------------------------------------------------------------
+ENTITY_BY_ID = f"MATCH (e:Entity {{id: $id}}) RETURN {ENTITY_FIELDS}"
+ENTITY_BY_KEY = f"MATCH (e:Entity) WHERE $key IN e.keys RETURN {ENTITY_FIELDS} ORDER BY e.mentions DESC"
+ENTITY_KEYS = "MATCH (e:Entity) RETURN e.id AS id, e.name AS name, e.type AS type, e.keys AS keys"
+ALL_ENTITIES = f"MATCH (e:Entity) RETURN {ENTITY_FIELDS} ORDER BY e.is_user DESC, e.name"
+CREATE_ENTITY = (
+    "CREATE (e:Entity {id: $id, name: $name, type: $type, aliases: $aliases, keys: $keys, "
+    "is_user: $is_user, created_at: $now, last_seen: $now, mentions: 1, t_index: $t}) "
+    f"RETURN {ENTITY_FIELDS}"
+)
+TOUCH_ENTITY = (
+    "MATCH (e:Entity {id: $id}) SET e.mentions = e.mentions + 1, e.t_index = $t, "
+    "e.last_seen = CASE WHEN e.last_seen IS NULL OR $now > e.last_seen THEN $now ELSE e.last_seen END, "
+    "e.aliases = $aliases, e.keys = $keys, e.type = $type, e.name = $name "
+    f"RETURN {ENTITY_FIELDS}"
+)
+DELETE_ENTITY = (
+    "MATCH (e:Entity {id: $id}) OPTIONAL MATCH (e)-[a:ARC]-() "
+    "WITH e, collect(a.id) AS arcs DETACH DELETE e RETURN arcs"
+)
+
+# --- arcs -------------------------------------------------------------------------------------
+CREATE_ARC = (
+    "MATCH (s:Entity {id: $subject_id}), (o:Entity {id: $object_id}) "
+    "CREATE (s)-[a:ARC {id: $id, relation: $relation, label: $label, strength: $strength, "
+    "decay_rate: $decay_rate, reinforcements: 0, conversations: $conversations, "
+    "conversation_ids: $conversation_ids, last_reinforced: $now, valid_from: $valid_from, "
+    "valid_to: $valid_to, recorded_at: $now, closed_at: $closed_at, expired_at: null, t_index: $t, "
+    "confidence: $confidence, sources: $sources}]->(o) "
+    f"RETURN {ARC_FIELDS}"
+)
+ARC_BY_ID = f"MATCH (s:Entity)-[a:ARC]->(o:Entity) WHERE a.id = $id RETURN {ARC_FIELDS}"
+# Arcs of one subject+relation still believed (open or closed), newest first.
+ARCS_OF = (
+    "MATCH (s:Entity {id: $subject_id})-[a:ARC]->(o:Entity) "
+    f"WHERE a.relation = $relation AND a.expired_at IS NULL RETURN {ARC_FIELDS} "
+    "ORDER BY a.valid_from DESC"
+)
+REINFORCE_ARC = (
+    "MATCH (s:Entity {id: $subject_id})-[a:ARC]->(o:Entity) WHERE a.id = $id "
+    "SET a.strength = $strength, a.decay_rate = $decay_rate, a.last_reinforced = $now, "
+    "a.reinforcements = a.reinforcements + 1, a.conversations = $conversations, "
+    "a.conversation_ids = $conversation_ids, a.sources = $sources, a.t_index = $t, "
+    "a.confidence = $confidence "
+    f"RETURN {ARC_FIELDS}"
+)
+CLOSE_ARC = (
+    "MATCH (s:Entity {id: $subject_id})-[a:ARC]->(o:Entity) WHERE a.id = $id "
+    "SET a.valid_to = $valid_to, a.closed_at = $now, a.t_index = $t, "
+    "a.sources = a.sources + $sources "
+    f"RETURN {ARC_FIELDS}"
+)
+EXPIRE_ARC = (
+    "MATCH (s:Entity {id: $subject_id})-[a:ARC]->(o:Entity) WHERE a.id = $id "
+    "SET a.expired_at = $now, a.t_index = $t, a.sources = a.sources + $sources "
+    f"RETURN {ARC_FIELDS}"
+)
+DELETE_ARC = "MATCH (s:Entity)-[a:ARC]->(o:Entity) WHERE a.id = $id DELETE a RETURN count(*) AS n"
+
+# --- reading ----------------------------------------------------------------------------------
+ARCS_OUT = (
+    "MATCH (s:Entity {id: $id})-[a:ARC]->(o:Entity) "
+    f"RETURN {ARC_FIELDS} ORDER BY a.relation, a.valid_from"
+)
+ARCS_IN = (
+    "MATCH (s:Entity)-[a:ARC]->(o:Entity {id: $id}) "
+    f"RETURN {ARC_FIELDS} ORDER BY a.relation, a.valid_from"
+)
+ALL_ARCS = f"MATCH (s:Entity)-[a:ARC]->(o:Entity) RETURN {ARC_FIELDS} ORDER BY a.t_index"
+HISTORY = (
+    "MATCH (s:Entity {id: $subject_id})-[a:ARC]->(o:Entity) "
+    "WHERE $relation IS NULL OR a.relation = $relation "
+    f"RETURN {ARC_FIELDS} ORDER BY a.valid_from, a.recorded_at"
+)
+FACTS_AT = (
+    f"MATCH (s:Entity)-[a:ARC]->(o:Entity) WHERE {TRUE_AT} "
+    f"RETURN {ARC_FIELDS} ORDER BY a.valid_from"
+)
+FACTS_OF_AT = (
+    f"MATCH (s:Entity {{id: $id}})-[a:ARC]-(o2:Entity) WITH a MATCH (s:Entity)-[a]->(o:Entity) "
+    f"WHERE {TRUE_AT} RETURN {ARC_FIELDS} ORDER BY a.valid_from"
+)
+# Partial-triplet lookup (RET-LLM): any of subject, relation, object may be null.
+LOOKUP = (
+    "MATCH (s:Entity)-[a:ARC]->(o:Entity) "
+    "WHERE ($subject_id IS NULL OR s.id = $subject_id) AND ($relation IS NULL OR a.relation = $relation) "
+    f"AND ($object_id IS NULL OR o.id = $object_id) AND {TRUE_AT} "
+    f"RETURN {ARC_FIELDS} ORDER BY weight DESC LIMIT $limit"
+)
+# RecallM traversal: arcs within two hops of the seeds, true at $at, ranked by decayed weight.
+NEIGHBOURHOOD_1 = (
+    "MATCH (x:Entity)-[a:ARC]-(:Entity) WHERE x.id IN $ids WITH DISTINCT a "
+    f"MATCH (s:Entity)-[a]->(o:Entity) WHERE {TRUE_AT} "
+    f"RETURN {ARC_FIELDS} ORDER BY weight DESC LIMIT $limit"
+)
+NEIGHBOURHOOD_2 = (
+    "MATCH (x:Entity)-[r:ARC*1..2]-(:Entity) WHERE x.id IN $ids UNWIND r AS a WITH DISTINCT a "
+    f"MATCH (s:Entity)-[a]->(o:Entity) WHERE {TRUE_AT} "
+    f"RETURN {ARC_FIELDS} ORDER BY weight DESC LIMIT $limit"
+)
+
+# --- consolidation and stats ------------------------------------------------------------------
+# Only weak associations and disbelieved arcs are ever pruned; believed facts keep their history.
+PRUNE_WEAK = (
+    "MATCH (s:Entity)-[a:ARC]->(o:Entity) "
+    f"WHERE {WEIGHT} < $threshold AND (a.relation IN $prunable OR a.expired_at IS NOT NULL "
+    "OR a.confidence < $min_confidence) "
+    "WITH a, a.id AS id DELETE a RETURN id"
+)
+DELETE_ORPHANS = (
+    "MATCH (e:Entity) WHERE NOT (e)--() AND (e.is_user IS NULL OR e.is_user = false) "
+    "WITH e, e.id AS id DETACH DELETE e RETURN id"
+)
+WEIGHT_SUMMARY = (
+    f"MATCH ()-[a:ARC]->() WITH {WEIGHT} AS w "
+    "RETURN count(w) AS arcs, avg(w) AS mean_weight, min(w) AS min_weight, max(w) AS max_weight"
+)
+COUNT_ENTITIES = "MATCH (e:Entity) RETURN count(e) AS n"
+COUNT_ARCS = (
+    "MATCH ()-[a:ARC]->() RETURN count(a) AS total, "
+    "sum(CASE WHEN a.valid_to IS NULL AND a.expired_at IS NULL THEN 1 ELSE 0 END) AS current, "
+    "sum(CASE WHEN a.valid_to IS NOT NULL THEN 1 ELSE 0 END) AS closed, "
+    "sum(CASE WHEN a.expired_at IS NOT NULL THEN 1 ELSE 0 END) AS retracted"
+)
+RELATION_COUNTS = (
+    "MATCH ()-[a:ARC]->() RETURN a.relation AS relation, count(a) AS n ORDER BY n DESC, relation"
+)
