@@ -6,7 +6,7 @@ import warnings
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from memory import queries as Q
 from memory.errors import QueryFailed, StoreCorrupt, StoreLocked
@@ -30,7 +30,7 @@ class KgliteStore:
 
     backend = "kglite"
 
-    def __init__(self, path: Path, *, durability: str = "normal") -> None:
+    def __init__(self, path: Path, *, durability: Literal["full", "normal"] = "normal") -> None:
         import kglite  # late: native library, keep `import memory` light
 
         self._kglite = kglite
@@ -39,7 +39,7 @@ class KgliteStore:
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
-                self._g = kglite.open(str(self.path), durable=durability)
+                self._g: Any = kglite.open(str(self.path), durable=durability)
         except kglite.WriterLeaseHeldError as e:
             holder = getattr(e, "holder", {}) or {}
             pid, since = holder.get("pid"), holder.get("since")

@@ -90,7 +90,7 @@ class Arc:
             last_reinforced=t("last_reinforced"), valid_from=t("valid_from"),  # type: ignore[arg-type]
             valid_to=t("valid_to"), recorded_at=t("recorded_at"),  # type: ignore[arg-type]
             closed_at=t("closed_at"), expired_at=t("expired_at"), t_index=int(row.get("t_index") or 0),
-            confidence=float(row.get("confidence") if row.get("confidence") is not None else 1.0),
+            confidence=float(row["confidence"]) if row.get("confidence") is not None else 1.0,
             sources=tuple(row.get("sources") or ()),
             weight=None if row.get("weight") is None else float(row["weight"]),
         )

@@ -143,7 +143,8 @@ LOOKUP = (
 )
 # RecallM traversal: arcs within two hops of the seeds, true at $at, ranked by decayed weight.
 NEIGHBOURHOOD_1 = (
-    "MATCH (x:Entity)-[a:ARC]-(:Entity) WHERE x.id IN $ids WITH DISTINCT a "
+    # *1..1, not a plain [a:ARC]: kglite 0.21.2 cannot re-bind a plain pattern's relationship below
+    "MATCH (x:Entity)-[r:ARC*1..1]-(:Entity) WHERE x.id IN $ids UNWIND r AS a WITH DISTINCT a "
     f"MATCH (s:Entity)-[a]->(o:Entity) WHERE {TRUE_AT} "
     f"RETURN {ARC_FIELDS} ORDER BY weight DESC LIMIT $limit"
 )
@@ -179,3 +180,34 @@ COUNT_ARCS = (
 RELATION_COUNTS = (
     "MATCH ()-[a:ARC]->() RETURN a.relation AS relation, count(a) AS n ORDER BY n DESC, relation"
 )
+
+# --- export: statements that rebuild the graph on a Neo4j server ({props} are Cypher literals) ---
+EXPORT_HEADER = "CREATE CONSTRAINT hearth_entity_id IF NOT EXISTS FOR (e:Entity) REQUIRE e.id IS UNIQUE;"
+EXPORT_ENTITY = "CREATE (:Entity {props});"
+EXPORT_ARC = "MATCH (s:Entity {{id: {s}}}), (o:Entity {{id: {o}}}) CREATE (s)-[:ARC {props}]->(o);"
+ENTITY_PROPS = ("id", "name", "type", "aliases", "keys", "is_user", "created_at", "last_seen", "mentions",
+                "t_index")
+ARC_PROPS = ("id", "relation", "label", "strength", "decay_rate", "reinforcements", "conversations",
+             "conversation_ids", "last_reinforced", "valid_from", "valid_to", "recorded_at", "closed_at",
+             "expired_at", "t_index", "confidence", "sources")
+EXPORT_ENTITIES_RAW = "MATCH (e:Entity) RETURN " + ", ".join(f"e.{k} AS {k}" for k in ENTITY_PROPS) + " ORDER BY id"
+EXPORT_ARCS_RAW = (
+    "MATCH (s:Entity)-[a:ARC]->(o:Entity) RETURN s.id AS subject_id, o.id AS object_id, "
+    + ", ".join(f"a.{k} AS {k}" for k in ARC_PROPS) + " ORDER BY t_index"
+)
+
+# --- bulk loading (benchmarks, imports): one UNWIND per batch of rows, inside a transaction ---------
+BULK_CREATE_ENTITIES = (
+    "UNWIND $rows AS r CREATE (e:Entity {id: r.id, name: r.name, type: r.type, aliases: r.aliases, "
+    "keys: r.keys, is_user: r.is_user, created_at: r.created_at, last_seen: r.last_seen, "
+    "mentions: r.mentions, t_index: r.t_index})"
+)
+BULK_CREATE_ARCS = (
+    "UNWIND $rows AS r MATCH (s:Entity {id: r.subject_id}), (o:Entity {id: r.object_id}) "
+    "CREATE (s)-[a:ARC {id: r.id, relation: r.relation, label: r.label, strength: r.strength, "
+    "decay_rate: r.decay_rate, reinforcements: r.reinforcements, conversations: r.conversations, "
+    "conversation_ids: r.conversation_ids, last_reinforced: r.last_reinforced, valid_from: r.valid_from, "
+    "valid_to: r.valid_to, recorded_at: r.recorded_at, closed_at: r.closed_at, expired_at: r.expired_at, "
+    "t_index: r.t_index, confidence: r.confidence, sources: r.sources}]->(o)"
+)
+SET_T_INDEX = "MERGE (m:Meta {id: 'meta'}) SET m.t_index = $t RETURN m.t_index AS t"

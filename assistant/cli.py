@@ -1,0 +1,89 @@
+"""The `assistant` command: parses arguments, builds the composition root, runs one subcommand."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from assistant.settings import ConfigError, Settings, load_settings
+
+USER_CONFIG = Path("~/.config/hearth/config.yaml").expanduser()
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from assistant.commands import doctor, memory_cmd, misc
+
+    p = argparse.ArgumentParser(
+        prog="assistant",
+        description="Hearth: a voice assistant with long-term personal memory, running on your machine.",
+    )
+    p.add_argument("--config", metavar="PATH", help="config file (default: $HEARTH_CONFIG, "
+                   "~/.config/hearth/config.yaml, else built-in defaults = config.yaml)")
+    p.add_argument("--data-dir", metavar="DIR", help="where memory, transcripts and models live "
+                   "(default: $HEARTH_DATA_DIR or ~/.local/share/hearth)")
+    p.add_argument("--debug", action="store_true", help="show tracebacks")
+    sub = p.add_subparsers(dest="cmd", required=True, metavar="COMMAND")
+    for mod in (memory_cmd, doctor, misc):
+        mod.register(sub)
+    _register_optional(sub)
+    return p
+
+
+def _register_optional(sub: argparse._SubParsersAction) -> None:
+    """Commands whose modules may not exist in every build stage."""
+    import importlib
+
+    for name in ("assistant.commands.learn_cmd", "assistant.commands.ask_cmd", "assistant.commands.voice_cmd"):
+        try:
+            mod = importlib.import_module(name)
+        except ModuleNotFoundError as e:
+            if e.name != name:
+                raise
+            continue
+        mod.register(sub)
+
+
+def _settings(path: str | None) -> Settings:
+    if path:
+        return load_settings(Path(path))
+    env = os.environ.get("HEARTH_CONFIG")
+    if env:
+        return load_settings(Path(env))
+    if USER_CONFIG.is_file():
+        return load_settings(USER_CONFIG)
+    return Settings()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    from assistant.compose import Hearth, resolve_data_dir
+    from assistant.errors import describe_error, is_user_error
+
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    app = None
+    try:
+        settings = _settings(args.config)
+        app = Hearth(settings, resolve_data_dir(settings, args.data_dir))
+        return int(args.handler(app, args) or 0)
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return 130
+    except Exception as e:
+        if args.debug or not (is_user_error(e) or isinstance(e, ConfigError)):
+            if args.debug:
+                raise
+            print(f"error: unexpected {type(e).__name__}: {e}\n  (run with --debug for the traceback)",
+                  file=sys.stderr)
+            return 1
+        print(f"error: {describe_error(e)}", file=sys.stderr)
+        return 2
+    finally:
+        if app is not None:
+            app.close()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

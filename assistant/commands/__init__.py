@@ -1,0 +1,1 @@
+"""CLI subcommands; each module registers its parser and a handler taking (app, args)."""

@@ -1,0 +1,99 @@
+"""The composition root: the one place that reads config, the environment and the clock, and builds parts."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from datetime import UTC, datetime
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from assistant.settings import Settings
+from memory.decay import DecayModel
+from memory.graph import TemporalGraph
+from memory.store import GraphStore
+from memory.vocabulary import DecayClass
+
+
+def default_data_dir(env: dict[str, str] | None = None) -> Path:
+    env = dict(os.environ) if env is None else env
+    if env.get("HEARTH_DATA_DIR"):
+        return Path(env["HEARTH_DATA_DIR"]).expanduser()
+    base = env.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base).expanduser() / "hearth"
+
+
+def resolve_data_dir(settings: Settings, cli_value: str | None) -> Path:
+    if cli_value:
+        return Path(cli_value).expanduser()
+    if os.environ.get("HEARTH_DATA_DIR"):
+        return Path(os.environ["HEARTH_DATA_DIR"]).expanduser()
+    if settings.data_dir:
+        return Path(settings.data_dir).expanduser()
+    return default_data_dir()
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+def decay_model(s: Settings) -> DecayModel:
+    d, st = s.memory.decay, s.memory.strength
+    return DecayModel(
+        initial_strength=st.initial, increment=st.increment, max_strength=st.max,
+        rates={DecayClass.STABLE: d.rates.stable, DecayClass.DURABLE: d.rates.durable,
+               DecayClass.VOLATILE: d.rates.volatile},
+        consolidation=d.consolidation, min_rate=d.min_rate,
+    )
+
+
+class Hearth:
+    """Builds each part on first use; ``close()`` releases what was built."""
+
+    def __init__(self, settings: Settings, data_dir: Path, *, clock: Callable[[], datetime] = utc_now) -> None:
+        self.settings = settings
+        self.data_dir = data_dir
+        self.clock = clock
+        self._closers: list[Callable[[], Any]] = []
+
+    def now(self) -> datetime:
+        return self.clock()
+
+    @property
+    def models_dir(self) -> Path:
+        return self.data_dir / "models"
+
+    @property
+    def logs_dir(self) -> Path:
+        return self.data_dir / "logs"
+
+    @cached_property
+    def store(self) -> GraphStore:
+        s = self.settings.store
+        store: GraphStore
+        if s.backend == "neo4j":
+            from memory.neo4j_store import Neo4jStore
+
+            store = Neo4jStore(s.uri, s.user, os.environ.get(s.password_env), database=s.database)
+        else:
+            from memory.kglite_store import KgliteStore
+
+            self.data_dir.mkdir(parents=True, exist_ok=True)
+            store = KgliteStore(self.data_dir / s.path, durability=s.durability)
+        self._closers.append(store.close)
+        return store
+
+    @cached_property
+    def graph(self) -> TemporalGraph:
+        g = TemporalGraph(self.store, decay_model(self.settings), user_name=self.settings.user.name)
+        g.ensure_user(self.now())
+        return g
+
+    def close(self) -> None:
+        while self._closers:
+            fn = self._closers.pop()
+            try:
+                fn()
+            except Exception:  # closing must not mask the error that got us here
+                pass

@@ -1,0 +1,88 @@
+"""The LLM runtime: bundled llama.cpp server in a child process, or any OpenAI-compatible API."""
+
+# Nothing heavy is imported here, and never xllamacpp (it must live in its own process).
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Literal
+
+if TYPE_CHECKING:
+    from .client import OpenAIChat
+
+LLMKind = Literal["bundled", "openai"]
+Closer = Callable[[], None]
+
+__all__ = ["Closer", "LLMKind", "open_llm", "start_llm"]
+
+
+def start_llm(
+    kind: LLMKind,
+    *,
+    model_name: str = "qwen2.5-coder-1.5b",
+    models_dir: Path | None = None,
+    logs_dir: Path | None = None,
+    base_url: str | None = None,
+    model: str = "gpt-4o-mini",
+    api_key: str | None = None,
+    timeout_s: float = 60.0,
+    retries: int = 1,
+    threads: int = 2,
+    ctx: int = 4096,
+    parallel: int = 2,
+    start_timeout_s: float = 120.0,
+    progress: bool = True,
+) -> tuple[OpenAIChat, Closer]:
+    """A ready LLM and the function that releases it (stops the bundled server).
+
+    ``bundled``: assembles/verifies ``model_name`` in ``models_dir``, starts the server (log in
+    ``logs_dir``) and waits for it. ``openai``: a client for ``base_url``/``model``/``api_key``;
+    nothing is contacted until the first request.
+    """
+    from .client import OpenAIChat
+
+    if kind == "openai":
+        if not base_url:
+            from memory.llm import LLMUnavailable
+
+            raise LLMUnavailable("llm.provider is openai but llm.base_url is not set",
+                                 hint="e.g. https://api.openai.com/v1 or http://localhost:11434/v1")
+        client = OpenAIChat(base_url, model, api_key=api_key, timeout_s=timeout_s, max_retries=retries)
+        return client, client.close
+    if kind != "bundled":
+        raise ValueError(f"unknown LLM kind {kind!r}")
+    if models_dir is None or logs_dir is None:
+        raise ValueError("the bundled LLM needs models_dir and logs_dir")
+
+    from .server import LocalLLMServer
+    from .weights import ensure_model
+
+    path = ensure_model(model_name, models_dir, progress=progress)
+    server = LocalLLMServer(path, logs_dir=logs_dir, threads=threads, ctx=ctx, parallel=parallel,
+                            alias=model_name, start_timeout_s=start_timeout_s).start()
+    try:
+        client = OpenAIChat(server.base_url, model_name, api_key=server.api_key, timeout_s=timeout_s,
+                            max_retries=retries, llama_cpp=True)
+    except BaseException:
+        server.stop()
+        raise
+
+    def close() -> None:
+        try:
+            client.close()
+        finally:
+            server.stop()
+
+    return client, close
+
+
+@contextlib.contextmanager
+def open_llm(kind: LLMKind, **kwargs: object) -> Iterator[OpenAIChat]:
+    """``with open_llm("bundled", models_dir=..., logs_dir=...) as llm:`` — same arguments as start_llm."""
+    llm, close = start_llm(kind, **kwargs)  # type: ignore[arg-type]
+    try:
+        yield llm
+    finally:
+        close()

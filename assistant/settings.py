@@ -1,0 +1,167 @@
+"""Typed, validated, immutable settings loaded once from config.yaml; errors name the key path."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+
+class ConfigError(Exception):
+    code = "config_error"
+
+    def __init__(self, message: str, *, hint: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.hint = hint
+
+    def __str__(self) -> str:
+        return f"{self.message}\n  hint: {self.hint}" if self.hint else self.message
+
+
+class _Section(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class UserSettings(_Section):
+    name: str = Field("User", min_length=1, description="how the assistant refers to you")
+
+
+class StoreSettings(_Section):
+    backend: Literal["kglite", "neo4j"] = "kglite"
+    path: str = "graph.kgl"  # kglite: relative to the data dir
+    durability: Literal["full", "normal"] = "normal"
+    uri: str = "bolt://localhost:7687"  # neo4j
+    user: str = "neo4j"
+    password_env: str = "NEO4J_PASSWORD"
+    database: str = "neo4j"
+
+
+class DecayRates(_Section):
+    stable: float = Field(0.001, gt=0)
+    durable: float = Field(0.01, gt=0)
+    volatile: float = Field(0.05, gt=0)
+
+
+class DecaySettings(_Section):
+    rates: DecayRates = DecayRates()
+    consolidation: float = Field(0.5, gt=0, le=1)
+    min_rate: float = Field(0.0002, gt=0)
+
+
+class StrengthSettings(_Section):
+    initial: float = Field(1.0, gt=0)
+    increment: float = Field(1.0, gt=0)
+    max: float = Field(10.0, gt=0)
+
+
+class ConsolidationSettings(_Section):
+    at: str = "03:30"
+    prune_threshold: float = Field(0.02, ge=0)
+    min_confidence: float = Field(0.3, ge=0, le=1)
+
+    @field_validator("at")
+    @classmethod
+    def _hhmm(cls, v: str) -> str:
+        h, _, m = v.partition(":")
+        if not (h.isdigit() and m.isdigit() and 0 <= int(h) < 24 and 0 <= int(m) < 60):
+            raise ValueError("expected a time of day as HH:MM")
+        return f"{int(h):02d}:{int(m):02d}"
+
+
+class MemorySettings(_Section):
+    decay: DecaySettings = DecaySettings()
+    strength: StrengthSettings = StrengthSettings()
+    consolidation: ConsolidationSettings = ConsolidationSettings()
+
+
+class LLMSettings(_Section):
+    provider: Literal["bundled", "openai"] = "bundled"
+    bundled_model: Literal["qwen2.5-coder-1.5b", "qwen2.5-coder-0.5b"] = "qwen2.5-coder-1.5b"
+    base_url: str | None = None  # provider openai: any OpenAI-compatible endpoint
+    model: str = "gpt-4o-mini"
+    api_key_env: str | None = "OPENAI_API_KEY"
+    timeout_s: float = Field(60.0, gt=0)
+    retries: int = Field(1, ge=0, le=5)
+    threads: int = Field(2, ge=1)
+    context: int = Field(4096, ge=1024)
+
+
+class ExtractionSettings(_Section):
+    use_llm: bool = True
+
+
+class RecallSettings(_Section):
+    hops: int = Field(2, ge=1, le=2)
+    limit: int = Field(12, ge=1, le=100)
+    alpha: float = Field(0.3, ge=0, description="weight of recency against strength")
+    generated_cypher: Literal["off", "fallback", "always"] = "fallback"
+    cypher_timeout_ms: int = Field(2000, ge=10)
+    cypher_row_limit: int = Field(50, ge=1)
+
+
+class AudioSettings(_Section):
+    wake_word: str = "hey_jarvis"
+    activation: Literal["wake_word", "push_to_talk", "always"] = "wake_word"
+    refractory_s: float = Field(2.0, ge=0)
+    vad_threshold: float = Field(0.5, gt=0, lt=1)
+    end_silence_s: float = Field(0.5, gt=0)
+    pre_roll_s: float = Field(0.3, ge=0)
+    max_utterance_s: float = Field(20.0, gt=0)
+    stt_model: str | None = None  # a CTranslate2 Whisper dir; default: bundled tiny.en
+    stt_beam_size: int = Field(1, ge=1)
+    name_hints: int = Field(20, ge=0, description="known names passed to the recogniser as hotwords")
+    voice: str | None = None  # a piper .onnx; default: bundled en_US joe
+    input_device: str | None = None
+    output_device: str | None = None
+    follow_up_s: float = Field(6.0, ge=0)
+    conversation_timeout_s: float = Field(60.0, gt=0)
+
+
+class Settings(_Section):
+    data_dir: str | None = None  # default: $XDG_DATA_HOME/hearth (~/.local/share/hearth)
+    user: UserSettings = UserSettings()
+    store: StoreSettings = StoreSettings()
+    memory: MemorySettings = MemorySettings()
+    llm: LLMSettings = LLMSettings()
+    extraction: ExtractionSettings = ExtractionSettings()
+    recall: RecallSettings = RecallSettings()
+    audio: AudioSettings = AudioSettings()
+
+
+def _path_of(loc: tuple[Any, ...]) -> str:
+    return " -> ".join(str(p) for p in loc) or "(top level)"
+
+
+def parse_settings(data: Any, *, source: str = "config") -> Settings:
+    if data is None:
+        data = {}
+    if not isinstance(data, dict):
+        raise ConfigError(f"{source}: expected a mapping of sections at the top level")
+    try:
+        return Settings.model_validate(data)
+    except ValidationError as e:
+        err = e.errors()[0]
+        where = _path_of(err["loc"])
+        msg = err["msg"]
+        if err["type"] == "extra_forbidden":
+            msg = "unknown key"
+        raise ConfigError(f"{source}: {where}: {msg} (got {err.get('input')!r})",
+                          hint="see config.yaml for every key with its default") from None
+
+
+def load_settings(path: Path | None) -> Settings:
+    """Read YAML at ``path`` (None: built-in defaults, identical to the shipped config.yaml)."""
+    if path is None:
+        return Settings()
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as e:
+        raise ConfigError(f"cannot read config file {path}: {e.strerror}") from None
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as e:
+        raise ConfigError(f"{path}: not valid YAML ({str(e).splitlines()[0]})") from None
+    return parse_settings(data, source=str(path))
