@@ -12,7 +12,10 @@ from typing import Any
 from assistant.settings import Settings
 from memory.decay import DecayModel
 from memory.graph import TemporalGraph
+from memory.learning import ConversationExtractor, FallbackExtractor, Learner, RulesExtractor
+from memory.llm import LLM
 from memory.store import GraphStore
+from memory.transcripts import TranscriptStore
 from memory.vocabulary import DecayClass
 
 
@@ -89,6 +92,46 @@ class Hearth:
         g = TemporalGraph(self.store, decay_model(self.settings), user_name=self.settings.user.name)
         g.ensure_user(self.now())
         return g
+
+    @cached_property
+    def transcripts(self) -> TranscriptStore:
+        store = TranscriptStore(self.data_dir / "transcripts.sqlite3")
+        self._closers.append(store.close)
+        return store
+
+    @cached_property
+    def rules(self) -> Any:
+        from memory.extraction.rules import RuleExtractor
+
+        return RuleExtractor()
+
+    def extractor(self, *, use_llm: bool | None = None) -> ConversationExtractor:
+        rules = RulesExtractor(self.rules)
+        if not (self.settings.extraction.use_llm if use_llm is None else use_llm):
+            return rules
+        from memory.extraction.llm_extractor import LLMExtractor
+
+        return FallbackExtractor(LLMExtractor(self.llm, self.rules), rules)
+
+    def learner(self, *, use_llm: bool | None = None) -> Learner:
+        return Learner(self.graph, self.transcripts, self.extractor(use_llm=use_llm))
+
+    def forget_provenance(self, arc_ids: list[str]) -> None:
+        self.transcripts.forget_arcs(arc_ids)
+
+    @cached_property
+    def llm(self) -> LLM:
+        from assistant.llm import start_llm
+
+        s = self.settings.llm
+        key = os.environ.get(s.api_key_env) if (s.provider == "openai" and s.api_key_env) else None
+        llm, closer = start_llm(
+            s.provider, model_name=s.bundled_model, models_dir=self.models_dir, logs_dir=self.logs_dir,
+            base_url=s.base_url or ("https://api.openai.com/v1" if s.provider == "openai" else None),
+            model=s.model, api_key=key, timeout_s=s.timeout_s, retries=s.retries, threads=s.threads,
+            ctx=s.context)
+        self._closers.append(closer)
+        return llm
 
     def close(self) -> None:
         while self._closers:

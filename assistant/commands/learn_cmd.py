@@ -1,0 +1,112 @@
+"""`assistant ingest FILE.jsonl` (store and learn from transcripts) and `assistant transcripts`."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from rich.console import Console
+from rich.progress import Progress
+
+from assistant.compose import Hearth
+from memory.errors import InvalidInput
+from memory.exchange import parse_jsonl, to_jsonl
+from memory.learning import LearnResult
+from memory.timeutil import iso
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("ingest", help="store conversations from a JSONL file and learn from them")
+    p.add_argument("file", help='JSONL: {"conversation","at","speaker","text"} per line ("-" for stdin)')
+    p.add_argument("--no-llm", action="store_true", help="learn with the spaCy rules only")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler=cmd_ingest)
+
+    t = sub.add_parser("transcripts", help="review conversations and what was learned from them")
+    t.add_argument("conversation", nargs="?", help="show one conversation with its changes")
+    t.add_argument("--export", action="store_true", help="print all turns as JSONL (the ingest format)")
+    t.add_argument("--json", action="store_true")
+    t.set_defaults(handler=cmd_transcripts)
+
+
+def _read(path: str) -> tuple[list[str], str]:
+    if path == "-":
+        return sys.stdin.read().splitlines(), "stdin"
+    p = Path(path)
+    try:
+        return p.read_text(encoding="utf-8").splitlines(), str(p)
+    except FileNotFoundError:
+        raise InvalidInput(f"no such file: {p}") from None
+    except UnicodeDecodeError:
+        raise InvalidInput(f"{p} is not UTF-8 text") from None
+    except OSError as e:
+        raise InvalidInput(f"cannot read {p}: {e.strerror}") from None
+
+
+def cmd_ingest(app: Hearth, args: argparse.Namespace) -> int:
+    lines, source = _read(args.file)
+    parsed = parse_jsonl(lines, source=source)
+    err = Console(stderr=True)
+    for w in parsed.warnings:
+        err.print(f"[yellow]warning:[/] {w}")
+    learner = app.learner(use_llm=False if args.no_llm else None)
+    convs = list(dict.fromkeys(t.conversation for t in parsed.turns))
+    results: list[LearnResult] = []
+    with Progress(console=err, transient=True, disable=args.json or len(convs) < 2) as progress:
+        task = progress.add_task("learning", total=len(convs))
+        for cid in convs:
+            results += learner.ingest([t for t in parsed.turns if t.conversation == cid], source=source)
+            progress.advance(task)
+    if args.json:
+        print(json.dumps({"conversations": [r.to_json() for r in results], "warnings": parsed.warnings},
+                         ensure_ascii=False))
+        return 0
+    con = Console()
+    for r in results:
+        if r.skipped:
+            con.print(f"[dim]{r.conversation}: already ingested, nothing changed[/]")
+            continue
+        con.print(f"[bold]{r.conversation}[/] (learned with {r.method}):")
+        for c, _, _ in r.changes:
+            colour = {"added": "green", "reinforced": "cyan", "closed": "yellow", "retracted": "red"}.get(c.kind, "")
+            con.print(f"  [{colour}]{c.kind:>10}[/] {c.subject} {c.relation} {c.object}"
+                      + (f" [dim]({c.reason})[/]" if c.reason else ""))
+        if not r.changes:
+            con.print("  nothing new")
+        for n in r.notes:
+            con.print(f"  [yellow]note:[/] {n}")
+    return 0
+
+
+def cmd_transcripts(app: Hearth, args: argparse.Namespace) -> int:
+    ts = app.transcripts
+    if args.export:
+        sys.stdout.write(to_jsonl(ts.search_turns()))
+        return 0
+    con = Console()
+    if args.conversation:
+        conv = ts.conversation(args.conversation)
+        if conv is None:
+            raise InvalidInput(f"no conversation {args.conversation!r}", hint="`assistant transcripts` lists them")
+        changes = ts.changes(conv.id)
+        if args.json:
+            print(json.dumps({"id": conv.id, "turns": [t.to_json() for t in conv.turns],
+                              "changes": [c | {"at": iso(c["at"])} for c in changes]}, ensure_ascii=False))
+            return 0
+        for t in conv.turns:
+            con.print(f"[dim]{iso(t.at)}[/] [bold]{t.speaker}[/]: {t.text}")
+            for c in (c for c in changes if c["turn_idx"] == t.idx):
+                con.print(f"    [cyan]→ {c['kind']}[/] {c['subject']} {c['relation']} {c['object']}")
+        return 0
+    rows = ts.conversations()
+    if args.json:
+        print(json.dumps([r | {"started_at": iso(r["started_at"]), "ended_at": iso(r["ended_at"])} for r in rows]))
+        return 0
+    for r in rows:
+        con.print(f"{r['id']}  {iso(r['started_at'])}  {r['turns']} turns, {r['changes']} changes  "
+                  f"[dim]{r['learn_status'] or 'not learned'}[/]")
+    if not rows:
+        con.print("No conversations yet.")
+    return 0

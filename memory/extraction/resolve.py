@@ -1,0 +1,106 @@
+"""Entity resolution: names, role phrases ("my sister") and near-exact variants map to one entity."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from memory.graph import TemporalGraph
+from memory.model import USER_ID, Arc
+from memory.names import normalize
+from memory.vocabulary import KINSHIP, relation
+
+USER = "user"
+# Words too common to identify anything on their own ("Clinic" must not match "Riverside Clinic").
+GENERIC = frozenset(["hospital", "clinic", "school", "university", "college", "bank", "company", "inc", "ltd", "llc", "co", "corp", "corporation", "group", "labs", "lab", "the", "of", "and", "street", "road", "city", "town", "centre", "center", "office", "shop", "store", "cafe", "restaurant", "bakery", "team", "club", "my", "our", "their", "his", "her", "a", "an"])
+
+ROLE_WORDS = {
+    "sister": "sister_of", "brother": "brother_of", "mother": "mother_of", "mom": "mother_of",
+    "mum": "mother_of", "father": "father_of", "dad": "father_of", "wife": "spouse_of",
+    "husband": "spouse_of", "partner": "partner_of", "girlfriend": "partner_of", "boyfriend": "partner_of",
+    "son": "son_of", "daughter": "daughter_of", "cousin": "cousin_of", "aunt": "aunt_of",
+    "uncle": "uncle_of", "niece": "niece_of", "nephew": "nephew_of", "grandmother": "grandparent_of",
+    "grandfather": "grandparent_of", "grandma": "grandparent_of", "grandpa": "grandparent_of",
+    "friend": "friend_of", "neighbour": "neighbour_of", "neighbor": "neighbour_of",
+    "colleague": "colleague_of", "coworker": "colleague_of", "boss": "reports_to", "manager": "reports_to",
+}
+
+
+def tokens(name: str) -> set[str]:
+    return set(normalize(name).split())
+
+
+def near_match(a: str, b: str, *, person: bool = False) -> bool:
+    """Same entity under a shorter or longer name ("Saint Mary's" / "Saint Mary's Hospital").
+
+    The shorter name must be distinctive and the longer may only add generic words — so "tea" is not
+    "tea cake" and "Clinic" is not "Riverside Clinic". For people, a first name matches the full name.
+    """
+    ta, tb = normalize(a).split(), normalize(b).split()
+    if not ta or not tb:
+        return False
+    if ta == tb:
+        return True
+    short, long_ = (ta, tb) if len(ta) <= len(tb) else (tb, ta)
+    if not set(short) - GENERIC or not set(short) <= set(long_):
+        return False
+    extra = set(long_) - set(short)
+    if extra <= GENERIC:
+        return True
+    return person and len(short) == 1 and long_[0] == short[0]
+
+
+def role_relation(phrase: str) -> str | None:
+    """'my sister' -> 'sister_of'; 'my best friend' -> 'friend_of'; None for anything else."""
+    words = normalize(phrase.replace("'s", "")).split()
+    if len(words) >= 1 and phrase.strip().lower().split()[0] in ("my", "our"):
+        head = words[-1]
+        return ROLE_WORDS.get(head)
+    return None
+
+
+@dataclass
+class Resolver:
+    graph: TemporalGraph
+
+    def role_holders(self, rel: str, *, at: datetime) -> list[str]:
+        """Names of who currently holds a role toward the user ('sister_of' -> ['Clara'])."""
+        r = relation(rel).name
+        if r == "reports_to":
+            return [a.object for a in self.graph.lookup(USER_ID, r, None, at=at)]
+        arcs = self.graph.lookup(None, r, USER_ID, at=at)
+        if relation(r).symmetric:
+            arcs += self.graph.lookup(USER_ID, r, None, at=at)
+        names = [a.subject if a.object_id == USER_ID else a.object for a in arcs]
+        return list(dict.fromkeys(names))
+
+    def resolve(self, name: str, *, at: datetime) -> str:
+        """The canonical name to store under: 'user', an existing entity's name, or the name as said."""
+        if normalize(name) in ("user", "me", "i", "myself") or name == USER:
+            return USER
+        rel = role_relation(name)
+        if rel:
+            holders = self.role_holders(rel, at=at)
+            if len(holders) == 1:
+                return holders[0]
+        existing = self.graph.find_entity(name)
+        if existing is not None:
+            return USER if existing.is_user else existing.name
+        candidates = [r for r in self.graph.entity_keys()
+                      if near_match(name, r["name"], person=r.get("type") == "PERSON")]
+        if len({c["id"] for c in candidates}) == 1:
+            return str(candidates[0]["name"])
+        return name
+
+    def match_in(self, name: str, arcs: Sequence[Arc]) -> list[Arc]:
+        """Arcs whose object is this name or a near-exact variant of it (scoped: never a shared common word)."""
+        key = normalize(name)
+        exact = [a for a in arcs if normalize(a.object) == key]
+        if exact:
+            return exact
+        near = [a for a in arcs if near_match(name, a.object)]
+        return near if len(near) == 1 else []  # ambiguous: close nothing rather than the wrong thing
+
+
+__all__ = ["GENERIC", "KINSHIP", "ROLE_WORDS", "Resolver", "near_match", "role_relation"]

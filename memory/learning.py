@@ -1,0 +1,195 @@
+"""Learning from a conversation: store it, extract facts, resolve entities, update beliefs, record changes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from typing import Any, Protocol
+
+from memory.errors import MemoryStoreError
+from memory.extraction.resolve import Resolver, role_relation
+from memory.extraction.types import USER, ExtractedFact
+from memory.graph import TemporalGraph
+from memory.llm import LLMError
+from memory.model import USER_ID, Change
+from memory.transcripts import TranscriptStore, Turn
+from memory.vocabulary import relation
+
+_OP_ORDER = {"retract": 0, "end": 1, "assert": 2}  # within a turn: take back, then end, then add
+
+
+@dataclass
+class Extraction:
+    facts: list[ExtractedFact]
+    method: str  # "llm" | "rules"
+    notes: list[str] = field(default_factory=list)
+
+
+class ConversationExtractor(Protocol):
+    def extract(self, turns: Sequence[Turn]) -> Extraction:
+        """Facts stated by the speakers in ``turns`` (assistant turns are context, never evidence)."""
+        ...
+
+
+class SentenceExtractor(Protocol):
+    def extract(self, text: str, *, at: datetime, turn: int = 0, context: Sequence[str] = ()) -> list[ExtractedFact]:
+        ...
+
+
+class RulesExtractor:
+    """Runs a per-sentence (spaCy) extractor over each non-assistant turn with the earlier turns as context."""
+
+    def __init__(self, rules: SentenceExtractor) -> None:
+        self.rules = rules
+
+    def extract(self, turns: Sequence[Turn]) -> Extraction:
+        facts: list[ExtractedFact] = []
+        context: dict[str, list[str]] = {}
+        for t in turns:
+            if t.speaker == "assistant":
+                continue
+            ctx = context.setdefault(t.speaker, [])
+            for f in self.rules.extract(t.text, at=t.at, turn=t.idx, context=tuple(ctx)):
+                facts.append(for_speaker(f, t.speaker))
+            ctx.append(t.text)
+        return Extraction(facts, "rules")
+
+
+def for_speaker(f: ExtractedFact, speaker: str) -> ExtractedFact:
+    """First person means the speaker: the user, or another named person in the conversation."""
+    if speaker == "user":
+        return f
+    return replace(f, subject=speaker if f.subject == USER else f.subject,
+                   object=speaker if f.object == USER else f.object)
+
+
+class FallbackExtractor:
+    """The LLM first; if it is down or breaks the schema (after its own retry), the rules — and say so."""
+
+    def __init__(self, primary: ConversationExtractor, fallback: ConversationExtractor) -> None:
+        self.primary, self.fallback = primary, fallback
+
+    def extract(self, turns: Sequence[Turn]) -> Extraction:
+        try:
+            return self.primary.extract(turns)
+        except LLMError as e:
+            out = self.fallback.extract(turns)
+            out.notes.append(f"LLM extraction failed ({e.message}); learned with the spaCy rules instead")
+            return out
+
+
+@dataclass
+class LearnResult:
+    conversation: str
+    method: str
+    changes: list[tuple[Change, int, str]] = field(default_factory=list)  # (change, turn idx, evidence)
+    facts: list[ExtractedFact] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    skipped: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "conversation": self.conversation, "method": self.method, "skipped": self.skipped,
+            "added": [c.to_json() | {"turn": i, "evidence": e} for c, i, e in self.changes if c.kind == "added"],
+            "reinforced": [c.to_json() | {"turn": i} for c, i, _ in self.changes if c.kind == "reinforced"],
+            "closed": [c.to_json() | {"turn": i, "evidence": e} for c, i, e in self.changes
+                       if c.kind in ("closed", "retracted")],
+            "notes": self.notes,
+        }
+
+
+class Learner:
+    def __init__(self, graph: TemporalGraph, transcripts: TranscriptStore, extractor: ConversationExtractor,
+                 *, clock: Callable[[], datetime] | None = None) -> None:
+        self.graph = graph
+        self.transcripts = transcripts
+        self.extractor = extractor
+        self.resolver = Resolver(graph)
+        self.clock = clock
+
+    def ingest(self, turns: Sequence[Turn], *, source: str) -> list[LearnResult]:
+        """Store the turns, then learn from each conversation that got new turns, oldest first."""
+        new = self.transcripts.add_turns(turns, source=source)
+        seen: dict[str, datetime] = {}
+        for t in new:
+            seen.setdefault(t.conversation, t.at)
+        results = [self.learn(cid) for cid, _ in sorted(seen.items(), key=lambda kv: kv[1])]
+        for t in turns:
+            if t.conversation not in seen:
+                seen[t.conversation] = t.at
+                results.append(LearnResult(t.conversation, "none", skipped=True,
+                                           notes=["already ingested; nothing changed"]))
+        return results
+
+    def learn(self, conversation: str) -> LearnResult:
+        conv = self.transcripts.conversation(conversation)
+        pending = self.transcripts.unlearned(conversation)
+        if conv is None or not pending:
+            return LearnResult(conversation, "none", skipped=True)
+        pending_idx = {t.idx for t in pending}
+        evidence_turns = [t for t in pending if t.speaker != "assistant"]
+        result = LearnResult(conversation, "none")
+        if evidence_turns:
+            extraction = self.extractor.extract(conv.turns)
+            result.method, result.notes = extraction.method, list(extraction.notes)
+            by_idx = {t.idx: t for t in conv.turns}
+            facts = [f for f in extraction.facts if f.turn in pending_idx and f.turn in by_idx
+                     and by_idx[f.turn].speaker != "assistant"]
+            facts.sort(key=lambda f: (by_idx[f.turn].at, f.turn, _OP_ORDER.get(f.op, 3)))
+            result.facts = facts
+            for f in facts:
+                try:
+                    result.changes += [(c, f.turn, f.evidence) for c in self.apply(f, by_idx[f.turn])]
+                except MemoryStoreError as e:  # one bad fact never loses the rest of the conversation
+                    result.notes.append(f"turn {f.turn}: skipped {f.subject} {f.relation} {f.object}: {e.message}")
+        status = "learned" if not any("failed" in n for n in result.notes) else "learned_with_fallback"
+        self.transcripts.record_learning(conversation, pending, result.changes, at=conv.ended_at, status=status,
+                                         note="; ".join(result.notes))
+        return result
+
+    def apply(self, f: ExtractedFact, turn: Turn) -> list[Change]:
+        """One belief update (ERASE, scoped to the subject and relation the fact names)."""
+        at = turn.at
+        rel = relation(f.relation)
+        subject = self.resolver.resolve(f.subject, at=at)
+        obj = self.resolver.resolve(f.object, at=at) if f.object else ""
+        common: dict[str, Any] = {"now": at, "source": turn.source_id}
+        if f.op == "assert":
+            vf = min(f.valid_from, at) if f.valid_from else None
+            vt = min(f.valid_to, at) if f.valid_to else None
+            if vf and vt and vt <= vf:
+                vf = None
+            aliases = (f.extra or {}).get("aliases") or {}
+            return self.graph.assert_fact(
+                subject, rel.name, obj, valid_from=vf, valid_to=vt, conversation=turn.conversation,
+                confidence=f.confidence, label=f.label, subject_type=f.subject_type, object_type=f.object_type,
+                subject_aliases=_aliases_for(aliases, f.subject, subject),
+                object_aliases=_aliases_for(aliases, f.object, obj), **common)
+        subj = self.graph.find_entity(subject)
+        if subj is None:
+            return []
+        open_arcs = [a for a in self.graph.lookup(subj.id, rel.name, None, at=at, now=at, limit=100)]
+        if rel.symmetric:
+            open_arcs += [a for a in self.graph.lookup(None, rel.name, subj.id, at=at, now=at, limit=100)]
+        targets = self.resolver.match_in(obj, open_arcs) if obj else open_arcs
+        changes: list[Change] = []
+        for a in targets:
+            other = a.object if a.subject_id == subj.id else a.subject
+            s_name = "user" if a.subject_id == USER_ID else a.subject
+            o_name = other if a.subject_id == subj.id else ("user" if subj.id == USER_ID else subj.name)
+            if f.op == "end":
+                vt = min(f.valid_to, at) if f.valid_to else at
+                changes += self.graph.close_fact(s_name, rel.name, o_name, valid_to=vt, reason="user said it ended",
+                                                 **common)
+            else:
+                changes += self.graph.retract_fact(s_name, rel.name, o_name, reason="user took it back", **common)
+        return changes
+
+
+def _aliases_for(aliases: dict[str, Any], said: str, canonical: str) -> list[str]:
+    """Other names for the entity; role phrases ("my friend") are not names — kin arcs resolve those."""
+    out = [str(a) for a in aliases.get(said, []) if isinstance(a, str)]
+    if said and canonical and said != canonical and said != USER and canonical != USER:
+        out.append(said)
+    return [a for a in out if role_relation(a) is None and a.strip().lower() not in ("i", "me", "user")]

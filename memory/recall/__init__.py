@@ -1,0 +1,1 @@
+"""Recall: answering questions from memory with generated, guarded read-only Cypher."""

@@ -1,0 +1,215 @@
+"""SQLite transcript store: conversations, turns with timings, and what each conversation changed in memory."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from memory.errors import StoreCorrupt
+from memory.model import Change
+from memory.timeutil import from_epoch, to_epoch
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS conversations (
+  id TEXT PRIMARY KEY, started_at REAL NOT NULL, ended_at REAL NOT NULL, source TEXT NOT NULL,
+  learned_at REAL, learn_status TEXT, learn_note TEXT
+);
+CREATE TABLE IF NOT EXISTS turns (
+  conversation_id TEXT NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
+  idx INTEGER NOT NULL, at REAL NOT NULL, speaker TEXT NOT NULL, text TEXT NOT NULL,
+  timings TEXT NOT NULL DEFAULT '{}', learned INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (conversation_id, idx)
+);
+CREATE TABLE IF NOT EXISTS changes (
+  conversation_id TEXT NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
+  turn_idx INTEGER, at REAL NOT NULL, kind TEXT NOT NULL, arc_id TEXT NOT NULL, subject TEXT NOT NULL,
+  relation TEXT NOT NULL, object TEXT NOT NULL, reason TEXT NOT NULL DEFAULT '', evidence TEXT NOT NULL DEFAULT ''
+);
+CREATE INDEX IF NOT EXISTS changes_arc ON changes(arc_id);
+CREATE INDEX IF NOT EXISTS turns_at ON turns(at);
+"""
+
+
+@dataclass(frozen=True)
+class Turn:
+    conversation: str
+    at: datetime
+    speaker: str  # "user", "assistant" or another person's name
+    text: str
+    idx: int = 0
+    timings: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def source_id(self) -> str:
+        """How arcs cite this turn in their provenance."""
+        return f"{self.conversation}#{self.idx}"
+
+    def to_json(self) -> dict[str, Any]:
+        from memory.timeutil import iso
+
+        d: dict[str, Any] = {"conversation": self.conversation, "at": iso(self.at), "speaker": self.speaker,
+                             "text": self.text}
+        if self.timings:
+            d["timings"] = self.timings
+        return d
+
+
+@dataclass(frozen=True)
+class Conversation:
+    id: str
+    turns: tuple[Turn, ...]
+    learned_at: datetime | None = None
+    learn_status: str | None = None
+    learn_note: str | None = None
+
+    @property
+    def started_at(self) -> datetime:
+        return self.turns[0].at
+
+    @property
+    def ended_at(self) -> datetime:
+        return self.turns[-1].at
+
+
+class TranscriptStore:
+    """One SQLite file under the data dir; every method is one transaction."""
+
+    def __init__(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.path = path
+        try:
+            self._db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
+            self._db.execute("PRAGMA foreign_keys = ON")
+            self._db.execute("PRAGMA journal_mode = WAL")
+            self._db.executescript(SCHEMA)
+        except sqlite3.DatabaseError as e:
+            raise StoreCorrupt(f"the transcript file {path} is unreadable ({e}); it was left untouched",
+                               hint="move it aside to start a new transcript history") from e
+
+    def close(self) -> None:
+        self._db.close()
+
+    def _tx(self) -> sqlite3.Connection:
+        return self._db
+
+    def add_turns(self, turns: Sequence[Turn], *, source: str) -> list[Turn]:
+        """Store turns (grouped by conversation); returns the ones that were new (same time+speaker+text = same)."""
+        new: list[Turn] = []
+        by_conv: dict[str, list[Turn]] = {}
+        for t in turns:
+            by_conv.setdefault(t.conversation, []).append(t)
+        db = self._tx()
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            for cid, items in by_conv.items():
+                existing = {(r[0], r[1], r[2]) for r in db.execute(
+                    "SELECT at, speaker, text FROM turns WHERE conversation_id = ?", (cid,))}
+                next_idx = db.execute("SELECT COALESCE(MAX(idx) + 1, 0) FROM turns WHERE conversation_id = ?",
+                                      (cid,)).fetchone()[0]
+                fresh = [t for t in items if (to_epoch(t.at), t.speaker, t.text) not in existing]
+                if not fresh:
+                    continue
+                start = min(to_epoch(t.at) for t in items)
+                end = max(to_epoch(t.at) for t in items)
+                db.execute(
+                    "INSERT INTO conversations (id, started_at, ended_at, source) VALUES (?, ?, ?, ?) "
+                    "ON CONFLICT(id) DO UPDATE SET started_at = MIN(started_at, excluded.started_at), "
+                    "ended_at = MAX(ended_at, excluded.ended_at)", (cid, start, end, source))
+                for t in fresh:
+                    stored = Turn(cid, t.at, t.speaker, t.text, next_idx, dict(t.timings))
+                    db.execute("INSERT INTO turns (conversation_id, idx, at, speaker, text, timings) "
+                               "VALUES (?, ?, ?, ?, ?, ?)",
+                               (cid, next_idx, to_epoch(t.at), t.speaker, t.text, json.dumps(t.timings)))
+                    new.append(stored)
+                    next_idx += 1
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        return new
+
+    def set_timings(self, conversation: str, idx: int, timings: dict[str, float]) -> None:
+        self._db.execute("UPDATE turns SET timings = ? WHERE conversation_id = ? AND idx = ?",
+                         (json.dumps(timings), conversation, idx))
+
+    def record_learning(self, conversation: str, turns: Iterable[Turn], changes: Sequence[tuple[Change, int, str]],
+                        *, at: datetime, status: str, note: str = "") -> None:
+        """Mark turns learned and record what changed, atomically. changes: (change, turn idx, evidence)."""
+        db = self._tx()
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            for t in turns:
+                db.execute("UPDATE turns SET learned = 1 WHERE conversation_id = ? AND idx = ?",
+                           (conversation, t.idx))
+            for ch, idx, evidence in changes:
+                db.execute("INSERT INTO changes (conversation_id, turn_idx, at, kind, arc_id, subject, relation, "
+                           "object, reason, evidence) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                           (conversation, idx, to_epoch(at), ch.kind, ch.arc_id, ch.subject, ch.relation,
+                            ch.object, ch.reason, evidence))
+            db.execute("UPDATE conversations SET learned_at = ?, learn_status = ?, learn_note = ? WHERE id = ?",
+                       (to_epoch(at), status, note, conversation))
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+
+    def unlearned(self, conversation: str) -> list[Turn]:
+        return [self._turn(r) for r in self._db.execute(
+            "SELECT conversation_id, idx, at, speaker, text, timings FROM turns "
+            "WHERE conversation_id = ? AND learned = 0 ORDER BY at, idx", (conversation,))]
+
+    def pending_conversations(self) -> list[str]:
+        return [r[0] for r in self._db.execute(
+            "SELECT DISTINCT conversation_id FROM turns WHERE learned = 0 ORDER BY conversation_id")]
+
+    @staticmethod
+    def _turn(r: Sequence[Any]) -> Turn:
+        return Turn(r[0], from_epoch(r[2]), r[3], r[4], int(r[1]), json.loads(r[5] or "{}"))  # type: ignore[arg-type]
+
+    def conversation(self, cid: str) -> Conversation | None:
+        row = self._db.execute("SELECT id, learned_at, learn_status, learn_note FROM conversations WHERE id = ?",
+                               (cid,)).fetchone()
+        if row is None:
+            return None
+        turns = tuple(self._turn(r) for r in self._db.execute(
+            "SELECT conversation_id, idx, at, speaker, text, timings FROM turns WHERE conversation_id = ? "
+            "ORDER BY at, idx", (cid,)))
+        return Conversation(row[0], turns, from_epoch(row[1]), row[2], row[3])
+
+    def conversations(self, limit: int = 50) -> list[dict[str, Any]]:
+        return [{"id": r[0], "started_at": from_epoch(r[1]), "ended_at": from_epoch(r[2]), "turns": r[3],
+                 "changes": r[4], "learn_status": r[5]} for r in self._db.execute(
+            "SELECT c.id, c.started_at, c.ended_at, (SELECT COUNT(*) FROM turns t WHERE t.conversation_id = c.id), "
+            "(SELECT COUNT(*) FROM changes x WHERE x.conversation_id = c.id), c.learn_status "
+            "FROM conversations c ORDER BY c.started_at DESC LIMIT ?", (limit,))]
+
+    def changes(self, conversation: str) -> list[dict[str, Any]]:
+        cols = ("turn_idx", "at", "kind", "arc_id", "subject", "relation", "object", "reason", "evidence")
+        return [dict(zip(cols, r, strict=True)) for r in self._db.execute(
+            f"SELECT {', '.join(cols)} FROM changes WHERE conversation_id = ? ORDER BY rowid", (conversation,))]
+
+    def turn_by_source(self, source_id: str) -> Turn | None:
+        cid, _, idx = source_id.rpartition("#")
+        if not cid or not idx.isdigit():
+            return None
+        r = self._db.execute("SELECT conversation_id, idx, at, speaker, text, timings FROM turns "
+                             "WHERE conversation_id = ? AND idx = ?", (cid, int(idx))).fetchone()
+        return None if r is None else self._turn(r)
+
+    def forget_arcs(self, arc_ids: Sequence[str]) -> int:
+        """Privacy: drop the change records that reference deleted arcs."""
+        n = 0
+        for i in arc_ids:
+            n += self._db.execute("DELETE FROM changes WHERE arc_id = ?", (i,)).rowcount
+        return n
+
+    def search_turns(self, speaker: str | None = None) -> list[Turn]:
+        q = "SELECT conversation_id, idx, at, speaker, text, timings FROM turns"
+        rows = self._db.execute(q + (" WHERE speaker = ?" if speaker else "") + " ORDER BY at, idx",
+                                (speaker,) if speaker else ())
+        return [self._turn(r) for r in rows]
