@@ -9,11 +9,16 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+from assistant.pipeline import Pipeline
 from assistant.settings import Settings
 from memory.decay import DecayModel
 from memory.graph import TemporalGraph
 from memory.learning import ConversationExtractor, FallbackExtractor, Learner, RulesExtractor
-from memory.llm import LLM
+from memory.llm import LLM, LLMError
+from memory.model import Arc
+from memory.recall.intent import Intent
+from memory.recall.linking import Linked
+from memory.recall.recall import Recaller
 from memory.store import GraphStore
 from memory.transcripts import TranscriptStore
 from memory.vocabulary import DecayClass
@@ -116,6 +121,19 @@ class Hearth:
     def learner(self, *, use_llm: bool | None = None) -> Learner:
         return Learner(self.graph, self.transcripts, self.extractor(use_llm=use_llm))
 
+    @cached_property
+    def pipeline(self) -> Pipeline:
+        r = self.settings.recall
+        cypher = None
+        if r.generated_cypher != "off":
+            from memory.recall.cypher_gen import CypherRecall
+
+            cypher = _LazyCypher(lambda: CypherRecall(self.graph, self.llm, timeout_ms=r.cypher_timeout_ms,
+                                                      row_limit=r.cypher_row_limit))
+        recaller = Recaller(self.graph, hops=r.hops, limit=r.limit, alpha=r.alpha, cypher=cypher,
+                            cypher_mode=r.generated_cypher)
+        return Pipeline(self.graph, recaller, lambda: self.llm, self.transcripts)
+
     def forget_provenance(self, arc_ids: list[str]) -> None:
         self.transcripts.forget_arcs(arc_ids)
 
@@ -140,3 +158,20 @@ class Hearth:
                 fn()
             except Exception:  # closing must not mask the error that got us here
                 pass
+
+
+class _LazyCypher:
+    """Builds the Cypher stage (and so the LLM) only when a question actually needs it."""
+
+    def __init__(self, build: Callable[[], Any]) -> None:
+        self._build = build
+        self._stage: Any = None
+
+    def __call__(self, question: str, linked: Linked, intent: Intent,
+                 now: datetime) -> tuple[list[Arc], list[str], list[str]]:
+        try:
+            if self._stage is None:
+                self._stage = self._build()
+            return self._stage(question, linked, intent, now)
+        except LLMError as e:
+            return [], [], [f"(no generated query: {e.message})"]

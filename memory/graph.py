@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
@@ -16,7 +16,7 @@ from memory.store import GraphStore, GraphTx
 from memory.timeutil import to_epoch
 from memory.vocabulary import RELATIONS, EntityType, Relation, relation
 
-USER_KEYS = ("user", "me", "i", "myself", "you")
+USER_KEYS = ("user", "me", "i", "myself")  # "you" is the assistant when the user speaks
 PRUNABLE = ["related_to", "knows"]  # associations; believed facts are never pruned
 
 
@@ -138,6 +138,8 @@ class TemporalGraph:
         label: str | None = None,
         subject_type: str | None = None,
         object_type: str | None = None,
+        subject_aliases: Sequence[str] = (),
+        object_aliases: Sequence[str] = (),
     ) -> list[Change]:
         """Add the fact or reinforce it; a single-valued relation closes the subject's previous value.
 
@@ -164,10 +166,10 @@ class TemporalGraph:
                        confidence=confidence, label=label.strip() if label else None)
         with self.store.transaction() as tx:
             t = self._tick(tx)
-            s = self._upsert(tx, subject, now=now, type=subject_type, aliases=(), t=t)
+            s = self._upsert(tx, subject, now=now, type=subject_type, aliases=subject_aliases, t=t)
             o = self._upsert(tx, obj, now=now,
                              type=object_type or (r.object_type.value if r.object_type else None),
-                             aliases=(), t=t)
+                             aliases=object_aliases, t=t)
             if s.id == o.id:
                 raise InvalidInput(f"{s.name} cannot be {r.name} itself")
             return self._assert(tx, s, r, o, p, t)
@@ -310,13 +312,21 @@ class TemporalGraph:
         return [Arc.from_row(r) for r in self.store.read(
             Q.HISTORY, {"subject_id": s.id, "relation": relname, "now": to_epoch(now)})]
 
+    def history_of(self, subject_id: str, rel: str | None, *, now: datetime) -> list[Arc]:
+        """history() by entity id, as known at record time ``now`` (closes learned later are hidden)."""
+        relname = relation(rel).name if rel else None
+        arcs = [Arc.from_row(r) for r in self.store.read(
+            Q.HISTORY, {"subject_id": subject_id, "relation": relname, "now": to_epoch(now)})]
+        return [_as_known(a, now) for a in arcs if a.recorded_at <= now]
+
     def facts_at(self, at: datetime, *, now: datetime | None = None, entity: str | None = None) -> list[Arc]:
         """Facts true in the world at ``at``, as believed at record time ``now`` (default: ``at``)."""
         p = {"at": to_epoch(at), "now": to_epoch(now or at)}
         if entity is None:
-            return [Arc.from_row(r) for r in self.store.read(Q.FACTS_AT, p)]
-        e = self.require_entity(entity)
-        return [Arc.from_row(r) for r in self.store.read(Q.FACTS_OF_AT, {**p, "id": e.id})]
+            rows = self.store.read(Q.FACTS_AT, p)
+        else:
+            rows = self.store.read(Q.FACTS_OF_AT, {**p, "id": self.require_entity(entity).id})
+        return [_as_known(Arc.from_row(r), now or at) for r in rows]
 
     def lookup(
         self, subject_id: str | None = None, rel: str | None = None, object_id: str | None = None, *,
@@ -325,7 +335,7 @@ class TemporalGraph:
         """Partial-triplet query (RET-LLM): any slot may be None."""
         p = {"subject_id": subject_id, "relation": relation(rel).name if rel else None,
              "object_id": object_id, "at": to_epoch(at), "now": to_epoch(now or at), "limit": limit}
-        return [Arc.from_row(r) for r in self.store.read(Q.LOOKUP, p)]
+        return [_as_known(Arc.from_row(r), now or at) for r in self.store.read(Q.LOOKUP, p)]
 
     def neighbourhood(
         self, entity_ids: Sequence[str], *, at: datetime, now: datetime | None = None, hops: int = 2,
@@ -336,7 +346,7 @@ class TemporalGraph:
             return []
         q = Q.NEIGHBOURHOOD_1 if hops <= 1 else Q.NEIGHBOURHOOD_2
         p = {"ids": list(entity_ids), "at": to_epoch(at), "now": to_epoch(now or at), "limit": limit}
-        return [Arc.from_row(r) for r in self.store.read(q, p)]
+        return [_as_known(Arc.from_row(r), now or at) for r in self.store.read(q, p)]
 
     # -- forgetting and housekeeping ---------------------------------------------------------
     def forget_entity(self, name_or_id: str) -> list[str]:
@@ -384,6 +394,13 @@ class TemporalGraph:
             "weight": {k: (None if v is None else round(float(v), 4)) for k, v in weights.items()
                        if k != "arcs"},
         }
+
+
+def _as_known(a: Arc, now: datetime) -> Arc:
+    """Hide an end we only learned after ``now``: at that record time the fact was still open."""
+    if a.closed_at is not None and a.closed_at > now:
+        return replace(a, valid_to=None, closed_at=None)
+    return a
 
 
 @dataclass(frozen=True)

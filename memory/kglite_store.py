@@ -89,7 +89,9 @@ class KgliteStore:
     ) -> list[Row]:
         tx = self._g.begin_read(timeout_ms=timeout_ms)
         try:
-            result = tx.cypher(query, params=dict(params or {}), timeout_ms=timeout_ms, row_limit=row_limit)
+            # write_scope=[]: a third layer under the guard and the read transaction — no type may be written
+            result = tx.cypher(query, params=dict(params or {}), timeout_ms=timeout_ms, row_limit=row_limit,
+                               write_scope=[])
             return _rows(result)[:row_limit]
         except self._kglite.CypherTimeoutError as e:
             raise QueryFailed(f"query took longer than {timeout_ms} ms") from e

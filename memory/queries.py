@@ -142,16 +142,20 @@ LOOKUP = (
     f"RETURN {ARC_FIELDS} ORDER BY weight DESC LIMIT $limit"
 )
 # RecallM traversal: arcs within two hops of the seeds, true at $at, ranked by decayed weight.
-NEIGHBOURHOOD_1 = (
-    # *1..1, not a plain [a:ARC]: kglite 0.21.2 cannot re-bind a plain pattern's relationship below
-    "MATCH (x:Entity)-[r:ARC*1..1]-(:Entity) WHERE x.id IN $ids UNWIND r AS a WITH DISTINCT a "
-    f"MATCH (s:Entity)-[a]->(o:Entity) WHERE {TRUE_AT} "
-    f"RETURN {ARC_FIELDS} ORDER BY weight DESC LIMIT $limit"
+# The 2-hop arc set is every arc touching a neighbour y of a seed (each seed arc touches its own y),
+# which the engine expands per node instead of enumerating *1..2 paths (that blows up at hubs).
+# An arc is met at most twice (once per endpoint), so the top 2*$limit rows hold the top $limit
+# distinct arcs: DISTINCT runs on those few rows only, and the fields are read for the winners.
+_TOP_ARCS = (
+    f"WHERE {TRUE_AT} WITH a, {WEIGHT} AS weight ORDER BY weight DESC LIMIT $limit * 2 "
+    "WITH DISTINCT a, weight ORDER BY weight DESC LIMIT $limit "
+    "WITH a, weight, startNode(a) AS s, endNode(a) AS o "
+    f"RETURN {ARC_FIELDS.replace(WEIGHT + ' AS weight', 'weight')} ORDER BY weight DESC"
 )
+NEIGHBOURHOOD_1 = "MATCH (x:Entity)-[a:ARC]-(:Entity) WHERE x.id IN $ids " + _TOP_ARCS.replace("WHERE ", "AND ", 1)
 NEIGHBOURHOOD_2 = (
-    "MATCH (x:Entity)-[r:ARC*1..2]-(:Entity) WHERE x.id IN $ids UNWIND r AS a WITH DISTINCT a "
-    f"MATCH (s:Entity)-[a]->(o:Entity) WHERE {TRUE_AT} "
-    f"RETURN {ARC_FIELDS} ORDER BY weight DESC LIMIT $limit"
+    "MATCH (x:Entity)-[:ARC]-(y:Entity) WHERE x.id IN $ids WITH collect(DISTINCT y) AS ys "
+    "UNWIND ys AS y MATCH (y)-[a:ARC]-(:Entity) " + _TOP_ARCS
 )
 
 # --- consolidation and stats ------------------------------------------------------------------
@@ -211,3 +215,11 @@ BULK_CREATE_ARCS = (
     "t_index: r.t_index, confidence: r.confidence, sources: r.sources}]->(o)"
 )
 SET_T_INDEX = "MERGE (m:Meta {id: 'meta'}) SET m.t_index = $t RETURN m.t_index AS t"
+
+# --- recall support ------------------------------------------------------------------------------
+CURRENT_T_INDEX = "MATCH (m:Meta {id: 'meta'}) RETURN m.t_index AS t"
+ARCS_BY_IDS = f"MATCH (s:Entity)-[a:ARC]->(o:Entity) WHERE a.id IN $ids RETURN {ARC_FIELDS}"
+SALIENT_NAMES = (
+    "MATCH (e:Entity) WHERE e.is_user IS NULL OR e.is_user = false "
+    "RETURN e.name AS name ORDER BY e.mentions DESC, e.last_seen DESC LIMIT $limit"
+)

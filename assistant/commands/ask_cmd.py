@@ -1,0 +1,100 @@
+"""`assistant ask "QUESTION"` (one answer) and `assistant chat` (a typed conversation, learned from afterwards)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from datetime import datetime
+
+from rich.console import Console
+
+from assistant.compose import Hearth
+from assistant.pipeline import answer_json
+from memory.llm import Message
+from memory.timeutil import iso, parse_time
+from memory.transcripts import Turn
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    a = sub.add_parser("ask", help="ask one question and get one answer from memory")
+    a.add_argument("question")
+    a.add_argument("--at", help="answer as if it were this time (ISO-8601): facts true then, as known then")
+    a.add_argument("--json", action="store_true", help="answer, facts given to the model, cypher, timings")
+    a.set_defaults(handler=cmd_ask)
+
+    c = sub.add_parser("chat", help="talk by typing; the conversation is remembered and learned from")
+    c.add_argument("--no-learn", action="store_true", help="don't learn from this conversation")
+    c.set_defaults(handler=cmd_chat)
+
+
+def _source(app: Hearth, sid: str) -> dict[str, str | None]:
+    t = app.transcripts.turn_by_source(sid)
+    return {"id": sid, "at": iso(t.at) if t else None, "text": t.text if t else None}
+
+
+def cmd_ask(app: Hearth, args: argparse.Namespace) -> int:
+    now = parse_time(args.at) if args.at else app.now()
+    ans = app.pipeline.answer(args.question, now=now)
+    if args.json:
+        out = answer_json(ans)
+        if ans.recall is not None:
+            from memory.recall.recall import facts_json
+
+            out["facts"] = facts_json(ans.recall, sources=lambda s: _source(app, s))
+        print(json.dumps(out, ensure_ascii=False))
+    else:
+        print(ans.text)
+    return 0
+
+
+def cmd_chat(app: Hearth, args: argparse.Namespace) -> int:
+    con = Console()
+    interactive = sys.stdin.isatty()
+    started = app.now()
+    cid = f"chat-{started.strftime('%Y%m%dT%H%M%S')}"
+    turns: list[Turn] = []
+    history: list[Message] = []
+    con.print("[dim]Talk to Hearth. An empty line or Ctrl-D ends the conversation.[/]")
+    while True:
+        try:
+            line = input("you> " if interactive else "")
+        except EOFError:
+            break
+        if not line.strip() or line.strip().lower() in ("/quit", "/bye", "bye", "goodbye"):
+            break
+        t_user = app.now()
+        t0 = time.perf_counter()
+        pieces, ans = app.pipeline.stream(line, now=t_user, history=history)
+        con.print("hearth> ", end="")
+        text = ""
+        for p in pieces:
+            text += p
+            con.print(p, end="", soft_wrap=True, highlight=False, markup=False)
+        con.print()
+        from assistant.answer import speakable
+
+        text = speakable(text)
+        timings = ans.timings_ms | {"total": round((time.perf_counter() - t0) * 1000, 2)}
+        turns.append(Turn(cid, t_user, "user", line.strip(), timings=timings))
+        turns.append(Turn(cid, _after(t_user, app.now()), "assistant", text))
+        history += [{"role": "user", "content": line.strip()}, {"role": "assistant", "content": text}]
+    if not turns:
+        return 0
+    app.transcripts.add_turns(turns, source="chat")  # the transcript is written first, then learned from
+    if args.no_learn:
+        return 0
+    with con.status("learning from this conversation…"):
+        result = app.learner().learn(cid)
+    for c, _, _ in result.changes:
+        con.print(f"[dim]learned:[/] {c.describe()}")
+    for n in result.notes:
+        con.print(f"[yellow]note:[/] {n}")
+    return 0
+
+
+def _after(a: datetime, b: datetime) -> datetime:
+    from datetime import timedelta
+
+    return b if b > a else a + timedelta(milliseconds=1)

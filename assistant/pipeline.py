@@ -1,0 +1,119 @@
+"""The one conversation pipeline (typed chat, `ask` and the voice loop): recall → answer → learn afterwards."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from assistant.answer import messages, nothing_known, speakable, template_answer
+from memory.graph import TemporalGraph
+from memory.llm import LLM, LLMError, Message
+from memory.model import Arc
+from memory.recall.intent import analyse
+from memory.recall.recall import Recaller, RecallResult
+from memory.transcripts import TranscriptStore
+
+MAX_QUESTION = 2000
+
+
+@dataclass
+class Answer:
+    question: str
+    text: str
+    recall: RecallResult | None
+    timings_ms: dict[str, float] = field(default_factory=dict)
+    llm_used: bool = False
+    provenance: bool = False
+
+
+class Pipeline:
+    """Stateless per question; ``history`` carries the chat so far for follow-ups ("how do you know?")."""
+
+    def __init__(self, graph: TemporalGraph, recaller: Recaller, llm: Callable[[], LLM],
+                 transcripts: TranscriptStore | None = None) -> None:
+        self.graph, self.recaller, self._llm, self.transcripts = graph, recaller, llm, transcripts
+        self.last_facts: list[Arc] = []
+
+    def recall(self, question: str, *, now: datetime) -> RecallResult:
+        return self.recaller.recall(question, now=now)
+
+    def answer(self, question: str, *, now: datetime, history: list[Message] | None = None) -> Answer:
+        pieces, ans = self.stream(question, now=now, history=history)
+        text = speakable("".join(pieces))
+        ans.text = text
+        return ans
+
+    def stream(self, question: str, *, now: datetime,
+               history: list[Message] | None = None) -> tuple[Iterator[str], Answer]:
+        """Recall now; the answer text arrives through the iterator (so speech can start early)."""
+        t0 = time.perf_counter()
+        q = " ".join(question.split())
+        if not q:
+            return iter(["Sorry, I didn't catch a question."]), Answer(question, "", None)
+        if len(q) > MAX_QUESTION:
+            q = q[:MAX_QUESTION]
+        intent = analyse(q)
+        if intent.provenance:
+            text = self.provenance(q, now=now)
+            return iter([text]), Answer(question, text, None, provenance=True)
+        recall = self.recall(q, now=now)
+        ans = Answer(question, "", recall, timings_ms={"recall": round((time.perf_counter() - t0) * 1000, 2)})
+        self.last_facts = list(recall.facts)
+        if not recall.facts and not recall.notes:
+            return iter([nothing_known(q)]), ans
+        return self._generate(q, recall, ans, now, history or [], t0), ans
+
+    def _generate(self, q: str, recall: RecallResult, ans: Answer, now: datetime, history: list[Message],
+                  t0: float) -> Iterator[str]:
+        try:
+            llm = self._llm()
+            first = True
+            for piece in llm.stream(messages(q, recall, now, history), max_tokens=120, temperature=0.2):
+                if first:
+                    ans.timings_ms["llm_first_token"] = round((time.perf_counter() - t0) * 1000, 2)
+                    first = False
+                ans.llm_used = True
+                yield piece
+            ans.timings_ms["llm_total"] = round((time.perf_counter() - t0) * 1000, 2)
+        except LLMError as e:
+            if ans.llm_used:
+                yield " (The language model stopped answering.)"
+                return
+            yield template_answer(recall, reason=f"the language model is unavailable: {e.message}")
+
+    def provenance(self, question: str, *, now: datetime) -> str:
+        """'How do you know?': when it was said and the words, for the facts just used (or the ones asked)."""
+        facts = self.last_facts
+        stripped = question.lower()
+        for lead in ("how do you know", "why do you think", "why do you say", "who told you"):
+            stripped = stripped.replace(lead, " ")
+        if len(stripped.strip(" ?.!that")) > 3:
+            facts = self.recall(question, now=now).facts or facts
+        current = [a for a in facts if a.valid_to is None] or facts
+        if not current:
+            return "I don't have anything remembered about that, so I can't say where it came from."
+        parts = []
+        for a in current[:2]:
+            found = [self.transcripts.turn_by_source(s) for s in a.sources] if self.transcripts else []
+            turns = [t for t in found if t is not None]
+            fact = f"{a.subject} {a.relation.replace('_', ' ')} {a.object}"
+            if turns:
+                t = turns[-1]
+                parts.append(f"You told me on {t.at.strftime('%B')} {t.at.day}, {t.at.year}: \"{t.text}\" "
+                             f"That is where I got that {fact}.")
+            else:
+                parts.append(f"I have that {fact} since {a.valid_from.date().isoformat()}, "
+                             "but I no longer have the words it came from.")
+        return " ".join(parts)
+
+
+def answer_json(ans: Answer, *, cypher: list[str] | None = None) -> dict[str, Any]:
+    from memory.recall.recall import facts_json
+
+    return {"answer": ans.text, "facts": facts_json(ans.recall) if ans.recall else [],
+            "cypher": cypher if cypher is not None else (ans.recall.cypher if ans.recall else []),
+            "timings_ms": ans.timings_ms | ({"recall_" + k: v for k, v in ans.recall.timings_ms.items()}
+                                            if ans.recall else {})}

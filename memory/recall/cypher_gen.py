@@ -1,0 +1,78 @@
+"""LLM-written Cypher recall: schema + examples + linked entities in, one guarded read-only query out."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+
+from memory import queries as Q
+from memory.errors import QueryFailed, QueryRefused
+from memory.graph import TemporalGraph
+from memory.llm import LLM, LLMError
+from memory.model import USER_ID, Arc
+from memory.recall.guard import check_read_only, ensure_limit
+from memory.recall.intent import Intent
+from memory.recall.linking import Linked
+from memory.timeutil import to_epoch
+from memory.vocabulary import RELATIONS
+
+SYSTEM = f"""You write one read-only Cypher query (Neo4j dialect) over a personal memory graph.
+Schema: (:Entity {{id, name, type}})-[a:ARC {{relation, valid_from, valid_to, strength, decay_rate,
+last_reinforced}}]->(:Entity). The user is the entity with id 'user'. Times are epoch seconds.
+A fact is true now when a.valid_from <= $now AND (a.valid_to IS NULL OR a.valid_to > $now).
+Relation names: {", ".join(sorted(RELATIONS))}. "X sister_of Y" means X is Y's sister.
+Always match (s:Entity)-[a:ARC]->(o:Entity) and RETURN a.id AS id. Use only MATCH, WHERE, RETURN,
+ORDER BY, LIMIT. Never write to the graph. Reply with the query only.
+
+Examples:
+Q: Where does my sister live now? (linked: none)
+MATCH (sis:Entity)-[k:ARC {{relation: 'sister_of'}}]->(u:Entity {{id: 'user'}})
+MATCH (s:Entity)-[a:ARC {{relation: 'lives_in'}}]->(o:Entity) WHERE s.id = sis.id AND a.valid_from <= $now
+AND (a.valid_to IS NULL OR a.valid_to > $now) RETURN a.id AS id LIMIT 10
+Q: Who works at Atlas Publishing? (linked: Atlas Publishing = e-atlas-1)
+MATCH (s:Entity)-[a:ARC {{relation: 'works_at'}}]->(o:Entity {{id: 'e-atlas-1'}})
+WHERE a.valid_from <= $now AND (a.valid_to IS NULL OR a.valid_to > $now) RETURN a.id AS id LIMIT 10
+"""
+
+_FENCE = re.compile(r"```(?:cypher)?\s*(.*?)```", re.S | re.I)
+
+
+def _clean(text: str) -> str:
+    m = _FENCE.search(text)
+    return (m.group(1) if m else text).strip()
+
+
+class CypherRecall:
+    """Writes, guards and runs a query; an error is sent back once for repair, then the query is dropped."""
+
+    def __init__(self, graph: TemporalGraph, llm: LLM, *, timeout_ms: int = 2000, row_limit: int = 50) -> None:
+        self.graph, self.llm = graph, llm
+        self.timeout_ms, self.row_limit = timeout_ms, row_limit
+
+    def __call__(self, question: str, linked: Linked, intent: Intent,
+                 now: datetime) -> tuple[list[Arc], list[str], list[str]]:
+        names = ", ".join(f"{n} = {i}" for i, n in linked.names.items()) or "none"
+        messages = [{"role": "system", "content": SYSTEM},
+                    {"role": "user", "content": f"Q: {question} (linked: {names}; the user = {USER_ID})"}]
+        tried: list[str] = []
+        for _attempt in range(2):
+            try:
+                raw = _clean(self.llm.complete(messages, max_tokens=200, temperature=0.0))
+            except LLMError as e:
+                return [], tried, [f"(no generated query: {e.message})"]
+            tried.append(raw)
+            try:
+                query = ensure_limit(check_read_only(raw), self.row_limit)
+                rows = self.graph.store.read_only(query, {"now": to_epoch(now)}, timeout_ms=self.timeout_ms,
+                                                  row_limit=self.row_limit)
+            except (QueryRefused, QueryFailed) as e:
+                messages += [{"role": "assistant", "content": raw},
+                             {"role": "user", "content": f"That query failed: {e.message}. Write a corrected one."}]
+                continue
+            ids = [str(r["id"]) for r in rows if isinstance(r.get("id"), str)]
+            if not ids:
+                return [], tried, []
+            arcs = [Arc.from_row(r) for r in self.graph.store.read(Q.ARCS_BY_IDS, {"ids": ids,
+                                                                                    "now": to_epoch(now)})]
+            return [a for a in arcs if a.recorded_at <= now], tried, []
+        return [], tried, []

@@ -1,0 +1,78 @@
+"""Link a question to entities in memory: names, aliases, near-misses, role phrases and "I"/"me"."""
+
+from __future__ import annotations
+
+import difflib
+import re
+from dataclasses import dataclass, field
+
+from memory import queries as Q
+from memory.graph import TemporalGraph
+from memory.model import USER_ID
+from memory.names import normalize
+
+_FIRST_PERSON = re.compile(r"\b(i|me|my|mine|myself|i'm|i've|we|our|us)\b", re.I)
+_STOP = frozenset("""what where when who whom which why how is are was were do does did the a an of to in at on
+for with my your his her their our i me you he she it they we us them now then still before after ever
+live lives work works like likes and or not be been has have had this that there here these those
+about tell know any anything some something called name names""".split())
+
+
+@dataclass
+class Linked:
+    ids: list[str] = field(default_factory=list)  # named entities mentioned, in order of appearance
+    first_person: bool = False
+    names: dict[str, str] = field(default_factory=dict)  # id -> canonical name
+
+
+class Linker:
+    """Keeps an in-memory key index, rebuilt only when the graph's temporal index moved."""
+
+    def __init__(self, graph: TemporalGraph, *, max_ngram: int = 4) -> None:
+        self.graph = graph
+        self.max_ngram = max_ngram
+        self._t: int | None = None
+        self._keys: dict[str, list[tuple[str, str]]] = {}
+
+    def _index(self) -> dict[str, list[tuple[str, str]]]:
+        rows = self.graph.store.read(Q.CURRENT_T_INDEX)
+        t = int(rows[0]["t"]) if rows else 0
+        if t != self._t:
+            keys: dict[str, list[tuple[str, str]]] = {}
+            for r in self.graph.entity_keys():
+                for k in r.get("keys") or [normalize(r["name"])]:
+                    keys.setdefault(k, []).append((r["id"], r["name"]))
+            self._keys, self._t = keys, t
+        return self._keys
+
+    def link(self, question: str) -> Linked:
+        index = self._index()
+        words = normalize(question).split()
+        out = Linked(first_person=bool(_FIRST_PERSON.search(question)))
+        used = [False] * len(words)
+        for n in range(min(self.max_ngram, len(words)), 0, -1):
+            for i in range(len(words) - n + 1):
+                if any(used[i:i + n]):
+                    continue
+                gram = " ".join(words[i:i + n])
+                if n == 1 and gram in _STOP:
+                    continue
+                for eid, name in index.get(gram, []):
+                    if eid == USER_ID:
+                        continue
+                    if eid not in out.names:
+                        out.ids.append(eid)
+                        out.names[eid] = name
+                    for j in range(i, i + n):
+                        used[j] = True
+        # near misses for capitalised words the index did not know (a mis-heard or mis-typed name)
+        caps = [w for w in re.findall(r"\b[A-Z][a-z]{2,}\b", question) if w.lower() not in _STOP]
+        for w in caps:
+            if normalize(w) in index:
+                continue
+            for key in difflib.get_close_matches(normalize(w), [k for k in index if " " not in k], n=1, cutoff=0.8):
+                for eid, name in index[key]:
+                    if eid != USER_ID and eid not in out.names:
+                        out.ids.append(eid)
+                        out.names[eid] = name
+        return out

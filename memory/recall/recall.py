@@ -1,0 +1,151 @@
+"""Deterministic recall (RecallM + RET-LLM): linked entities, partial-triplet lookups, history, λ-hop traversal."""
+
+from __future__ import annotations
+
+import math
+import re
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from memory.graph import TemporalGraph
+from memory.model import USER_ID, Arc
+from memory.names import normalize
+from memory.recall.intent import Intent, analyse
+from memory.recall.linking import Linked, Linker
+from memory.timeutil import DAY
+
+
+@dataclass
+class RecallResult:
+    question: str
+    intent: Intent
+    seeds: list[str]
+    facts: list[Arc]  # chronological; closed facts carry their valid_to
+    mode: str  # "now" | "history"
+    notes: list[str] = field(default_factory=list)  # derived statements ("before Lyon: Valencia")
+    cypher: list[str] = field(default_factory=list)
+    timings_ms: dict[str, float] = field(default_factory=dict)
+    targeted: int = 0  # how many facts came from lookups on the asked relation (not the neighbourhood)
+
+    def statements(self) -> list[str]:
+        return [a.statement() for a in self.facts] + self.notes
+
+
+# A generated-Cypher stage plugs in here: (question, linked, now) -> (arcs, cypher strings, notes).
+CypherStage = Callable[[str, Linked, Intent, datetime], tuple[list[Arc], list[str], list[str]]]
+
+
+class Recaller:
+    def __init__(self, graph: TemporalGraph, *, hops: int = 2, limit: int = 12, alpha: float = 0.3,
+                 cypher: CypherStage | None = None, cypher_mode: str = "fallback") -> None:
+        self.graph, self.hops, self.limit, self.alpha = graph, hops, limit, alpha
+        self.linker = Linker(graph)
+        self.cypher, self.cypher_mode = cypher, cypher_mode
+
+    def seeds(self, intent: Intent, linked: Linked, *, now: datetime) -> list[str]:
+        seeds: list[str] = []
+        for rel in intent.roles:
+            for a in self._role_arcs(rel, now):
+                other = a.subject_id if a.object_id == USER_ID else a.object_id
+                if other not in seeds and other != USER_ID:
+                    seeds.append(other)
+        seeds += [i for i in linked.ids if i not in seeds]
+        if not seeds or (linked.first_person and not intent.roles and not linked.ids):
+            seeds.append(USER_ID)
+        return seeds
+
+    def _role_arcs(self, rel: str, now: datetime) -> list[Arc]:
+        if rel == "reports_to":
+            return self.graph.lookup(USER_ID, rel, None, at=now)
+        return self.graph.lookup(None, rel, USER_ID, at=now) + self.graph.lookup(USER_ID, rel, None, at=now)
+
+    def recall(self, question: str, *, now: datetime) -> RecallResult:
+        t0 = time.perf_counter()
+        intent = analyse(question)
+        linked = self.linker.link(question)
+        t1 = time.perf_counter()
+        seeds = self.seeds(intent, linked, now=now)
+        mode = "history" if intent.history else "now"
+        found: dict[str, tuple[float, Arc]] = {}
+
+        def add(arcs: list[Arc], boost: float) -> None:
+            for a in arcs:
+                if a.expired_at is not None:
+                    continue
+                score = boost + self._score(a, now)
+                if a.id not in found or found[a.id][0] < score:
+                    found[a.id] = (score, a)
+
+        for s in seeds:
+            for rel in intent.relations:
+                if mode == "history":
+                    add([a for a in self.graph.history_of(s, rel, now=now)], 10.0)
+                else:
+                    add(self.graph.lookup(s, rel, None, at=now), 10.0)
+                    add(self.graph.lookup(None, rel, s, at=now), 9.0)
+        if intent.roles and intent.relations:  # "which of my friends plays the guitar": keep role holders' arcs
+            pass
+        targeted = len(found)
+        t2 = time.perf_counter()
+        add(self.graph.neighbourhood(seeds, at=now, hops=self.hops, limit=self.limit), 0.0)
+        t3 = time.perf_counter()
+        result = RecallResult(question, intent, seeds, [], mode, targeted=targeted)
+        run_cypher = self.cypher is not None and (
+            self.cypher_mode == "always" or (self.cypher_mode == "fallback" and targeted == 0 and intent.relations))
+        if run_cypher and self.cypher is not None:
+            arcs, queries, notes = self.cypher(question, linked, intent, now)
+            add(arcs, 8.0)
+            result.cypher, result.notes = queries, notes
+        t4 = time.perf_counter()
+        ranked = sorted(found.values(), key=lambda x: -x[0])[: max(self.limit, targeted)]
+        result.facts = sorted((a for _, a in ranked), key=lambda a: (a.valid_from, a.recorded_at))
+        result.notes += self._before_after(question, result.facts)
+        result.timings_ms = {"link": _ms(t0, t1), "lookups": _ms(t1, t2), "traversal": _ms(t2, t3),
+                             "cypher": _ms(t3, t4), "total": _ms(t0, time.perf_counter())}
+        return result
+
+    def _score(self, a: Arc, now: datetime) -> float:
+        """Decayed strength plus α·recency (RecallM's ranking), squashed to 0..1 each."""
+        w = a.weight if a.weight is not None else 0.0
+        age_days = max(0.0, (now - a.last_reinforced).total_seconds() / DAY)
+        return (1 - math.exp(-w)) + self.alpha * math.exp(-age_days / 30.0)
+
+    @staticmethod
+    def _before_after(question: str, facts: list[Arc]) -> list[str]:
+        """'Where did Pavel live before Lyon?': name the value that came right before (or after) the one asked."""
+        m = re.search(r"\b(before|after)\s+(.+?)[?.!]*$", question.strip(), re.I)
+        if not m:
+            return []
+        which, target = m.group(1).lower(), normalize(m.group(2))
+        notes = []
+        chains: dict[tuple[str, str], list[Arc]] = {}
+        for a in facts:
+            chains.setdefault((a.subject_id, a.relation), []).append(a)
+        for chain in chains.values():
+            chain.sort(key=lambda a: a.valid_from)
+            for i, a in enumerate(chain):
+                if normalize(a.object) != target:
+                    continue
+                j = i - 1 if which == "before" else i + 1
+                if 0 <= j < len(chain):
+                    b = chain[j]
+                    notes.append(f"{which.capitalize()} {a.object}, {b.subject} {b.relation.replace('_', ' ')} "
+                                 f"{b.object} (from {b.valid_from.date()}"
+                                 + (f" until {b.valid_to.date()})" if b.valid_to else ", still true)"))
+        return notes
+
+
+def _ms(a: float, b: float) -> float:
+    return round((b - a) * 1000, 2)
+
+
+def facts_json(result: RecallResult, *, sources: Callable[[str], Any] | None = None) -> list[dict[str, Any]]:
+    """The facts block of `assistant ask --json`."""
+    from memory.timeutil import iso
+
+    return [{"subject": a.subject, "relation": a.relation, "object": a.object, "valid_from": iso(a.valid_from),
+             "valid_to": iso(a.valid_to), "weight": None if a.weight is None else round(a.weight, 4),
+             "sources": [sources(s) if sources else s for s in a.sources]} for a in result.facts]
