@@ -13,8 +13,8 @@ from assistant.pipeline import Pipeline
 from assistant.settings import Settings
 from memory.decay import DecayModel
 from memory.graph import TemporalGraph
-from memory.learning import ConversationExtractor, FallbackExtractor, Learner, RulesExtractor
-from memory.llm import LLM, LLMError
+from memory.learning import ConversationExtractor, Extraction, GroundedExtractor, Learner, RulesExtractor
+from memory.llm import LLM, LLMError, LLMUnavailable
 from memory.model import Arc
 from memory.recall.intent import Intent
 from memory.recall.linking import Linked
@@ -64,6 +64,7 @@ class Hearth:
         self.data_dir = data_dir
         self.clock = clock
         self._closers: list[Callable[[], Any]] = []
+        self._llm_error: LLMError | None = None
 
     def now(self) -> datetime:
         return self.clock()
@@ -116,7 +117,7 @@ class Hearth:
             return rules
         from memory.extraction.llm_extractor import LLMExtractor
 
-        return FallbackExtractor(LLMExtractor(self.llm, self.rules), rules)
+        return GroundedExtractor(_LazyExtractor(lambda: LLMExtractor(self.llm, self.rules)), rules)
 
     def learner(self, *, use_llm: bool | None = None) -> Learner:
         return Learner(self.graph, self.transcripts, self.extractor(use_llm=use_llm))
@@ -139,15 +140,26 @@ class Hearth:
 
     @cached_property
     def llm(self) -> LLM:
+        """Started on first use; a failure to start is remembered so later turns fail fast, not slowly."""
+        if self._llm_error is not None:
+            raise self._llm_error
         from assistant.llm import start_llm
 
         s = self.settings.llm
         key = os.environ.get(s.api_key_env) if (s.provider == "openai" and s.api_key_env) else None
-        llm, closer = start_llm(
-            s.provider, model_name=s.bundled_model, models_dir=self.models_dir, logs_dir=self.logs_dir,
-            base_url=s.base_url or ("https://api.openai.com/v1" if s.provider == "openai" else None),
-            model=s.model, api_key=key, timeout_s=s.timeout_s, retries=s.retries, threads=s.threads,
-            ctx=s.context)
+        try:
+            llm, closer = start_llm(
+                s.provider, model_name=s.bundled_model, models_dir=self.models_dir, logs_dir=self.logs_dir,
+                base_url=s.base_url or ("https://api.openai.com/v1" if s.provider == "openai" else None),
+                model=s.model, api_key=key, timeout_s=s.timeout_s, retries=s.retries, threads=s.threads,
+                ctx=s.context)
+        except LLMError as e:
+            self._llm_error = e
+            raise
+        except Exception as e:  # weights missing, server crashed on start, ...
+            self._llm_error = LLMUnavailable(f"could not start the language model: {e}".splitlines()[0],
+                                             hint="`assistant doctor --llm` shows what is wrong")
+            raise self._llm_error from e
         self._closers.append(closer)
         return llm
 
@@ -175,3 +187,17 @@ class _LazyCypher:
             return self._stage(question, linked, intent, now)
         except LLMError as e:
             return [], [], [f"(no generated query: {e.message})"]
+
+
+class _LazyExtractor:
+    """Starts the LLM only when a conversation is actually learned from."""
+
+    def __init__(self, build: Callable[[], Any]) -> None:
+        self._build = build
+        self._ex: Any = None
+
+    def extract(self, turns: Any) -> Extraction:
+        if self._ex is None:
+            self._ex = self._build()
+        result: Extraction = self._ex.extract(turns)
+        return result

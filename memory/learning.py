@@ -13,6 +13,7 @@ from memory.extraction.types import USER, ExtractedFact
 from memory.graph import TemporalGraph
 from memory.llm import LLMError
 from memory.model import USER_ID, Change
+from memory.names import normalize
 from memory.transcripts import TranscriptStore, Turn
 from memory.vocabulary import relation
 
@@ -77,6 +78,46 @@ class FallbackExtractor:
             out = self.fallback.extract(turns)
             out.notes.append(f"LLM extraction failed ({e.message}); learned with the spaCy rules instead")
             return out
+
+
+class GroundedExtractor:
+    """The LLM path, grounded: per turn, the rules' facts stand; the LLM adds facts the rules did not cover.
+
+    An LLM fact is kept only if its subject+relation is not already decided by a rule fact for that turn
+    (the rules see negation and tense exactly; a 1.5B model sometimes flips "don't like X anymore" into a
+    like) and its object is words the speaker actually said (no invented entities).
+    """
+
+    def __init__(self, llm: ConversationExtractor, rules: ConversationExtractor) -> None:
+        self.llm, self.rules = llm, rules
+
+    def extract(self, turns: Sequence[Turn]) -> Extraction:
+        ruled = self.rules.extract(turns)
+        try:
+            extra = self.llm.extract(turns)
+        except LLMError as e:
+            ruled.notes.append(f"LLM extraction failed ({e.message}); learned with the spaCy rules instead")
+            return ruled
+        by_turn = {t.idx: t for t in turns}
+        decided = {(f.turn, normalize(f.subject), f.relation) for f in ruled.facts}
+        decided_obj = {(f.turn, normalize(f.object)) for f in ruled.facts}
+        facts = list(ruled.facts)
+        for f in extra.facts:
+            t = by_turn.get(f.turn)
+            if t is None or (f.turn, normalize(f.subject), f.relation) in decided:
+                continue
+            if f.op != "assert" and (f.turn, normalize(f.object)) in decided_obj:
+                continue
+            said = normalize(" ".join(x.text for x in turns if x.speaker == t.speaker and x.idx <= t.idx))
+            if not _grounded(f.object, said) or (f.subject != USER and not _grounded(f.subject, said)):
+                continue
+            facts.append(f)
+        return Extraction(facts, "llm+rules", ruled.notes + extra.notes)
+
+
+def _grounded(name: str, said: str) -> bool:
+    words = normalize(name).split()
+    return bool(words) and all(f" {w} " in f" {said} " for w in words)
 
 
 @dataclass

@@ -61,6 +61,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"serve: model file not found: {args.model}", file=sys.stderr, flush=True)
         return 2
     stop = threading.Event()
+    parent = os.getppid()  # if the assistant dies without stopping us, we go too (no orphaned 2 GB server)
 
     def _on_signal(signum: int, _frame: object) -> None:
         stop.set()
@@ -79,7 +80,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"serve: listening on {server.listening_address} after {time.monotonic() - t0:.1f}s "
           f"(model {args.model}, threads {args.threads}, ctx {args.ctx}, slots {args.parallel})", flush=True)
     while not stop.wait(1.0):
-        pass
+        if os.getppid() != parent:
+            print("serve: parent process is gone", flush=True)
+            break
     print("serve: stopping", flush=True)
     sys.stdout.flush()
     sys.stderr.flush()

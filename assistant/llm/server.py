@@ -30,6 +30,15 @@ def free_port(host: str = HOST) -> int:
         return int(s.getsockname()[1])
 
 
+def _rotate(path: Path, max_bytes: int = 5 << 20) -> None:
+    """Keep one previous log once the current one passes ``max_bytes``."""
+    try:
+        if path.stat().st_size > max_bytes:
+            os.replace(path, path.with_name(path.name + ".1"))
+    except OSError:
+        pass
+
+
 def tail(path: Path, n: int = 15) -> str:
     try:
         with path.open("r", encoding="utf-8", errors="replace") as f:
@@ -107,6 +116,7 @@ class LocalLLMServer:
         if self._proc is not None:
             return self
         self.logs_dir.mkdir(parents=True, exist_ok=True)
+        _rotate(self.log_path)
         if self.port is None:
             self.port = free_port()
         env = {**os.environ, API_KEY_ENV: self.api_key}

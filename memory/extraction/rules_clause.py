@@ -1,0 +1,166 @@
+"""A clause under analysis: its tokens, noun phrases, time, and how facts are built from it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import cast
+
+from memory.extraction import dates
+from memory.extraction.rules_discourse import Discourse, Entity
+from memory.extraction.rules_lexicon import category
+from memory.extraction.rules_tokens import Phrase, Tok, noun_phrase
+from memory.extraction.rules_tokens import conjuncts as _conjuncts
+from memory.extraction.types import USER, ExtractedFact, Op
+from memory.vocabulary import RELATIONS
+
+MULTI = frozenset(
+    {
+        "likes",
+        "dislikes",
+        "allergic_to",
+        "plays",
+        "practices",
+        "speaks",
+        "owns",
+        "teaches",
+        "studies",
+        "visited",
+    }
+)
+_PERSON_NOUNS = frozenset(
+    ("woman", "man", "guy", "girl", "lady", "person", "someone", "chap", "bloke", "fellow", "boy")
+)
+_VAGUE = frozenset(
+    (
+        "job",
+        "work",
+        "life",
+        "idea",
+        "suggestion",
+        "suggestions",
+        "answer",
+        "answers",
+        "help",
+        "joke",
+        "jokes",
+        "stuff",
+        "things",
+        "thing",
+        "way",
+        "one",
+        "ones",
+    )
+)
+_TYPES = {
+    "food": "FOOD",
+    "activity": "ACTIVITY",
+    "sport": "ACTIVITY",
+    "game": "ACTIVITY",
+    "instrument": "ACTIVITY",
+    "car": "THING",
+    "pet": "ANIMAL",
+    "language": "TOPIC",
+    "group": "ORG",
+}
+
+
+@dataclass
+class Clause:
+    """One clause of a sentence with what the handlers need around it."""
+
+    source: str
+    toks: list[Tok]
+    lo: int
+    hi: int
+    evidence: str
+    at: datetime
+    turn: int
+    disc: Discourse
+    force_op: str | None = None
+    out: list[ExtractedFact] = field(default_factory=list)
+
+    @property
+    def words(self) -> list[str]:
+        return [t.lower for t in self.toks[self.lo : self.hi]]
+
+    def text(self) -> str:
+        return self.source[self.toks[self.lo].idx : self.toks[self.hi - 1].end]
+
+    def time(self) -> dates.TimeRef | None:
+        return dates.resolve(self.text(), self.at) if self.hi > self.lo else None
+
+    def phrases(self, start: int, multi: bool) -> list[Phrase]:
+        first = noun_phrase(self.source, self.toks, start, self.hi)
+        if first is None:
+            return []
+        found = _conjuncts(self.source, self.toks, first, self.hi) if multi else [first]
+        return [self._named(p) for p in found]
+
+    def _named(self, p: Phrase) -> Phrase:
+        """'a woman named Helga' -> 'Helga'; 'an old Renault' -> 'Renault'."""
+        t = self.toks
+        if p.head.lower in _PERSON_NOUNS and p.end + 1 < self.hi and t[p.end].lower in ("named", "called"):
+            q = noun_phrase(self.source, t, p.end + 1, self.hi)
+            if q is not None and q.proper:
+                return q
+        if p.head.pos == "PROPN":
+            k = p.start
+            while k < p.end and t[k].pos == "ADJ" and t[k].text.islower():
+                k += 1
+            if k > p.start:
+                return Phrase(self.source[t[k].idx : t[p.end - 1].end], k, p.end, p.head)
+        return p
+
+    def emit(
+        self,
+        subj: Entity | str,
+        rel: str,
+        obj: str,
+        op: str = "assert",
+        *,
+        obj_type: str | None = None,
+        conf: float = 0.9,
+        when: dates.TimeRef | None = None,
+        timeless: bool = False,
+    ) -> ExtractedFact | None:
+        """Build a fact with types, time and evidence; record it in the discourse."""
+        ent = subj if isinstance(subj, Entity) else Entity(subj, "PERSON")
+        if not obj.strip() or ent.name.lower() == obj.lower():
+            return None
+        when = None if timeless else when or self.time()
+        if self.force_op:
+            op = self.force_op
+        if when is not None and when.when > self.at and op == "assert":
+            return None  # a plan, not a fact yet
+        vf = when.when if when is not None and op == "assert" else None
+        vt = when.when if when is not None and op == "end" else None
+        if obj_type is None:
+            cat = category(obj)
+            default = RELATIONS[rel].object_type if rel in RELATIONS else None
+            obj_type = (
+                _TYPES.get(cat or "") if rel in ("likes", "dislikes", "allergic_to", "is_a", "owns") else None
+            ) or (str(default) if default else None)
+        extra: dict[str, object] = {}
+        if ent.unresolved:
+            extra["unresolved_role"] = ent.name
+            conf = min(conf, 0.5)
+        stype = ent.type if ent.name != USER else "PERSON"
+        fact = ExtractedFact(
+            ent.name,
+            rel,
+            obj,
+            cast(Op, op),
+            vf,
+            vt,
+            stype,
+            obj_type,
+            None,
+            conf,
+            self.evidence,
+            self.turn,
+            extra,
+        )
+        self.out.append(fact)
+        self.disc.facts.append(fact)
+        return fact

@@ -1,0 +1,106 @@
+"""Conversation state for the rules: who was mentioned last, named roles, unnamed pets, facts so far."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from memory.extraction.rules_lexicon import ROLES
+from memory.extraction.rules_tokens import SubjectRef
+from memory.extraction.types import USER, ExtractedFact
+from memory.names import normalize
+
+
+@dataclass
+class Entity:
+    """A resolved participant: a name (or USER), its type, and a gender when a role word gave one."""
+
+    name: str
+    type: str = "PERSON"
+    gender: str | None = None
+    unresolved: bool = False  # "my sister" with no name known yet
+
+
+@dataclass
+class Discourse:
+    """What earlier sentences (and context utterances) established."""
+
+    referents: list[Entity] = field(default_factory=list)
+    roles: dict[str, str] = field(default_factory=dict)  # role word -> name ("sister" -> "Anna")
+    pending_pet: str | None = None  # species of a pet mentioned without a name
+    pending_role: str | None = None  # role of a person mentioned without a name ("my new neighbour")
+    facts: list[ExtractedFact] = field(default_factory=list)
+    unnamed_pets: list[tuple[str, ExtractedFact]] = field(default_factory=list)
+    dropped: list[ExtractedFact] = field(default_factory=list)  # superseded within the utterance
+
+    def mention(self, ent: Entity) -> None:
+        """Make `ent` the most recent referent."""
+        if ent.name == USER:
+            return
+        self.referents = [r for r in self.referents if normalize(r.name) != normalize(ent.name)]
+        self.referents.append(ent)
+
+    def name_role(self, role: str, name: str) -> Entity:
+        """Record that `role` ("sister") is `name`, and mention that person."""
+        self.roles[role] = name
+        gender = ROLES.get(role, ("", None))[1]
+        known = self.find(name)
+        ent = Entity(name, known.type if known else "PERSON", gender or (known.gender if known else None))
+        self.mention(ent)
+        return ent
+
+    def find(self, name: str) -> Entity | None:
+        key = normalize(name)
+        for r in reversed(self.referents):
+            if normalize(r.name) == key:
+                return r
+        return None
+
+    def pronoun(self, word: str) -> Entity | None:
+        """she/he/it/they -> the latest referent that fits."""
+        want = {"she": "f", "her": "f", "he": "m", "him": "m", "his": "m"}.get(word)
+        for r in reversed(self.referents):
+            if word in ("it", "its"):
+                if r.type == "ANIMAL":
+                    return r
+                continue
+            if word in ("they", "their"):
+                return None
+            if want is None or r.gender in (None, want):
+                return r
+        return None
+
+    def resolve(self, ref: SubjectRef | None, inherited: Entity | None) -> Entity | None:
+        """Turn a subject reference into an entity (or None when it cannot be resolved)."""
+        if ref is None:
+            return inherited
+        if ref.kind == "user":
+            return Entity(USER)
+        if ref.kind in ("pronoun", "poss_pronoun"):
+            return self.pronoun(ref.text)
+        if ref.kind == "name":
+            known = self.find(ref.text)
+            if ref.role_name and ref.role_name in ROLES:
+                return self.name_role(ref.role_name, ref.text)
+            ent = known or Entity(ref.text)
+            self.mention(ent)
+            return ent
+        if ref.kind == "role":
+            if ref.text in self.roles:
+                return self.find(self.roles[ref.text]) or Entity(self.roles[ref.text])
+            if ref.text in ROLES:
+                ent = Entity(f"my {ref.text}", "PERSON", ROLES[ref.text][1], unresolved=True)
+                self.mention(ent)
+                return ent
+            return None
+        return None
+
+    def last_object(self, value: str) -> ExtractedFact | None:
+        """The latest asserted fact whose object is `value` (after normalisation; prefix matches count)."""
+        key = normalize(value)
+        if not key:
+            return None
+        for f in reversed(self.facts):
+            obj = normalize(f.object)
+            if f.op == "assert" and (obj == key or obj.startswith(key + " ") or key.startswith(obj + " ")):
+                return f
+        return None

@@ -1,0 +1,304 @@
+"""Turn one pattern match in one clause into facts: negation, tense, and the relation handlers."""
+
+from __future__ import annotations
+
+from memory.extraction import dates
+from memory.extraction.rules_clause import _VAGUE, MULTI, Clause
+from memory.extraction.rules_discourse import Entity
+from memory.extraction.rules_lexicon import IRREALIS, OCCUPATIONS, PETS, ROLES, category
+from memory.extraction.rules_patterns import Match
+from memory.extraction.rules_tokens import Phrase, noun_phrase
+from memory.extraction.types import USER
+
+
+def _negated(c: Clause, upto: int) -> bool:
+    return any(t.dep == "neg" or t.lower in ("not", "n't", "never", "no") for t in c.toks[c.lo : upto])
+
+
+def _ceased(c: Clause) -> bool:
+    text = " ".join(c.words)
+    return any(w in text for w in ("anymore", "any more", "no longer", "any longer"))
+
+
+def _irrealis(c: Clause, upto: int) -> bool:
+    return any(t.lower in IRREALIS for t in c.toks[c.lo : upto])
+
+
+def handle(c: Clause, m: Match, subj: Entity | None) -> None:
+    """Apply one match: polarity and tense checks, then the relation or its handler."""
+    p = m.pattern
+    trig = c.toks[m.start]
+    if _irrealis(c, m.start):
+        return
+    op = p.op
+    negated = _negated(c, m.start + 1)
+    ceased = _ceased(c)
+    used_to = any(c.toks[i].lower == "used" and c.toks[i + 1].lower == "to" for i in range(c.lo, m.start))
+    if p.neg == "require" and not negated:
+        return
+    if negated and p.neg not in ("ignore", "require"):
+        if ceased:
+            op = "end"
+        elif p.neg == "flip" and p.rel == "likes":
+            return _emit_all(c, m, subj, "dislikes", "assert")
+        else:
+            return
+    elif used_to and p.state:
+        op = "end"
+    elif p.state and trig.tag == "VBD" and not ceased:
+        return  # "I played tennis yesterday": an event
+    if p.rel.startswith("@"):
+        return _special(c, m, subj, op)
+    _emit_all(c, m, subj, p.rel, op)
+
+
+def _role_tail(c: Clause, ph: Phrase, subj: Entity, op: str) -> None:
+    """'... for Halcyon Robotics as a tester' -> works_as tester."""
+    if ph.end + 1 < c.hi and c.toks[ph.end].lower == "as":
+        q = noun_phrase(c.source, c.toks, ph.end + 1, c.hi)
+        if q is not None and not q.proper:
+            c.emit(subj, "works_as", q.text, op, obj_type="ROLE")
+
+
+def _emit_all(c: Clause, m: Match, subj: Entity | None, rel: str, op: str) -> None:
+    if subj is None or "O" not in m.slots:
+        return
+    for ph in c.phrases(m.slots["O"], rel in MULTI):
+        if m.pattern.proper and not ph.proper:
+            continue
+        obj = ph.text
+        if rel in ("likes", "dislikes") and (
+            (ph.head.lower in _VAGUE and not ph.proper)
+            or c.toks[ph.start - 1].lower in ("your", "this", "that")
+        ):
+            continue  # "I love your suggestions", "I like my job": not a taste worth keeping
+        if rel == "allergic_to" and obj.lower().endswith(" allergy"):
+            obj = obj[: -len(" allergy")]
+        if rel == "reports_to" and subj.name != USER:
+            continue
+        c.emit(subj, rel, obj, op)
+        if rel == "works_at":
+            _role_tail(c, ph, subj, op)
+
+
+def _one(c: Clause, m: Match, slot: str = "O") -> Phrase | None:
+    if slot not in m.slots:
+        return None
+    found = c.phrases(m.slots[slot], False)
+    return found[0] if found else None
+
+
+def _role_fact(c: Clause, role: str, name: str) -> None:
+    """(name role_of user), or (user reports_to name) for a manager."""
+    if role not in ROLES:
+        return
+    ent = c.disc.name_role(role, name)
+    rel = ROLES[role][0]
+    if rel == "reports_to":
+        c.emit(USER, rel, name, obj_type="PERSON", timeless=True)
+    else:
+        c.emit(ent, rel, USER, obj_type="PERSON", timeless=True)
+
+
+def _pet(c: Clause, species: str, name: str) -> None:
+    pet = Entity(name, "ANIMAL")
+    c.disc.mention(pet)
+    c.disc.pending_pet = None
+    c.disc.dropped += [f for s, f in c.disc.unnamed_pets if s == species]
+    c.disc.unnamed_pets = [(s, f) for s, f in c.disc.unnamed_pets if s != species]
+    c.disc.roles[species.split()[-1].lower()] = name
+    c.emit(USER, "has_pet", name, obj_type="ANIMAL")
+    c.emit(pet, "is_a", species, obj_type="ANIMAL", timeless=True)
+
+
+def _after_name(c: Clause, ph: Phrase) -> Phrase | None:
+    """'a rabbit called Clover' -> Clover."""
+    t = c.toks
+    j = ph.end
+    if j < c.hi and t[j].lower == ",":
+        j += 1
+    if j < c.hi and t[j].lower in ("called", "named"):
+        j += 1
+    elif j == ph.end:
+        return None
+    q = noun_phrase(c.source, t, j, c.hi)
+    return q if q is not None and q.proper else None
+
+
+def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
+    rel = m.pattern.rel
+    o = _one(c, m)
+    cat = category(o.text) if o else None
+    if rel in ("@name_is", "@called", "@name_pet"):
+        if o is None or not o.proper:
+            return
+        if c.disc.pending_pet and (subj is None or subj.name == USER or rel != "@called"):
+            return _pet(c, c.disc.pending_pet, o.text)
+        if subj is not None and subj.unresolved:
+            return _role_fact(c, subj.name.split()[-1], o.text)
+        if subj is None and c.disc.pending_role:
+            role, c.disc.pending_role = c.disc.pending_role, None
+            return _role_fact(c, role, o.text)
+        return
+    if rel == "@gone":
+        return _gone(c, m)
+    if subj is None:
+        return
+    if rel == "@is_my_role" and o is not None and o.head.lower in ROLES and subj.name != USER:
+        return _role_fact(c, o.head.lower, subj.name)
+    if rel == "@be_a" and o is not None:
+        if subj.type == "ANIMAL":
+            c.emit(subj, "is_a", o.text, obj_type="ANIMAL")
+        elif o.head.lower in OCCUPATIONS and o.end <= c.hi:
+            c.emit(subj, "works_as", o.text, obj_type="ROLE")
+            _works_at_tail(c, o, subj)
+        return
+    if rel == "@works_as" and o is not None:
+        c.emit(subj, "works_as", o.text, op, obj_type="ROLE")
+        return _works_at_tail(c, o, subj, op)
+    if rel in ("@born_on", "@birthday"):
+        day = dates.birthday(c.source[c.toks[m.slots["D"]].idx : c.toks[c.hi - 1].end])
+        if day:
+            c.emit(subj, "born_on", day, obj_type="DATE", timeless=True)
+        return
+    if rel == "@learn_to":
+        verb = c.toks[m.slots["O"]]
+        if verb.pos == "VERB" and verb.tag == "VB":
+            c.emit(subj, "practices", gerund(verb.lemma.lower()), op, obj_type="ACTIVITY")
+        return
+    if o is None:
+        return
+    if rel == "@move_from":
+        o2 = _one(c, m, "O2")
+        if o.proper and o2 is not None and o2.proper:
+            c.emit(subj, "lives_in", o.text, "end")
+            c.emit(subj, "lives_in", o2.text, op)
+    elif rel in ("@switch", "@switch_to", "@swap"):
+        _switch(c, m, subj, o, op)
+    elif rel == "@join":
+        if cat == "group" or any(w in o.text.lower().split() for w in ("club", "team", "choir", "band")):
+            c.emit(subj, "member_of", o.text, op, obj_type="ORG")
+        elif o.proper:
+            c.emit(subj, "works_at", o.text, op, obj_type="ORG")
+    elif rel == "@leave" and o.proper:
+        prev = c.disc.last_object(o.text)
+        if prev is not None and prev.relation in ("works_at", "lives_in", "member_of", "studies_at"):
+            c.emit(subj, prev.relation, prev.object, "end")
+        elif o.head.ent not in ("GPE", "LOC") or any(f.relation == "works_at" for f in c.disc.facts[-4:]):
+            c.emit(subj, "works_at", o.text, "end", obj_type="ORG")
+    elif rel in ("@take_up", "@give_up"):
+        end = rel == "@give_up"
+        if cat == "instrument" or any(t.lem == "play" for t in c.toks[m.start : m.slots["O"]]):
+            c.emit(subj, "plays", o.text, "end" if end else op)
+        elif cat == "language" and not end:
+            c.emit(subj, "studies", o.text, op, obj_type="TOPIC")
+        elif cat != "food" and (o.head.pos in ("NOUN", "PROPN") or o.head.tag == "VBG"):
+            c.emit(subj, "practices", o.text, "end" if end else op, obj_type="ACTIVITY")
+    elif rel == "@play":
+        if cat in ("instrument", "sport", "game") or (cat is None and o.head.pos in ("NOUN", "PROPN")):
+            c.emit(subj, "plays", o.text, op)
+    elif (rel == "@do" and cat in ("activity", "sport")) or (
+        rel == "@go" and o.head.tag == "VBG" and o.start == m.slots["O"]
+    ):
+        c.emit(subj, "practices", o.text, op)
+    elif rel == "@speak":
+        for ph in c.phrases(m.slots["O"], True):
+            if category(ph.text) == "language":
+                c.emit(subj, "speaks", ph.text, op, obj_type="TOPIC")
+    elif rel == "@learn":
+        if cat == "language":
+            c.emit(subj, "studies", o.text, op, obj_type="TOPIC")
+        elif cat == "instrument":
+            c.emit(subj, "plays", o.text, op)
+    elif rel == "@drive" and (cat == "car" or o.head.pos == "PROPN"):
+        c.emit(subj, "drives", o.text, op, obj_type="THING")
+    elif rel == "@sell" and cat == "car" and o.proper:
+        c.emit(subj, "drives", o.text, "end", obj_type="THING")
+    elif rel == "@acquire":
+        _acquire(c, m, subj, o, op)
+
+
+def gerund(verb: str) -> str:
+    """knit -> knitting, dance -> dancing, paint -> painting."""
+    if verb.endswith("e") and not verb.endswith("ee"):
+        return verb[:-1] + "ing"
+    vowels = "aeiou"
+    if (
+        len(verb) <= 4
+        and len(verb) >= 3
+        and verb[-1] not in vowels + "wxy"
+        and verb[-2] in vowels
+        and verb[-3] not in vowels
+    ):
+        return verb + verb[-1] + "ing"
+    return verb + "ing"
+
+
+def _works_at_tail(c: Clause, o: Phrase, subj: Entity, op: str = "assert") -> None:
+    """'... a nurse at Saint Mary's Hospital' -> works_at."""
+    if o.end < c.hi and c.toks[o.end].lower in ("at", "for", "with"):
+        q = noun_phrase(c.source, c.toks, o.end + 1, c.hi)
+        if q is not None and q.proper:
+            c.emit(subj, "works_at", q.text, op, obj_type="ORG")
+
+
+def _switch(c: Clause, m: Match, subj: Entity, o: Phrase, op: str) -> None:
+    o2 = _one(c, m, "O2") if m.pattern.rel in ("@switch", "@swap") else o
+    if o2 is None:
+        return
+    cat = category(o2.text) or category(o.text)
+    rel = {
+        "instrument": "plays",
+        "sport": "plays",
+        "game": "plays",
+        "car": "drives",
+        "food": "likes",
+        "activity": "practices",
+    }.get(cat or "")
+    if rel is None:
+        return
+    if m.pattern.rel in ("@switch", "@swap"):
+        c.emit(subj, rel, o.text, "end")
+    c.emit(subj, rel, o2.text, op)
+
+
+def _acquire(c: Clause, m: Match, subj: Entity, o: Phrase, op: str) -> None:
+    cat = category(o.text)
+    head = o.head.lemma.lower()
+    if head in PETS and subj.name == USER:
+        named = _after_name(c, o)
+        if named is not None:
+            return _pet(c, o.text, named.text)
+        if o.head.tag != "NNS":
+            c.disc.pending_pet = o.text
+            fact = c.emit(USER, "has_pet", o.text, obj_type="ANIMAL", conf=0.6)
+            if fact is not None:
+                c.disc.unnamed_pets.append((o.text, fact))
+        return
+    if head in ROLES and subj.name == USER:
+        named = _after_name(c, o)
+        if named is not None:
+            _role_fact(c, head, named.text)
+        return
+    if head == "allergy":
+        words = o.text.split()
+        if len(words) > 1:
+            c.emit(subj, "allergic_to", " ".join(words[:-1]))
+        return
+    if cat == "car" and o.proper and c.toks[m.start].lem in ("buy", "get", "have", "own"):
+        c.emit(subj, "drives", o.text, op, obj_type="THING")
+
+
+def _gone(c: Clause, m: Match) -> None:
+    """'the Skoda is gone' -> end drives Skoda (the subject phrase is the object)."""
+    j = m.start - 1
+    while j >= c.lo and c.toks[j].pos != "PROPN" and c.toks[j].lower not in ("car", "van"):
+        j -= 1
+    if j < c.lo:
+        return
+    k = j
+    while k - 1 >= c.lo and c.toks[k - 1].pos == "PROPN":
+        k -= 1
+    name = c.source[c.toks[k].idx : c.toks[j].end]
+    if category(name) == "car" and c.toks[j].pos == "PROPN":
+        c.emit(USER, "drives", name, "end", obj_type="THING")

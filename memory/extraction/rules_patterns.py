@@ -1,0 +1,260 @@
+"""The predicate lexicon: word patterns ("move|relocate to O") and a matcher over Tok sequences (pure)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from memory.extraction.rules_lexicon import SOFT
+from memory.extraction.rules_tokens import Tok
+
+
+@dataclass(frozen=True)
+class Pattern:
+    """A trigger pattern. rel: a relation name, or '@handler' when the relation depends on the object.
+
+    Elements: 'a|b' (lemma or word), '[a|b]' optional, '~' filler (det/adj/adv/num), '*' up to three
+    non-verb words, 'O'/'O2' object slots, 'D' the rest of the clause (a date).
+    neg: 'skip' (negated -> nothing; with 'anymore' -> end), 'flip' (likes -> dislikes), 'ignore', 'require'.
+    state: a state verb (simple past without 'used to' is an event, skipped).
+    """
+
+    spec: str
+    rel: str
+    op: str = "assert"
+    state: bool = False
+    neg: str = "skip"
+    proper: bool = False  # objects must be names
+
+
+def _p(spec: str, rel: str, op: str = "assert", **kw: object) -> Pattern:
+    return Pattern(spec, rel, op, **kw)  # type: ignore[arg-type]
+
+
+_LIKE = "love|like|adore|enjoy|prefer|fancy|dig"
+PATTERNS: list[Pattern] = [
+    # corrections of kinship / names
+    _p("name be O", "@name_is"),
+    _p("be call|name O", "@called"),
+    _p("be my|our O", "@is_my_role"),
+    # residence, origins
+    _p("live|reside|stay in O", "lives_in", state=True, proper=True),
+    _p("move|relocate|emigrate|go [back|over|away] from O to O2", "@move_from", proper=True),
+    _p("move|relocate|emigrate [back|over|away|out] to O", "lives_in", proper=True),
+    _p("settle in|down in O", "lives_in", proper=True),
+    _p("born in|at O", "born_in", proper=True),
+    _p("born on D", "@born_on"),
+    _p("birthday be|fall|'s [on] D", "@birthday"),
+    _p("grow up in|near O", "grew_up_in", proper=True),
+    _p("raised in O", "grew_up_in", proper=True),
+    # work
+    _p("work|working as O", "@works_as", state=True),
+    _p("leave|quit ~ job|position|post|role at|with|in O", "works_at", "end", proper=True),
+    _p("stop|quit work|working at|for|with O", "works_at", "end", proper=True),
+    _p("retire from O", "works_at", "end", proper=True),
+    _p("fire|lay [off] from|by O", "works_at", "end", proper=True),
+    _p(
+        "get|start|land|find|begin|take|accept|have ~ job|position|role|post|gig|internship at|with|for|in O",
+        "works_at",
+        proper=True,
+    ),
+    _p("first day ~ [work|working|job] at|for|with|in O", "works_at", proper=True),
+    _p("start|begin work|working at|for|with O", "works_at", proper=True),
+    _p("employ|hire|recruit by|at O", "works_at", proper=True),
+    _p("work|working at|for|with O", "works_at", state=True, proper=True),
+    _p("join O", "@join"),
+    _p("teach O", "teaches", state=True),
+    _p("report to O", "reports_to", state=True),
+    _p("study at O", "studies_at", state=True, proper=True),
+    _p("member of O", "member_of"),
+    # tastes
+    _p(f"come|grow|learn|start|begin to {_LIKE} O", "likes", neg="flip"),
+    _p(f"start|begin {_LIKE}|liking|loving|enjoying O", "likes", neg="flip"),
+    _p("fall in love with O", "likes"),
+    _p("get enough of O", "likes", neg="ignore"),
+    _p("stand|bear O", "dislikes", state=True, neg="require"),
+    _p("go|gone off O", "likes", "end"),
+    _p("stop|quit like|liking|love|loving|enjoy|enjoying O", "likes", "end"),
+    _p("lose ~ taste|appetite for O", "likes", "end"),
+    _p("be into O", "likes", state=True, neg="flip"),
+    _p("be ~ fan|lover of O", "likes", state=True, neg="flip"),
+    _p(
+        "be ~ fond|crazy|mad|obsessed|passionate|keen|nuts of|about|with|on O",
+        "likes",
+        state=True,
+        neg="flip",
+    ),
+    _p("favourite|favorite * be O", "likes", state=True),
+    _p("only|mostly|mainly drink|eat|have O", "likes", state=True),
+    _p("drink|eat only|mostly|mainly O", "likes", state=True),
+    _p("hate|dislike|detest|loathe|despise O", "dislikes", state=True),
+    _p(f"{_LIKE} O", "likes", state=True, neg="flip"),
+    # hobbies, instruments, languages
+    _p("switch|change|move|go from O to O2", "@switch"),
+    _p("swap|trade|exchange O for O2", "@swap"),
+    _p("switch over to O", "@switch_to"),
+    _p("start|begin|learn|learning [learn|learning] to O", "@learn_to"),
+    _p("take|pick up O", "@take_up"),
+    _p("get into O", "@take_up"),
+    _p(
+        "start|begin learn|learning|do|doing|practise|practising|practice|practicing|play|playing|taking O",
+        "@take_up",
+    ),
+    _p("give up O", "@give_up"),
+    _p("stop|quit play|playing|do|doing|practise|practising|practice|practicing O", "@give_up"),
+    _p("play O", "@play", state=True),
+    _p("practise|practice|do O", "@do", state=True),
+    _p("go O", "@go", state=True),
+    _p("speak O", "@speak", state=True),
+    _p("learn|study O", "@learn", state=True),
+    # cars and things
+    _p("drive O", "@drive", state=True),
+    _p("trade|swap in O", "@sell"),
+    _p("get rid of O", "@sell"),
+    _p("sell|scrap|crash|total O", "@sell"),
+    _p("be gone|sold|dead|totalled|totaled|written", "@gone"),
+    # pets, allergies, partners
+    _p("adopt|buy|rescue|get|have|own O", "@acquire"),
+    _p("name|call him|her|it|them O", "@name_pet"),
+    _p("allergic to O", "allergic_to", state=True),
+    _p("allergy to O", "allergic_to", state=True),
+    _p("marry O", "spouse_of", proper=True),
+    _p("married to O", "spouse_of", state=True, proper=True),
+    _p("engaged to O", "partner_of", proper=True),
+    _p("date|dating O", "partner_of", state=True, proper=True),
+    _p("divorce O", "spouse_of", "end", proper=True),
+    _p("break|split up with O", "partner_of", "end", proper=True),
+    _p("visit O", "visited", proper=True),
+    _p("be a|an O", "@be_a"),
+    _p("leave|quit O", "@leave", proper=True),
+]
+
+
+@dataclass(frozen=True)
+class Elem:
+    words: frozenset[str]
+    kind: str  # word | opt | fill | star | slot | rest
+    name: str = ""
+
+
+def _compile(spec: str) -> tuple[Elem, ...]:
+    out: list[Elem] = []
+    for part in spec.split():
+        if part in ("O", "O2"):
+            out.append(Elem(frozenset(), "slot", part))
+        elif part == "D":
+            out.append(Elem(frozenset(), "rest", part))
+        elif part == "~":
+            out.append(Elem(frozenset(), "fill"))
+        elif part == "*":
+            out.append(Elem(frozenset(), "star"))
+        elif part.startswith("["):
+            out.append(Elem(frozenset(part.strip("[]").split("|")), "opt"))
+        else:
+            out.append(Elem(frozenset(part.split("|")), "word"))
+    return tuple(out)
+
+
+COMPILED: list[tuple[Pattern, tuple[Elem, ...]]] = [(p, _compile(p.spec)) for p in PATTERNS]
+
+
+@dataclass(frozen=True)
+class Match:
+    """A pattern matched at token `start`; slots hold the token index where each object begins."""
+
+    pattern: Pattern
+    start: int
+    end: int
+    slots: dict[str, int]
+
+
+def stem(word: str) -> str:
+    """A crude verb stem for words the tagger misread ('lives' tagged as the noun 'life')."""
+    for suffix, repl in (("ies", "y"), ("ing", ""), ("ed", ""), ("es", "e"), ("s", "")):
+        if word.endswith(suffix) and len(word) > len(suffix) + 2:
+            return word[: -len(suffix)] + repl
+    return word
+
+
+def _hit(t: Tok, words: frozenset[str]) -> bool:
+    return t.lower in words or t.lem in words or stem(t.lower) in words or stem(t.lower) + "e" in words
+
+
+def _fill(t: Tok) -> bool:
+    return t.pos in ("DET", "ADJ", "ADV", "NUM", "PART") or t.tag in ("EX", "PRP$") or t.lower in SOFT
+
+
+def _soft(t: Tok) -> bool:
+    return t.lower in SOFT or t.pos == "AUX" or t.dep == "neg" or t.lower in ("n't", "not", "never")
+
+
+def match_at(
+    toks: list[Tok], pos: int, elems: tuple[Elem, ...], limit: int
+) -> tuple[int, dict[str, int]] | None:
+    """Match elements from token `pos`; returns (end, slots) or None. O slots are only positions here."""
+    i = pos
+    slots: dict[str, int] = {}
+    for n, e in enumerate(elems):
+        if e.kind == "word":
+            if n > 0:
+                while i < limit and not _hit(toks[i], e.words) and _soft(toks[i]):
+                    i += 1
+            if i >= limit or not _hit(toks[i], e.words):
+                return None
+            i += 1
+        elif e.kind == "opt":
+            if i < limit and _hit(toks[i], e.words):
+                i += 1
+        elif e.kind == "fill":
+            nxt = elems[n + 1] if n + 1 < len(elems) else None
+            while (
+                i < limit
+                and _fill(toks[i])
+                and not (nxt is not None and nxt.kind == "word" and _hit(toks[i], nxt.words))
+            ):
+                i += 1
+        elif e.kind == "star":
+            nxt = elems[n + 1]
+            k = 0
+            while (
+                i < limit and k < 3 and not _hit(toks[i], nxt.words) and toks[i].pos not in ("VERB", "PUNCT")
+            ):
+                i += 1
+                k += 1
+        else:  # slot / rest
+            while i < limit and toks[i].lower in SOFT and toks[i].pos == "ADV":
+                i += 1
+            if i >= limit:
+                return None
+            slots[e.name] = i
+            nxt = elems[n + 1] if n + 1 < len(elems) else None
+            if nxt is not None and nxt.kind == "word":  # an inner slot: skip to the next word of the pattern
+                k = i
+                while (
+                    k < limit
+                    and k - i < 6
+                    and not _hit(toks[k], nxt.words)
+                    and toks[k].pos not in ("VERB", "PUNCT", "AUX")
+                ):
+                    k += 1
+                if k == i or k >= limit or not _hit(toks[k], nxt.words):
+                    return None
+                i = k
+    return i, slots
+
+
+def find_matches(toks: list[Tok], lo: int, hi: int) -> list[Match]:
+    """Non-overlapping pattern matches in toks[lo:hi], left to right; earlier patterns win at a position."""
+    out: list[Match] = []
+    i = lo
+    while i < hi:
+        for pat, elems in COMPILED:
+            if not _hit(toks[i], elems[0].words) and elems[0].kind == "word":
+                continue
+            res = match_at(toks, i, elems, hi)
+            if res is not None:
+                end, slots = res
+                out.append(Match(pat, i, end, slots))
+                i = max(end, i + 1) - 1
+                break
+        i += 1
+    return out

@@ -1,0 +1,211 @@
+"""A parser-independent token view, noun-phrase chunking and subject finding over it (pure logic)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from memory.extraction.rules_lexicon import NP_STOP, POSSESSIVES, SOFT, category
+
+
+@dataclass(frozen=True)
+class Tok:
+    """One token of a parsed sentence: what the rules need from spaCy (or a test double)."""
+
+    i: int
+    text: str
+    lemma: str
+    pos: str
+    tag: str
+    dep: str
+    ent: str
+    idx: int  # character offset in the utterance
+
+    @property
+    def lower(self) -> str:
+        return self.text.lower()
+
+    @property
+    def lem(self) -> str:
+        return self.lemma.lower()
+
+    @property
+    def end(self) -> int:
+        return self.idx + len(self.text)
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """A noun phrase as said: its text (determiners dropped), token range [start, end) and head token."""
+
+    text: str
+    start: int
+    end: int
+    head: Tok
+
+    @property
+    def proper(self) -> bool:
+        return self.head.pos == "PROPN" or self.head.text[:1].isupper()
+
+
+def span_text(source: str, toks: list[Tok], start: int, end: int) -> str:
+    """The original characters covering toks[start:end] (keeps the user's spelling and capitals)."""
+    return source[toks[start].idx : toks[end - 1].end]
+
+
+def _nominal(t: Tok) -> bool:
+    return t.pos in ("NOUN", "PROPN") or (t.tag == "VBG" and t.pos == "VERB") or t.pos == "NUM"
+
+
+def noun_phrase(source: str, toks: list[Tok], start: int, limit: int | None = None) -> Phrase | None:
+    """The noun phrase starting at `start` (after determiners/possessives), or None if there is none."""
+    limit = len(toks) if limit is None else limit
+    i = start
+    while i < limit and (
+        toks[i].pos == "DET" or toks[i].lower in POSSESSIVES or toks[i].lower in ("some", "any")
+    ):
+        i += 1
+    first = i
+    last = -1
+    while i < limit:
+        t = toks[i]
+        if t.lower in NP_STOP or (t.ent in ("DATE", "TIME") and t.pos != "PROPN"):
+            break
+        nxt = toks[i + 1] if i + 1 < limit else None
+        if _nominal(t) or (i == first and t.pos == "VERB" and t.text.islower() and category(t.text)):
+            last = i
+        elif (t.pos == "ADJ" and last < 0) or (
+            t.tag == "HYPH" and last >= 0 and nxt is not None and _nominal(nxt)
+        ):
+            pass
+        elif (
+            t.tag == "POS" and last >= 0 and toks[last].pos == "PROPN" and (nxt is None or nxt.pos != "NOUN")
+        ):
+            last = i
+        elif (
+            t.lower in ("of", "de", "&", "and")
+            and last >= 0
+            and toks[last].pos == "PROPN"
+            and nxt is not None
+            and nxt.pos == "PROPN"
+            and t.lower != "and"
+        ):
+            pass
+        elif t.pos == "ADJ" and last >= 0 and toks[last].pos == "PROPN" and t.text[:1].isupper():
+            last = i
+        else:
+            break
+        i += 1
+    if (
+        last < first
+        and i > first
+        and toks[i - 1].pos == "ADJ"
+        and (toks[i - 1].text[:1].isupper() or category(toks[i - 1].text))
+    ):
+        last = i - 1  # "Portuguese", "Korean": a capitalised adjective used as a noun
+    if last < first:
+        return None
+    head_i = last
+    while head_i > first and toks[head_i].tag == "POS":
+        head_i -= 1
+    return Phrase(span_text(source, toks, first, last + 1), first, last + 1, toks[head_i])
+
+
+def conjuncts(source: str, toks: list[Tok], first: Phrase, limit: int) -> list[Phrase]:
+    """`first` plus the phrases coordinated with it ("blue cheese and dark chocolate", "X, Y or Z")."""
+    out = [first]
+    i = first.end
+    while i < limit and toks[i].lower in (",", "and", "or", "as well as"):
+        j = i + 1
+        if toks[i].lower == "," and j < limit and toks[j].lower in ("and", "or"):
+            j += 1
+        if j >= limit or (toks[j].pos in ("PRON", "VERB", "AUX") and toks[j].lower not in POSSESSIVES):
+            break
+        nxt = noun_phrase(source, toks, j, limit)
+        if nxt is None:
+            break
+        if nxt.end < limit and toks[nxt.end].pos in ("VERB", "AUX"):
+            break  # "... and Lucy plays ...": a new clause, not an object
+        out.append(nxt)
+        i = nxt.end
+    return out
+
+
+@dataclass(frozen=True)
+class SubjectRef:
+    """Who a clause is about, before discourse resolution."""
+
+    kind: str  # user | name | pronoun | poss_pronoun | role | phrase
+    text: str  # the name, pronoun, role word or phrase
+    start: int
+    role_name: str | None = None  # for "my sister Anna": role word "sister"
+
+
+def _skippable(t: Tok) -> bool:
+    return (
+        t.pos in ("ADV", "AUX", "PART")
+        or t.lower in SOFT
+        or t.dep == "neg"
+        or t.lower in ("'ve", "'m", "'s", "'re", "'d", "ca", "n't", "not", "never", "to", "used")
+    ) and t.tag != "POS"
+
+
+def _bare_name(t: Tok) -> bool:
+    """A capitalised noun opening a clause with no determiner ("Sofia moved"): a name the tagger missed."""
+    return t.tag in ("NN", "NNP", "JJ") and category(t.text) is None
+
+
+def find_subject(source: str, toks: list[Tok], lo: int, trig: int) -> SubjectRef | None:
+    """Scan back from the trigger word to the clause's subject (I, Anna, my sister Anna, she, the Skoda)."""
+    j = trig - 1
+    while j >= lo and _skippable(toks[j]):
+        j -= 1
+    while j >= lo and toks[j].pos == "ADJ" and j - 1 >= lo and toks[j - 1].lower in POSSESSIVES:
+        j -= 1  # "my first day", "my new job"
+    if j < lo:
+        return None
+    t = toks[j]
+    low = t.lower
+    if low in ("i", "me", "we", "us", "my", "our", "myself"):
+        return SubjectRef("user", low, j)
+    if t.pos == "PRON" and low in ("she", "he", "it", "they"):
+        return SubjectRef("pronoun", low, j)
+    if low in ("his", "her", "its", "their"):
+        return SubjectRef("poss_pronoun", low, j)
+    if t.tag == "POS" and j - 1 >= lo:
+        j -= 1
+        t = toks[j]
+    if t.pos == "PROPN" or (t.text[:1].isupper() and t.pos in ("NOUN", "ADJ") and (j > lo or _bare_name(t))):
+        k = j
+        while k - 1 >= lo and (
+            toks[k - 1].pos == "PROPN"
+            or (toks[k - 1].text[:1].isupper() and toks[k - 1].pos in ("NOUN", "ADJ"))
+        ):
+            k -= 1
+        name = span_text(source, toks, k, j + 1)
+        role = None
+        r = k - 1
+        if r >= lo and toks[r].lower == ",":
+            r -= 1
+        if (
+            r - 1 >= lo
+            and toks[r].pos == "NOUN"
+            and any(x.lower in ("my", "our") for x in toks[max(lo, r - 3) : r])
+        ):
+            role = toks[r].lower
+        elif k - 1 >= lo and toks[k - 1].pos == "DET":
+            return SubjectRef("phrase", name, k - 1)
+        return SubjectRef("name", name, k, role)
+    if t.pos == "NOUN":
+        k = j
+        while (
+            k - 1 >= lo
+            and toks[k - 1].pos in ("ADJ", "NOUN", "DET", "PRON")
+            and toks[k - 1].lower not in ("i", "we", "she", "he", "it", "they")
+        ):
+            k -= 1
+            if toks[k].lower in POSSESSIVES or toks[k].pos == "DET":
+                break
+        if toks[k].lower in ("my", "our"):
+            return SubjectRef("role", t.lemma.lower(), k) if t.tag != "NNS" else None
+        return SubjectRef("phrase", span_text(source, toks, k, j + 1), k)
+    return None

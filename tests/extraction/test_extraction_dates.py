@@ -1,0 +1,86 @@
+"""Table tests for resolving time expressions against a turn's timestamp."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from memory.extraction.dates import birthday, month_day, resolve, shift_months
+
+AT = datetime(2026, 6, 2, 18, 30, tzinfo=UTC)  # a Tuesday
+
+
+def d(y: int, m: int, day: int) -> datetime:
+    return datetime(y, m, day, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    ("text", "when", "grain"),
+    [
+        ("We moved yesterday.", d(2026, 6, 1), "day"),
+        ("the day before yesterday", d(2026, 5, 31), "day"),
+        ("Today was my first day", d(2026, 6, 2), "day"),
+        ("Anna moved to Lisbon last week.", d(2026, 5, 26), "week"),
+        ("I left Saint Mary's last month.", d(2026, 5, 2), "month"),
+        ("I started this month", d(2026, 6, 1), "month"),
+        ("this year", d(2026, 1, 1), "year"),
+        ("We married two years ago.", d(2024, 6, 2), "year"),
+        ("three weeks ago", d(2026, 5, 12), "week"),
+        ("a couple of months ago", d(2026, 4, 2), "month"),
+        ("10 days ago", d(2026, 5, 23), "day"),
+        ("I've lived here for five years", d(2021, 6, 2), "year"),
+        ("We met in 2019.", d(2019, 1, 1), "year"),
+        ("I have worked there since March.", d(2026, 3, 1), "month"),
+        ("since September", d(2025, 9, 1), "month"),
+        ("in March 2020", d(2020, 3, 1), "month"),
+        ("last Friday", d(2026, 5, 29), "day"),
+        ("on the ninth of August", d(2025, 8, 9), "day"),
+        ("on May 3rd", d(2026, 5, 3), "day"),
+        ("on 14 July 2021", d(2021, 7, 14), "day"),
+        ("next month", d(2026, 7, 2), "month"),
+    ],
+)
+def test_resolve(text: str, when: datetime, grain: str) -> None:
+    ref = resolve(text, AT)
+    assert ref is not None
+    assert (ref.when, ref.grain) == (when, grain)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I live in Porto.", "I drink three cups every morning.", "for ten minutes please", "March on!", ""],
+)
+def test_no_time(text: str) -> None:
+    assert resolve(text, AT) is None
+
+
+def test_first_expression_wins_and_naive_is_utc() -> None:
+    ref = resolve("yesterday, not last week", datetime(2026, 6, 2, 18, 30))
+    assert ref is not None and ref.when == d(2026, 6, 1) and ref.text == "yesterday"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("my birthday is on the ninth of August", "August 9"),
+        ("it's August 9th", "August 9"),
+        ("9 Aug", "August 9"),
+        ("the twenty-first of March", "March 21"),
+        ("the 31st of December", "December 31"),
+        ("October the first", "October 1"),
+        ("the thirty-first of February", None),
+        ("sometime in August", None),
+    ],
+)
+def test_birthday(text: str, expected: str | None) -> None:
+    assert birthday(text) == expected
+
+
+def test_month_day_returns_words() -> None:
+    assert month_day("born on the 2nd of May, 1990") == (5, 2, "the 2nd of May")
+
+
+def test_shift_months_clamps() -> None:
+    assert shift_months(d(2026, 3, 31), -1) == d(2026, 2, 28)
+    assert shift_months(d(2026, 1, 15), -13) == d(2024, 12, 15)

@@ -1,0 +1,199 @@
+"""Table tests of the rule extractor on sentences that are not in the benchmark set."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from memory.extraction.rules import RuleExtractor, clauses, is_request_or_question
+from memory.extraction.scoring import fact_key
+from memory.extraction.types import USER
+
+AT = datetime(2026, 5, 20, 12, 0, tzinfo=UTC)
+U = USER
+
+
+@pytest.fixture(scope="module")
+def rx() -> RuleExtractor:
+    return RuleExtractor()
+
+
+def keys(rx: RuleExtractor, text: str, context: tuple[str, ...] = ()) -> set[tuple[str, str, str, str]]:
+    return {fact_key(f) for f in rx.extract(text, at=AT, context=context)}
+
+
+def k(s: str, r: str, o: str, op: str = "assert") -> tuple[str, str, str, str]:
+    from memory.extraction.scoring import canonical
+
+    return canonical(s, r, o, op)
+
+
+CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
+    (
+        "My stepdad's name doesn't matter, but my uncle Bernard lives in Nantes.",
+        (),
+        {k("Bernard", "uncle_of", U), k("Bernard", "lives_in", "Nantes")},
+    ),
+    ("I relocated to Tallinn in February.", (), {k(U, "lives_in", "Tallinn")}),
+    ("These days we live in Lausanne.", (), {k(U, "lives_in", "Lausanne")}),
+    (
+        "Our neighbour Yusuf moved to Marseille and he works at Cobalt Foods now.",
+        (),
+        {
+            k("Yusuf", "neighbour_of", U),
+            k("Yusuf", "lives_in", "Marseille"),
+            k("Yusuf", "works_at", "Cobalt Foods"),
+        },
+    ),
+    (
+        "I work as a paramedic for the Northern Ambulance Service.",
+        (),
+        {k(U, "works_as", "paramedic"), k(U, "works_at", "Northern Ambulance Service")},
+    ),
+    ("Henrietta got a new job with Lumen Studios.", (), {k("Henrietta", "works_at", "Lumen Studios")}),
+    ("I stopped working at Quarry Books in April.", (), {k(U, "works_at", "Quarry Books", "end")}),
+    (
+        "My grandpa Walter used to play the accordion.",
+        (),
+        {k("Walter", "grandparent_of", U), k("Walter", "plays", "accordion", "end")},
+    ),
+    ("I'm really into bouldering at the moment.", (), {k(U, "likes", "bouldering")}),
+    ("I don't enjoy opera.", (), {k(U, "dislikes", "opera")}),
+    ("I no longer like white wine.", (), {k(U, "likes", "white wine", "end")}),
+    ("I absolutely detest coriander.", (), {k(U, "dislikes", "coriander")}),
+    (
+        "My niece Leonie speaks fluent Japanese.",
+        (),
+        {k("Leonie", "niece_of", U), k("Leonie", "speaks", "Japanese")},
+    ),
+    ("I speak Portuguese and German.", (), {k(U, "speaks", "Portuguese"), k(U, "speaks", "German")}),
+    ("I picked up the ukulele over the winter.", (), {k(U, "plays", "ukulele")}),
+    ("I quit playing squash last year.", (), {k(U, "plays", "squash", "end")}),
+    ("We bought a Tesla.", (), {k(U, "drives", "Tesla")}),
+    ("We got rid of the Citroen.", (), {k(U, "drives", "Citroen", "end")}),
+    ("We have a hamster named Pip.", (), {k(U, "has_pet", "Pip"), k("Pip", "is_a", "hamster")}),
+    (
+        "We called him Nacho.",
+        ("We rescued a puppy on Saturday.",),
+        {k(U, "has_pet", "Nacho"), k("Nacho", "is_a", "puppy")},
+    ),
+    ("My son's birthday is on 14 July.", ("My son Arlo started school.",), {k("Arlo", "born_on", "July 14")}),
+    ("I was born on the 2nd of May.", (), {k(U, "born_on", "May 2")}),
+    ("My mum Odile grew up in Lyon.", (), {k("Odile", "mother_of", U), k("Odile", "grew_up_in", "Lyon")}),
+    ("I have a nut allergy.", (), {k(U, "allergic_to", "nut")}),
+    ("I'm married to Ruth.", (), {k(U, "spouse_of", "Ruth")}),
+    ("Dominik is my boss.", (), {k(U, "reports_to", "Dominik")}),
+    (
+        "He studies at Delft University.",
+        ("My brother Kees turned twenty.",),
+        {k("Kees", "studies_at", "Delft University")},
+    ),
+    ("She's a vet.", ("My girlfriend Zoe loves horses.",), {k("Zoe", "works_as", "vet")}),
+    (
+        "I meant Basel, not Bern.",
+        ("My aunt Heidi lives in Bern.",),
+        {k("Heidi", "lives_in", "Bern", "retract"), k("Heidi", "lives_in", "Basel")},
+    ),
+    ("Please forget that I play golf.", (), {k(U, "plays", "golf", "retract")}),
+    (
+        "Forget what I said about Tallinn.",
+        ("I relocated to Tallinn in February.",),
+        {k(U, "lives_in", "Tallinn", "retract")},
+    ),
+    # no facts
+    ("Could you add eggs to my shopping list?", (), set()),
+    ("Pause the music.", (), set()),
+    ("Which bus goes to the airport?", (), set()),
+    ("Yusuf fixed my bike this afternoon.", (), set()),
+    ("We played cards at Bernard's last night.", (), set()),
+    ("I might move to Canada someday.", (), set()),
+    ("I'd love to visit Iceland.", (), set()),
+    ("The weather in Nantes was awful.", (), set()),
+    ("I loved that film we watched.", (), set()),
+]
+
+
+@pytest.mark.parametrize(("text", "context", "expected"), CASES, ids=[c[0][:40] for c in CASES])
+def test_rules_table(
+    rx: RuleExtractor, text: str, context: tuple[str, ...], expected: set[tuple[str, str, str, str]]
+) -> None:
+    assert keys(rx, text, context) == expected
+
+
+def test_names_keep_capitals_and_drop_determiners(rx: RuleExtractor) -> None:
+    facts = rx.extract("I work at the Saint Mary's Hospital and I play the Bass.", at=AT)
+    objs = {f.object for f in facts}
+    assert "Saint Mary's Hospital" in objs
+    assert "Bass" in objs
+
+
+def test_types_evidence_aliases(rx: RuleExtractor) -> None:
+    text = "My sister Marta lives in Krakow. She loves sushi."
+    facts = {(f.subject, f.relation): f for f in rx.extract(text, at=AT, turn=3)}
+    kin = facts[("Marta", "sister_of")]
+    assert kin.extra["aliases"] == {"Marta": ["My sister"]}
+    home = facts[("Marta", "lives_in")]
+    assert (home.subject_type, home.object_type) == ("PERSON", "PLACE")
+    assert home.evidence == "My sister Marta lives in Krakow."
+    assert home.turn == 3
+    likes = facts[("Marta", "likes")]
+    assert likes.object_type == "FOOD"
+    assert likes.evidence == "She loves sushi."
+
+
+def test_relative_dates_set_validity(rx: RuleExtractor) -> None:
+    (end,) = rx.extract("I left Quarry Books two months ago.", at=AT)
+    assert end.op == "end" and end.valid_to == datetime(2026, 3, 20, tzinfo=UTC)
+    (move,) = rx.extract("Ivo moved to Graz yesterday.", at=AT)
+    assert move.valid_from == datetime(2026, 5, 19, tzinfo=UTC)
+
+
+def test_unnamed_pet_is_tentative_and_replaced_once_named(rx: RuleExtractor) -> None:
+    (only,) = rx.extract("We adopted a tortoise.", at=AT)
+    assert (only.relation, only.object) == ("has_pet", "tortoise") and only.confidence < 0.9
+    named = keys(rx, "We adopted a tortoise. Her name is Shelly.")
+    assert named == {k(U, "has_pet", "Shelly"), k("Shelly", "is_a", "tortoise")}
+
+
+def test_unresolved_role_is_flagged(rx: RuleExtractor) -> None:
+    (f,) = rx.extract("My sister lives in Riga.", at=AT)
+    assert f.subject == "my sister" and f.extra["unresolved_role"] == "my sister" and f.confidence <= 0.5
+    (g,) = rx.extract("My sister lives in Riga.", at=AT, context=["My sister Ilse is a teacher."])
+    assert g.subject == "Ilse"
+
+
+def test_entities_hints(rx: RuleExtractor) -> None:
+    ents = dict(rx.entities("We adopted a dog, his name is Biscuit. My manager is called Priya."))
+    assert ents.get("Biscuit") == "ANIMAL"
+    assert ents.get("Priya") == "PERSON"
+
+
+def test_clause_split_and_requests(rx: RuleExtractor) -> None:
+    (sent,) = rx.parse("I sold my Volvo and bought a Kia, the Volvo was old.")
+    assert len(clauses(sent)) == 3
+    (obj_list,) = rx.parse("I love tea and biscuits.")
+    assert len(clauses(obj_list)) == 1
+    (req,) = rx.parse("Tell me about Lisbon.")
+    assert is_request_or_question(req)
+    (stmt,) = rx.parse("I live in Lisbon.")
+    assert not is_request_or_question(stmt)
+
+
+def test_nlp_is_lazy() -> None:
+    rx = RuleExtractor()
+    assert rx._nlp is None
+
+
+def test_vague_or_assistant_objects_are_not_tastes(rx: RuleExtractor) -> None:
+    assert keys(rx, "I love my job.") == set()
+    assert keys(rx, "I really like your suggestions.") == set()
+    assert keys(rx, "I'm a fan of Formula One.") == {k(U, "likes", "Formula One")}
+
+
+def test_pronoun_after_unresolved_role_keeps_the_role(rx: RuleExtractor) -> None:
+    facts = rx.extract("My sister loves Paris but she lives in Rome.", at=AT)
+    assert {(f.subject, f.relation, f.object) for f in facts} == {
+        ("my sister", "likes", "Paris"),
+        ("my sister", "lives_in", "Rome"),
+    }
