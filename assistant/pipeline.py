@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -17,6 +18,9 @@ from memory.recall.recall import Recaller, RecallResult
 from memory.transcripts import TranscriptStore
 
 MAX_QUESTION = 2000
+_PROVENANCE_LEAD = re.compile(r"how do you know|why do you (think|say|believe)|who told you|how did you (know|learn)|"
+                              r"where did you (hear|learn|get)")
+_FILLER = frozenset({"that", "it", "this", "so", "about", "then", "again"})
 
 
 @dataclass
@@ -87,10 +91,8 @@ class Pipeline:
     def provenance(self, question: str, *, now: datetime) -> str:
         """'How do you know?': when it was said and the words, for the facts just used (or the ones asked)."""
         facts = self.last_facts
-        stripped = question.lower()
-        for lead in ("how do you know", "why do you think", "why do you say", "who told you"):
-            stripped = stripped.replace(lead, " ")
-        if len(stripped.strip(" ?.!that")) > 3:
+        rest = _PROVENANCE_LEAD.sub(" ", question.lower())
+        if any(w not in _FILLER for w in re.findall(r"[a-z']+", rest)):  # "how do you know Anna moved?"
             facts = self.recall(question, now=now).facts or facts
         current = [a for a in facts if a.valid_to is None] or facts
         if not current:
