@@ -69,9 +69,11 @@ class Hearth:
     def now(self) -> datetime:
         return self.clock()
 
+    models_dir_override: Path | None = None
+
     @property
     def models_dir(self) -> Path:
-        return self.data_dir / "models"
+        return self.models_dir_override or self.data_dir / "models"
 
     @property
     def logs_dir(self) -> Path:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import warnings
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -57,12 +58,16 @@ class KgliteStore:
             ) from e
         except ValueError as e:  # e.g. a write-ahead log that cannot be replayed
             raise StoreCorrupt(f"cannot open {self.path}: {e}", hint="the file was left untouched") from e
+        # kglite's handle has one owner at a time: serialise reads and transactions across threads
+        # (background learning runs beside the voice loop's recall)
+        self._lock = threading.RLock()
         for ddl in Q.SCHEMA_KGLITE:
             self._run(ddl, {})
 
     def _run(self, query: str, params: Mapping[str, Any], **kw: Any) -> list[Row]:
         try:
-            return _rows(self._g.cypher(query, params=dict(params), **kw))
+            with self._lock:
+                return _rows(self._g.cypher(query, params=dict(params), **kw))
         except self._kglite.KgError as e:
             raise QueryFailed(f"graph query failed: {e}") from e
         except ValueError as e:
@@ -73,21 +78,23 @@ class KgliteStore:
 
     @contextmanager
     def transaction(self) -> Iterator[_Tx]:
-        tx = self._g.begin()
-        try:
-            yield _Tx(tx)
-        except BaseException:
-            tx.rollback()
-            raise
-        try:
-            tx.commit()
-        except self._kglite.KgError as e:
-            raise QueryFailed(f"could not commit to the memory file: {e}") from e
+        with self._lock:
+            tx = self._g.begin()
+            try:
+                yield _Tx(tx)
+            except BaseException:
+                tx.rollback()
+                raise
+            try:
+                tx.commit()
+            except self._kglite.KgError as e:
+                raise QueryFailed(f"could not commit to the memory file: {e}") from e
 
     def read_only(
         self, query: str, params: Mapping[str, Any] | None = None, *, timeout_ms: int, row_limit: int
     ) -> list[Row]:
-        tx = self._g.begin_read(timeout_ms=timeout_ms)
+        with self._lock:
+            tx = self._g.begin_read(timeout_ms=timeout_ms)
         try:
             # write_scope=[]: a third layer under the guard and the read transaction — no type may be written
             result = tx.cypher(query, params=dict(params or {}), timeout_ms=timeout_ms, row_limit=row_limit,

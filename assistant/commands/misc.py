@@ -75,13 +75,19 @@ def memory_demo(app: Hearth, con: Console) -> None:
 def cmd_demo(app: Hearth, args: argparse.Namespace) -> int:
     con = Console()
     base = Path(args.out_dir) if args.out_dir else Path(tempfile.mkdtemp(prefix="hearth-demo-"))
-    demo_app = Hearth(app.settings, base / "data", clock=app.clock)
+    if not args.memory_only:
+        from assistant.demo_voice import voice_demo
+
+        voice_app = Hearth(app.settings, base / "voice" / "data", clock=app.clock)
+        voice_app.models_dir_override = app.models_dir  # share the assembled LLM with the real data dir
+        try:
+            voice_demo(voice_app, base / "voice", con)
+        finally:
+            voice_app.close()
+    memory_app = Hearth(app.settings, base / "memory" / "data", clock=app.clock)
     try:
-        memory_demo(demo_app, con)
-        voice_demo = None if args.memory_only else getattr(app, "voice_demo", None)
-        if voice_demo is not None:
-            voice_demo(demo_app, base, con)
+        memory_demo(memory_app, con)
     finally:
-        demo_app.close()
-    con.print(f"\nDemo data in {base}")
+        memory_app.close()
+    con.print(f"\nDemo data in {base}. Talk to it: `assistant run` (microphone) or `assistant chat` (typing).")
     return 0
