@@ -16,7 +16,15 @@ Answer in one or two short sentences that sound natural when read aloud: no mark
 The first sentence must carry the answer. Use only the remembered facts you are given; they are in time
 order, and a fact marked "until <date>" is no longer true — never present it as current, but use it when
 asked about the past ("before", "used to"). Say "you" for the user. If the facts do not answer the
-question, say plainly that you don't know yet; never guess or invent."""
+question, say plainly that you don't know yet; never guess or invent. When the user tells you something
+instead of asking, acknowledge it in one short, warm sentence (it will be remembered)."""
+
+_QUESTION = re.compile(r"^\s*(who|whom|whose|what|when|where|which|why|how|is|are|am|was|were|do|does|did|can|could|"
+                       r"will|would|should|have|has|had|tell me|remind me)\b", re.I)
+
+
+def is_question(text: str) -> bool:
+    return text.strip().endswith("?") or bool(_QUESTION.match(text))
 
 _MD = re.compile(r"(\*\*|__|`|^#+\s*|^\s*[-*•]\s+)", re.M)
 
@@ -28,7 +36,7 @@ def user_prompt(question: str, recall: RecallResult, now: datetime) -> str:
         lines += [f"- {s}" for s in recall.statements()]
     else:
         lines.append("Remembered facts: none relevant.")
-    lines.append(f"Question: {question.strip()}")
+    lines.append(f"Question: {question.strip()}" if is_question(question) else f"The user says: {question.strip()}")
     return "\n".join(lines)
 
 
@@ -65,6 +73,11 @@ def _relevant(recall: RecallResult) -> list[Arc]:
         return (-(2 * (a.relation in asked) + about), -a.valid_from.timestamp())
 
     return sorted(recall.facts, key=rank)
+
+
+def plain(a: Arc, *, dates: bool = True) -> str:
+    """A fact as a spoken clause, with "you" for the user: "your sister is Anna" style kept simple."""
+    return _plain(a) if dates else _plain(a).rsplit(" since ", 1)[0].rsplit(" until ", 1)[0]
 
 
 def _plain(a: Arc) -> str:

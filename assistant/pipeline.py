@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from assistant.answer import messages, nothing_known, speakable, template_answer
+from assistant.answer import is_question, messages, nothing_known, plain, speakable, template_answer
 from memory.graph import TemporalGraph
 from memory.llm import LLM, LLMError, Message
 from memory.model import Arc
@@ -66,8 +66,11 @@ class Pipeline:
         recall = self.recall(q, now=now)
         ans = Answer(question, "", recall, timings_ms={"recall": round((time.perf_counter() - t0) * 1000, 2)})
         self.last_facts = list(recall.facts)
-        if not recall.facts and not recall.notes:
-            return iter([nothing_known(q)]), ans
+        if is_question(q):
+            # asked about a relation memory holds nothing on: say so, don't let the model improvise
+            if (not recall.facts and not recall.notes) or (intent.relations and recall.targeted == 0
+                                                           and not recall.cypher_facts):
+                return iter([nothing_known(q)]), ans
         return self._generate(q, recall, ans, now, history or [], t0), ans
 
     def _generate(self, q: str, recall: RecallResult, ans: Answer, now: datetime, history: list[Message],
@@ -97,19 +100,32 @@ class Pipeline:
         current = [a for a in facts if a.valid_to is None] or facts
         if not current:
             return "I don't have anything remembered about that, so I can't say where it came from."
-        parts = []
-        for a in current[:2]:
+        by_turn: dict[str, tuple[Any, list[Arc]]] = {}
+        orphans: list[Arc] = []
+        for a in current[:3]:
             found = [self.transcripts.turn_by_source(s) for s in a.sources] if self.transcripts else []
             turns = [t for t in found if t is not None]
-            fact = f"{a.subject} {a.relation.replace('_', ' ')} {a.object}"
             if turns:
-                t = turns[-1]
-                parts.append(f"You told me on {t.at.strftime('%B')} {t.at.day}, {t.at.year}: \"{t.text}\" "
-                             f"That is where I got that {fact}.")
+                by_turn.setdefault(turns[-1].source_id, (turns[-1], []))[1].append(a)
             else:
-                parts.append(f"I have that {fact} since {a.valid_from.date().isoformat()}, "
-                             "but I no longer have the words it came from.")
+                orphans.append(a)
+        parts = []
+        for t, arcs in by_turn.values():
+            parts.append(f"You told me on {t.at.strftime('%B')} {t.at.day}, {t.at.year}: \"{t.text}\"")
+        for a in orphans:
+            parts.append(f"I have had it since {a.valid_from.date().isoformat()} that {plain(a, dates=False)}, "
+                         "but I no longer have the words it came from.")
         return " ".join(parts)
+
+    def warm_up(self) -> None:
+        """Start the model and put the fixed system prompt in its cache before the first question."""
+        try:
+            from assistant.answer import SYSTEM
+
+            self._llm().complete([{"role": "system", "content": SYSTEM}, {"role": "user", "content": "Hi"}],
+                                 max_tokens=1)
+        except LLMError:
+            pass  # answers will fall back to the template and say why
 
 
 def answer_json(ans: Answer, *, cypher: list[str] | None = None) -> dict[str, Any]:

@@ -47,6 +47,8 @@ def build_loop(app: Hearth, sink: AudioSink, *, live: bool, on_turn: Any = None)
             end_silence_s=a.end_silence_s, pre_roll_s=a.pre_roll_s, max_utterance_s=a.max_utterance_s,
             threshold=a.vad_threshold, neg_threshold=max(0.05, a.vad_threshold - 0.15)))
 
+    app.pipeline.warm_up()  # start the model and cache its prompt prefix before the first question
+
     def learn(cid: str) -> None:
         app.learner().learn(cid)
 

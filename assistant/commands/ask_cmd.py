@@ -57,6 +57,9 @@ def cmd_chat(app: Hearth, args: argparse.Namespace) -> int:
     turns: list[Turn] = []
     history: list[Message] = []
     con.print("[dim]Talk to Hearth. An empty line or Ctrl-D ends the conversation.[/]")
+    if interactive:
+        with con.status("starting the language model…"):
+            app.pipeline.warm_up()
     while True:
         try:
             line = input("you> " if interactive else "")

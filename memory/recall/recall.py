@@ -29,6 +29,8 @@ class RecallResult:
     cypher: list[str] = field(default_factory=list)
     timings_ms: dict[str, float] = field(default_factory=dict)
     targeted: int = 0  # how many facts came from lookups on the asked relation (not the neighbourhood)
+    cypher_facts: int = 0  # how many the generated query found
+    diagnostics: list[str] = field(default_factory=list)  # why a generated query was dropped, etc.
 
     def statements(self) -> list[str]:
         return [a.statement() for a in self.facts] + self.notes
@@ -98,7 +100,7 @@ class Recaller:
         if run_cypher and self.cypher is not None:
             arcs, queries, notes = self.cypher(question, linked, intent, now)
             add(arcs, 8.0)
-            result.cypher, result.notes = queries, notes
+            result.cypher, result.diagnostics, result.cypher_facts = queries, notes, len(arcs)
         t4 = time.perf_counter()
         ranked = sorted(found.values(), key=lambda x: -x[0])[: max(self.limit, targeted)]
         result.facts = sorted((a for _, a in ranked), key=lambda a: (a.valid_from, a.recorded_at))
