@@ -32,6 +32,11 @@ def default_data_dir(env: dict[str, str] | None = None) -> Path:
     return Path(base).expanduser() / "hearth"
 
 
+def default_cache_dir(env: dict[str, str] | None = None) -> Path:
+    env = dict(os.environ) if env is None else env
+    return Path(env.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")).expanduser() / "hearth"
+
+
 def resolve_data_dir(settings: Settings, cli_value: str | None) -> Path:
     if cli_value:
         return Path(cli_value).expanduser()
@@ -154,7 +159,8 @@ class Hearth:
                 s.provider, model_name=s.bundled_model, models_dir=self.models_dir, logs_dir=self.logs_dir,
                 base_url=s.base_url or ("https://api.openai.com/v1" if s.provider == "openai" else None),
                 model=s.model, api_key=key, timeout_s=s.timeout_s, retries=s.retries, threads=s.threads,
-                ctx=s.context)
+                ctx=s.context, keep_alive_s=s.keep_alive_s, start_timeout_s=s.start_timeout_s,
+                run_dir=default_cache_dir() / "run", reuse_models_from=default_data_dir() / "models")
         except LLMError as e:
             self._llm_error = e
             raise

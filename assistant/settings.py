@@ -87,6 +87,8 @@ class LLMSettings(_Section):
     retries: int = Field(1, ge=0, le=5)
     threads: int = Field(2, ge=1)
     context: int = Field(4096, ge=1024)
+    keep_alive_s: float = Field(300.0, ge=0, description="bundled: keep the server warm between commands")
+    start_timeout_s: float = Field(120.0, gt=0)
 
 
 class ExtractionSettings(_Section):

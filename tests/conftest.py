@@ -44,3 +44,15 @@ def graph(store: GraphStore) -> TemporalGraph:
     g = TemporalGraph(store, user_name="Sam")
     g.ensure_user(T0)
     return g
+
+
+@pytest.fixture(scope="session")
+def bundled_llm(tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
+    """The real bundled model, started once for the whole session (assembled once per machine)."""
+    from assistant.llm import start_llm
+
+    models = Path(os.environ.get("HEARTH_TEST_MODELS_DIR", str(Path.home() / ".cache" / "hearth-test" / "models")))
+    llm, close = start_llm("bundled", models_dir=models, logs_dir=tmp_path_factory.mktemp("llm-logs"),
+                           progress=False)
+    yield llm
+    close()

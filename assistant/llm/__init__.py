@@ -31,9 +31,12 @@ def start_llm(
     retries: int = 1,
     threads: int = 2,
     ctx: int = 4096,
-    parallel: int = 2,
+    parallel: int = 1,
     start_timeout_s: float = 120.0,
     progress: bool = True,
+    keep_alive_s: float = 0.0,
+    run_dir: Path | None = None,
+    reuse_models_from: Path | None = None,
 ) -> tuple[OpenAIChat, Closer]:
     """A ready LLM and the function that releases it (stops the bundled server).
 
@@ -59,7 +62,26 @@ def start_llm(
     from .server import LocalLLMServer
     from .weights import ensure_model
 
+    if reuse_models_from is not None:
+        from .weights import link_verified
+
+        link_verified(model_name, reuse_models_from, models_dir)
     path = ensure_model(model_name, models_dir, progress=progress)
+    if keep_alive_s > 0 and run_dir is not None:
+        from .shared import acquire, keeper
+
+        shared = acquire(path, run_dir=run_dir, logs_dir=logs_dir, threads=threads, ctx=ctx, parallel=parallel,
+                         alias=model_name, keep_alive_s=keep_alive_s, start_timeout_s=start_timeout_s)
+        client = OpenAIChat(shared.base_url, model_name, api_key=shared.api_key, timeout_s=timeout_s,
+                            max_retries=retries, llama_cpp=True)
+        stop_keeper = keeper(shared.touch)
+
+        def release() -> None:
+            stop_keeper()
+            shared.touch()  # the idle clock starts now
+            client.close()
+
+        return client, release
     server = LocalLLMServer(path, logs_dir=logs_dir, threads=threads, ctx=ctx, parallel=parallel,
                             alias=model_name, start_timeout_s=start_timeout_s).start()
     try:

@@ -23,10 +23,14 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     ap.add_argument("--port", type=int, required=True)
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--ctx", type=int, default=4096, help="context window (tokens), shared by the slots")
-    ap.add_argument("--parallel", type=int, default=2, help="request slots (each keeps its own prompt cache)")
+    ap.add_argument("--parallel", type=int, default=1,
+                    help="request slots; 1 is best here: a request waits for the slot, then reuses its cache")
     ap.add_argument("--alias", default="hearth-local", help="model name reported by /v1/models")
-    ap.add_argument("--cache-ram-mib", type=int, default=512, help="host-RAM prompt cache across slots")
+    ap.add_argument("--cache-ram-mib", type=int, default=512, help="RAM cache of earlier prompts")
     ap.add_argument("--verbosity", type=int, default=3)
+    ap.add_argument("--keep-alive-file", help="shared mode: outlive the parent; exit when this file is gone or "
+                    "has not been touched for --idle-exit-s seconds")
+    ap.add_argument("--idle-exit-s", type=float, default=300.0)
     return ap.parse_args(argv)
 
 
@@ -80,7 +84,16 @@ def main(argv: list[str] | None = None) -> int:
     print(f"serve: listening on {server.listening_address} after {time.monotonic() - t0:.1f}s "
           f"(model {args.model}, threads {args.threads}, ctx {args.ctx}, slots {args.parallel})", flush=True)
     while not stop.wait(1.0):
-        if os.getppid() != parent:
+        if args.keep_alive_file:
+            try:
+                idle = time.time() - os.stat(args.keep_alive_file).st_mtime
+            except OSError:
+                print("serve: keep-alive file is gone", flush=True)
+                break
+            if idle > args.idle_exit_s:
+                print(f"serve: idle for {idle:.0f}s", flush=True)
+                break
+        elif os.getppid() != parent:
             print("serve: parent process is gone", flush=True)
             break
     print("serve: stopping", flush=True)

@@ -70,7 +70,7 @@ class LocalLLMServer:
         logs_dir: Path,
         threads: int = 2,
         ctx: int = 4096,
-        parallel: int = 2,
+        parallel: int = 1,
         alias: str = "hearth-local",
         start_timeout_s: float = 120.0,
         port: int | None = None,
