@@ -157,6 +157,7 @@ def main() -> int:
     ap.add_argument("--only", help="run only scenarios whose id contains this")
     ap.add_argument("--show", action="store_true", help="print every probe")
     ap.add_argument("--json-out", help="write per-probe results here")
+    ap.add_argument("--baseline", action="store_true", help="the BM25 retrieval baseline (k=3) instead of the graph")
     args = ap.parse_args()
     con = Console()
     scenarios = [json.loads(line) for f in args.files for line in Path(f).read_text().splitlines() if line.strip()]
@@ -181,7 +182,14 @@ def main() -> int:
             task = progress.add_task("scenarios", total=total)
             for sc in scenarios:
                 data = tmp / sc["id"]
-                runner = ViaCli(data, config, not args.no_llm) if args.cli else InProcess(data, not args.no_llm, llm)
+                if args.baseline:
+                    from benchmarks.bm25 import BM25Baseline
+
+                    runner: Any = BM25Baseline(llm)
+                elif args.cli:
+                    runner = ViaCli(data, config, not args.no_llm)
+                else:
+                    runner = InProcess(data, not args.no_llm, llm)
                 try:
                     results += run_scenario(sc, runner, progress, task)
                 finally:
@@ -205,7 +213,7 @@ def main() -> int:
     n_ok = sum(r.ok for r in results)
     con.print(f"\n[bold]total: {n_ok}/{len(results)} = {100 * n_ok / max(1, len(results)):.1f}%[/] "
               f"in {time.perf_counter() - t_start:.0f} s ({'cli' if args.cli else 'in-process'}, "
-              f"{'no LLM' if args.no_llm else 'bundled LLM'})")
+              f"{'no LLM' if args.no_llm else 'bundled LLM'}{', BM25 baseline' if args.baseline else ''})")
     if args.json_out:
         Path(args.json_out).write_text(json.dumps([r.__dict__ | {"ok": r.ok} for r in results], indent=1))
     return 0
