@@ -8,7 +8,8 @@ from collections import Counter
 from typing import Any
 
 _TOKEN = re.compile(r"[a-z0-9']+")
-STOP = frozenset(["the", "a", "an", "of", "to", "in", "at", "on", "is", "are", "was", "were", "do", "does", "did", "i", "my", "me", "you", "your", "and", "or", "it", "for", "what", "where", "who", "which", "how", "when"])
+STOP = frozenset("the a an of to in at on is are was were do does did i my me you your and or it for what "
+                 "where who which how when".split())
 
 
 def tokens(text: str) -> list[str]:
@@ -52,7 +53,8 @@ class BM25Baseline:
 
     def ask(self, q: str, at: str) -> dict[str, Any]:
         top = bm25_top(q, self.docs, self.k)
-        prompt = "Past things the user said:\n" + "\n".join(top or ["(nothing)"]) + f"\nToday is {at[:10]}.\nQuestion: {q}"
+        said = "\n".join(top or ["(nothing)"])
+        prompt = f"Past things the user said:\n{said}\nToday is {at[:10]}.\nQuestion: {q}"
         answer = self.llm.complete([{"role": "system", "content": SYSTEM}, {"role": "user", "content": prompt}],
                                    max_tokens=60, temperature=0.0)
         return {"answer": answer, "facts": []}
