@@ -8,7 +8,10 @@ from collections import Counter
 from typing import Any
 
 _TOKEN = re.compile(r"[a-z0-9']+")
-STOP = frozenset(["the", "a", "an", "of", "to", "in", "at", "on", "is", "are", "was", "were", "do", "does", "did", "i", "my", "me", "you", "your", "and", "or", "it", "for", "what", "where", "who", "which", "how", "when"])
+STOP = frozenset([
+    "the", "a", "an", "of", "to", "in", "at", "on", "is", "are", "was", "were", "do", "does", "did", "i", "my",
+    "me", "you", "your", "and", "or", "it", "for", "what", "where", "who", "which", "how", "when",
+])
 
 
 def tokens(text: str) -> list[str]:
