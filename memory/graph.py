@@ -335,7 +335,17 @@ class TemporalGraph:
         """Partial-triplet query (RET-LLM): any slot may be None."""
         p = {"subject_id": subject_id, "relation": relation(rel).name if rel else None,
              "object_id": object_id, "at": to_epoch(at), "now": to_epoch(now or at), "limit": limit}
-        return [_as_known(Arc.from_row(r), now or at) for r in self.store.read(Q.LOOKUP, p)]
+        if subject_id and object_id:
+            q = Q.LOOKUP_SO
+        elif subject_id:
+            q = Q.LOOKUP_S
+        elif object_id:
+            q = Q.LOOKUP_O
+        elif rel:
+            q = Q.LOOKUP_R
+        else:
+            raise InvalidInput("a lookup needs at least one of subject, relation, object")
+        return [_as_known(Arc.from_row(r), now or at) for r in self.store.read(q, p)]
 
     def neighbourhood(
         self, entity_ids: Sequence[str], *, at: datetime, now: datetime | None = None, hops: int = 2,
@@ -347,6 +357,38 @@ class TemporalGraph:
         q = Q.NEIGHBOURHOOD_1 if hops <= 1 else Q.NEIGHBOURHOOD_2
         p = {"ids": list(entity_ids), "at": to_epoch(at), "now": to_epoch(now or at), "limit": limit}
         return [_as_known(Arc.from_row(r), now or at) for r in self.store.read(q, p)]
+
+    def around(
+        self, entity_ids: Sequence[str], *, at: datetime, now: datetime | None = None, hops: int = 2,
+        limit: int = 10, beam: int = 4, per_node: int = 12,
+    ) -> list[Arc]:
+        """λ-hop recall with a beam: each hop expands only the ``beam`` strongest new neighbours.
+
+        Bounded cost (2 + 2·beam index-anchored queries for two hops) even around hubs such as the user,
+        where the exact ``neighbourhood`` walks everything; ranked by decayed weight like it.
+        """
+        found: dict[str, Arc] = {}
+        frontier = list(dict.fromkeys(entity_ids))
+        if len(frontier) > 1 and USER_ID in frontier:
+            frontier.remove(USER_ID)  # the hub: its facts come from relation-filtered lookups instead
+        seen = set(frontier)
+        for hop in range(max(1, hops)):
+            layer: list[Arc] = []
+            for e in frontier:
+                layer += self.lookup(e, None, None, at=at, now=now, limit=per_node)
+                layer += self.lookup(None, None, e, at=at, now=now, limit=per_node)
+            for a in layer:
+                found.setdefault(a.id, a)
+            if hop + 1 >= hops:
+                break
+            nxt: dict[str, float] = {}
+            for a in sorted(layer, key=lambda a: -(a.weight or 0.0)):
+                for other in (a.subject_id, a.object_id):
+                    if other not in seen and other != USER_ID:
+                        nxt[other] = max(nxt.get(other, 0.0), a.weight or 0.0)
+            frontier = sorted(nxt, key=lambda i: -nxt[i])[:beam]
+            seen.update(frontier)
+        return sorted(found.values(), key=lambda a: -(a.weight or 0.0))[:limit]
 
     # -- forgetting and housekeeping ---------------------------------------------------------
     def forget_entity(self, name_or_id: str) -> list[str]:

@@ -134,11 +134,29 @@ FACTS_OF_AT = (
     f"MATCH (s:Entity {{id: $id}})-[a:ARC]-(o2:Entity) WITH a MATCH (s:Entity)-[a]->(o:Entity) "
     f"WHERE {TRUE_AT} RETURN {ARC_FIELDS} ORDER BY a.valid_from"
 )
-# Partial-triplet lookup (RET-LLM): any of subject, relation, object may be null.
-LOOKUP = (
-    "MATCH (s:Entity)-[a:ARC]->(o:Entity) "
-    "WHERE ($subject_id IS NULL OR s.id = $subject_id) AND ($relation IS NULL OR a.relation = $relation) "
-    f"AND ($object_id IS NULL OR o.id = $object_id) AND {TRUE_AT} "
+# Partial-triplet lookups (RET-LLM): one query per bound slot, so the entity id index anchors the match
+# (an "($x IS NULL OR s.id = $x)" filter would scan every arc).
+_REL_FILTER = "($relation IS NULL OR a.relation = $relation)"
+# Sort ids by weight first, then project only the winners: projecting every arc of a hub before the sort
+# costs ~2.5x more (measured on the user entity with ~10k arcs).
+LOOKUP_S = (
+    f"MATCH (s:Entity {{id: $subject_id}})-[a:ARC]->(o:Entity) WHERE {_REL_FILTER} AND {TRUE_AT} "
+    f"WITH a.id AS id, {WEIGHT} AS w ORDER BY w DESC LIMIT $limit WITH collect(id) AS ids "
+    f"MATCH (s:Entity {{id: $subject_id}})-[a:ARC]->(o:Entity) WHERE a.id IN ids "
+    f"RETURN {ARC_FIELDS} ORDER BY weight DESC"
+)
+LOOKUP_O = (
+    f"MATCH (s:Entity)-[a:ARC]->(o:Entity {{id: $object_id}}) WHERE {_REL_FILTER} AND {TRUE_AT} "
+    f"WITH a.id AS id, {WEIGHT} AS w ORDER BY w DESC LIMIT $limit WITH collect(id) AS ids "
+    f"MATCH (s:Entity)-[a:ARC]->(o:Entity {{id: $object_id}}) WHERE a.id IN ids "
+    f"RETURN {ARC_FIELDS} ORDER BY weight DESC"
+)
+LOOKUP_SO = (
+    f"MATCH (s:Entity {{id: $subject_id}})-[a:ARC]->(o:Entity {{id: $object_id}}) WHERE {_REL_FILTER} "
+    f"AND {TRUE_AT} RETURN {ARC_FIELDS} ORDER BY weight DESC LIMIT $limit"
+)
+LOOKUP_R = (
+    f"MATCH (s:Entity)-[a:ARC]->(o:Entity) WHERE a.relation = $relation AND {TRUE_AT} "
     f"RETURN {ARC_FIELDS} ORDER BY weight DESC LIMIT $limit"
 )
 # RecallM traversal: arcs within two hops of the seeds, true at $at, ranked by decayed weight.
