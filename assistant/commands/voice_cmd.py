@@ -118,7 +118,7 @@ def build_loop_for(app: Hearth, sink: object, *, live: bool, on_turn: object) ->
 
 
 def cmd_run(app: Hearth, args: argparse.Namespace) -> int:
-    con = Console()
+    con = Console(stderr=args.json)  # with --json, stdout carries only the JSON
     if args.wav:
         out = Path(args.out_dir or "replies")
         loop = run_wav_turns(app, args.wav, out, con, quiet=args.json)
