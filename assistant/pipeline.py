@@ -66,11 +66,11 @@ class Pipeline:
         recall = self.recall(q, now=now)
         ans = Answer(question, "", recall, timings_ms={"recall": round((time.perf_counter() - t0) * 1000, 2)})
         self.last_facts = list(recall.facts)
-        if is_question(q):
-            # asked about a relation memory holds nothing on: say so, don't let the model improvise
-            if (not recall.facts and not recall.notes) or (intent.relations and recall.targeted == 0
-                                                           and not recall.cypher_facts):
-                return iter([nothing_known(q)]), ans
+        # asked about something memory holds nothing on: say so, don't let the model improvise
+        unknown = (not recall.facts and not recall.notes) or (
+            bool(intent.relations) and recall.targeted == 0 and not recall.cypher_facts)
+        if is_question(q) and unknown:
+            return iter([nothing_known(q)]), ans
         return self._generate(q, recall, ans, now, history or [], t0), ans
 
     def _generate(self, q: str, recall: RecallResult, ans: Answer, now: datetime, history: list[Message],
@@ -110,7 +110,7 @@ class Pipeline:
             else:
                 orphans.append(a)
         parts = []
-        for t, arcs in by_turn.values():
+        for t, _arcs in by_turn.values():
             parts.append(f"You told me on {t.at.strftime('%B')} {t.at.day}, {t.at.year}: \"{t.text}\"")
         for a in orphans:
             parts.append(f"I have had it since {a.valid_from.date().isoformat()} that {plain(a, dates=False)}, "

@@ -10,7 +10,16 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from assistant.loop.machine import (
-    Action, AnswerDone, Failed, LoopMachine, PlaybackDone, SpeechStarted, State, Tick, Transcribed, UtteranceEnded,
+    Action,
+    AnswerDone,
+    Failed,
+    LoopMachine,
+    PlaybackDone,
+    SpeechStarted,
+    State,
+    Tick,
+    Transcribed,
+    UtteranceEnded,
     Wake,
 )
 from assistant.pipeline import Pipeline

@@ -13,7 +13,11 @@ from memory.vocabulary import KINSHIP, relation
 
 USER = "user"
 # Words too common to identify anything on their own ("Clinic" must not match "Riverside Clinic").
-GENERIC = frozenset(["hospital", "clinic", "school", "university", "college", "bank", "company", "inc", "ltd", "llc", "co", "corp", "corporation", "group", "labs", "lab", "the", "of", "and", "street", "road", "city", "town", "centre", "center", "office", "shop", "store", "cafe", "restaurant", "bakery", "team", "club", "my", "our", "their", "his", "her", "a", "an"])
+GENERIC = frozenset("""
+hospital clinic school university college bank company inc ltd llc co corp corporation group labs lab
+the of and street road city town centre center office shop store cafe restaurant bakery team club my our
+their his her a an
+""".split())
 
 ROLE_WORDS = {
     "sister": "sister_of", "brother": "brother_of", "mother": "mother_of", "mom": "mother_of",

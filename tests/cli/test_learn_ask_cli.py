@@ -10,7 +10,8 @@ import pytest
 
 from assistant.cli import main
 
-DOWN = "llm:\n  provider: openai\n  base_url: http://127.0.0.1:9/v1\n  api_key_env: null\n  timeout_s: 2\n  retries: 0\n"
+DOWN = ("llm:\n  provider: openai\n  base_url: http://127.0.0.1:9/v1\n  api_key_env: null\n"
+        "  timeout_s: 2\n  retries: 0\n")
 
 
 @pytest.fixture
