@@ -34,12 +34,16 @@ class LLM(Protocol):
         json_schema: Mapping[str, Any] | None = None,
         max_tokens: int = 512,
         temperature: float = 0.0,
+        timeout_s: float | None = None,
     ) -> str:
-        """The whole reply; with ``json_schema`` the server constrains output to it."""
+        """The whole reply; with ``json_schema`` the server constrains output to it.
+
+        ``timeout_s`` overrides the client's timeout for this call (background work can wait longer).
+        """
         ...
 
     def stream(
         self, messages: Sequence[Message], *, max_tokens: int = 256, temperature: float = 0.2
     ) -> Iterator[str]:
-        """Reply text in pieces as it is generated."""
+        """Reply text in pieces as it is generated; connection errors may raise at the call itself."""
         ...

@@ -96,20 +96,31 @@ class OpenAIChat:
         json_schema: Mapping[str, Any] | None = None,
         max_tokens: int = 512,
         temperature: float = 0.0,
+        timeout_s: float | None = None,
     ) -> str:
-        """The whole reply; with ``json_schema`` the reply is checked to parse as JSON."""
+        """The whole reply; with ``json_schema`` the reply is checked to parse as JSON.
+
+        On the bundled llama.cpp server the schema goes as a compact grammar (no whitespace: fewer
+        tokens to generate); elsewhere as an OpenAI ``json_schema`` response format.
+        """
         response_format: Any = None
-        if json_schema is not None:
+        extra = self._extra_body()
+        if json_schema is not None and self.llama_cpp:
+            from .grammar import compact_grammar
+
+            extra = {**(extra or {}), "grammar": compact_grammar(json_schema)}
+        elif json_schema is not None:
             response_format = {
                 "type": "json_schema",
                 "json_schema": {"name": schema_name(json_schema), "schema": dict(json_schema),
                                 "strict": True},
             }
         t0 = time.monotonic()
-        resp = self._call(lambda: self._client.chat.completions.create(
+        client = self._client.with_options(timeout=timeout_s) if timeout_s else self._client
+        resp = self._call(lambda: client.chat.completions.create(
             model=self.model, messages=self._messages(messages), max_tokens=max_tokens,
             temperature=temperature, **({"response_format": response_format} if response_format else {}),
-            extra_body=self._extra_body(),
+            extra_body=extra,
         ))
         if not resp.choices:
             raise LLMBadOutput(f"{self._where} returned no choices")

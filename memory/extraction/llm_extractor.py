@@ -163,8 +163,10 @@ def _date(value: Any, at: datetime) -> datetime | None:
 class LLMExtractor:
     """One JSON-schema call per conversation; a broken answer is retried once, then LLMBadOutput is raised."""
 
-    def __init__(self, llm: LLM, hints: EntityHints | None = None, *, max_tokens: int = 600) -> None:
-        self.llm, self.hints, self.max_tokens = llm, hints, max_tokens
+    def __init__(self, llm: LLM, hints: EntityHints | None = None, *, max_tokens: int = 600,
+                 timeout_s: float = 240.0) -> None:
+        # learning runs in the background after a conversation: it may wait longer than an answer would
+        self.llm, self.hints, self.max_tokens, self.timeout_s = llm, hints, max_tokens, timeout_s
 
     def extract(self, turns: Sequence[Turn]) -> Extraction:
         if not any(t.speaker != "assistant" for t in turns):
@@ -173,7 +175,8 @@ class LLMExtractor:
                     {"role": "user", "content": render_conversation(turns, self.hints)}]
         last: LLMBadOutput | None = None
         for _ in range(2):
-            raw = self.llm.complete(messages, json_schema=SCHEMA, max_tokens=self.max_tokens, temperature=0.0)
+            raw = self.llm.complete(messages, json_schema=SCHEMA, max_tokens=self.max_tokens, temperature=0.0,
+                                    timeout_s=self.timeout_s)
             try:
                 return Extraction(parse_facts(raw, turns), "llm")
             except LLMBadOutput as e:
