@@ -57,7 +57,8 @@ class TemporalGraph:
             t = self._tick(tx)
             keys = sorted({*USER_KEYS, normalize(self.user_name)})
             row = tx.run(Q.CREATE_ENTITY, {"id": USER_ID, "name": self.user_name, "type": "PERSON",
-                                           "aliases": [], "keys": keys, "is_user": True,
+                                           "key": normalize(self.user_name), "aliases": [], "keys": keys,
+                                           "is_user": True,
                                            "now": to_epoch(now), "t": t})[0]
         return Entity.from_row(row)
 
@@ -68,7 +69,8 @@ class TemporalGraph:
         rows = self.store.read(Q.ENTITY_BY_ID, {"id": name_or_id.strip()})
         if not rows:
             key = normalize(name_or_id)
-            rows = self.store.read(Q.ENTITY_BY_KEY, {"key": key}) if key else []
+            rows = (self.store.read(Q.ENTITY_BY_NAME_KEY, {"key": key})
+                    or self.store.read(Q.ENTITY_BY_KEY, {"key": key})) if key else []
         return Entity.from_row(rows[0]) if rows else None
 
     def require_entity(self, name_or_id: str) -> Entity:
@@ -99,8 +101,8 @@ class TemporalGraph:
             raise InvalidInput("an entity needs a name", hint="empty or punctuation-only names are refused")
         if key in USER_KEYS or key == normalize(self.user_name):
             rows = tx.run(Q.ENTITY_BY_ID, {"id": USER_ID})
-        else:
-            rows = tx.run(Q.ENTITY_BY_KEY, {"key": key})
+        else:  # the indexed canonical key first; aliases (a list property) only when that misses
+            rows = tx.run(Q.ENTITY_BY_NAME_KEY, {"key": key}) or tx.run(Q.ENTITY_BY_KEY, {"key": key})
         alias_set = {clean_name(a) for a in aliases if normalize(a)}
         if rows:
             old = Entity.from_row(rows[0])
@@ -118,7 +120,7 @@ class TemporalGraph:
         merged = tuple(sorted(a for a in alias_set if a != name))
         keys = sorted({key, *(normalize(a) for a in merged)})
         row = tx.run(Q.CREATE_ENTITY, {"id": new_id("e", name), "name": name, "type": _entity_type(type),
-                                       "aliases": list(merged), "keys": keys, "is_user": False,
+                                       "key": key, "aliases": list(merged), "keys": keys, "is_user": False,
                                        "now": to_epoch(now), "t": t})[0]
         return Entity.from_row(row)
 
@@ -224,11 +226,11 @@ class TemporalGraph:
                       reason="" if valid_to is None else "as history")
 
     def _reinforce(self, tx: GraphTx, a: Arc, p: _ArcParams, t: int) -> Change:
-        conv_ids = list(tx.run(Q.ARC_BY_ID, {"id": a.id, "now": p.now})[0].get("conversation_ids") or [])
-        new_conv = bool(p.conversation) and p.conversation not in conv_ids
+        conv_ids = list(a.conversation_ids)
+        new_conv = p.conversation is not None and p.conversation not in conv_ids
         strength, rate = self.decay.reinforce(a.strength, a.decay_rate, to_epoch(a.last_reinforced), p.now,
                                               new_conversation=new_conv and bool(conv_ids))
-        if new_conv:
+        if p.conversation is not None and new_conv:
             conv_ids.append(p.conversation)
         sources = list(a.sources) + [x for x in p.sources if x not in a.sources]
         tx.run(Q.REINFORCE_ARC, {"subject_id": a.subject_id, "id": a.id, "strength": strength,

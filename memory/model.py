@@ -75,6 +75,7 @@ class Arc:
     confidence: float
     sources: tuple[str, ...] = ()
     weight: float | None = None  # decayed weight at the query's $now, when the query computed it
+    conversation_ids: tuple[str, ...] = ()
 
     @classmethod
     def from_row(cls, row: dict[str, Any]) -> Arc:
@@ -93,6 +94,7 @@ class Arc:
             confidence=float(row["confidence"]) if row.get("confidence") is not None else 1.0,
             sources=tuple(row.get("sources") or ()),
             weight=None if row.get("weight") is None else float(row["weight"]),
+            conversation_ids=tuple(row.get("conversation_ids") or ()),
         )
 
     @property

@@ -18,10 +18,12 @@ WEIGHT = WEIGHT_CYPHER.format(a="a")
 
 SCHEMA_KGLITE = (
     "CREATE INDEX IF NOT EXISTS FOR (e:Entity) ON (e.name)",
+    "CREATE INDEX IF NOT EXISTS FOR (e:Entity) ON (e.key)",
 )
 SCHEMA_NEO4J = (
     "CREATE CONSTRAINT hearth_entity_id IF NOT EXISTS FOR (e:Entity) REQUIRE e.id IS UNIQUE",
     "CREATE INDEX hearth_entity_name IF NOT EXISTS FOR (e:Entity) ON (e.name)",
+    "CREATE INDEX hearth_entity_key IF NOT EXISTS FOR (e:Entity) ON (e.key)",
     "CREATE INDEX hearth_arc_id IF NOT EXISTS FOR ()-[a:ARC]-() ON (a.id)",
     "CREATE INDEX hearth_arc_relation IF NOT EXISTS FOR ()-[a:ARC]-() ON (a.relation)",
 )
@@ -54,11 +56,12 @@ NEXT_T_INDEX = (
 
 # --- entities ---------------------------------------------------------------------------------
 ENTITY_BY_ID = f"MATCH (e:Entity {{id: $id}}) RETURN {ENTITY_FIELDS}"
+ENTITY_BY_NAME_KEY = f"MATCH (e:Entity {{key: $key}}) RETURN {ENTITY_FIELDS} ORDER BY e.mentions DESC"
 ENTITY_BY_KEY = f"MATCH (e:Entity) WHERE $key IN e.keys RETURN {ENTITY_FIELDS} ORDER BY e.mentions DESC"
 ENTITY_KEYS = "MATCH (e:Entity) RETURN e.id AS id, e.name AS name, e.type AS type, e.keys AS keys"
 ALL_ENTITIES = f"MATCH (e:Entity) RETURN {ENTITY_FIELDS} ORDER BY e.is_user DESC, e.name"
 CREATE_ENTITY = (
-    "CREATE (e:Entity {id: $id, name: $name, type: $type, aliases: $aliases, keys: $keys, "
+    "CREATE (e:Entity {id: $id, name: $name, key: $key, type: $type, aliases: $aliases, keys: $keys, "
     "is_user: $is_user, created_at: $now, last_seen: $now, mentions: 1, t_index: $t}) "
     f"RETURN {ENTITY_FIELDS}"
 )
@@ -207,7 +210,7 @@ RELATION_COUNTS = (
 EXPORT_HEADER = "CREATE CONSTRAINT hearth_entity_id IF NOT EXISTS FOR (e:Entity) REQUIRE e.id IS UNIQUE;"
 EXPORT_ENTITY = "CREATE (:Entity {props});"
 EXPORT_ARC = "MATCH (s:Entity {{id: {s}}}), (o:Entity {{id: {o}}}) CREATE (s)-[:ARC {props}]->(o);"
-ENTITY_PROPS = ("id", "name", "type", "aliases", "keys", "is_user", "created_at", "last_seen", "mentions",
+ENTITY_PROPS = ("id", "name", "key", "type", "aliases", "keys", "is_user", "created_at", "last_seen", "mentions",
                 "t_index")
 ARC_PROPS = ("id", "relation", "label", "strength", "decay_rate", "reinforcements", "conversations",
              "conversation_ids", "last_reinforced", "valid_from", "valid_to", "recorded_at", "closed_at",
@@ -220,7 +223,7 @@ EXPORT_ARCS_RAW = (
 
 # --- bulk loading (benchmarks, imports): one UNWIND per batch of rows, inside a transaction ---------
 BULK_CREATE_ENTITIES = (
-    "UNWIND $rows AS r CREATE (e:Entity {id: r.id, name: r.name, type: r.type, aliases: r.aliases, "
+    "UNWIND $rows AS r CREATE (e:Entity {id: r.id, name: r.name, key: r.keys[0], type: r.type, aliases: r.aliases, "
     "keys: r.keys, is_user: r.is_user, created_at: r.created_at, last_seen: r.last_seen, "
     "mentions: r.mentions, t_index: r.t_index})"
 )
