@@ -399,11 +399,7 @@ class TemporalGraph:
         with self.store.transaction() as tx:
             self._tick(tx)
             if e.is_user:  # the user stays; everything known about them goes
-                ids = [r["id"] for r in tx.run(Q.ARCS_OUT, {"id": USER_ID, "now": 0.0})]
-                ids += [r["id"] for r in tx.run(Q.ARCS_IN, {"id": USER_ID, "now": 0.0})]
-                for i in ids:
-                    tx.run(Q.DELETE_ARC, {"id": i})
-                return ids
+                return [r["id"] for r in tx.run(Q.DELETE_ARCS_OF, {"id": USER_ID})]
             rows = tx.run(Q.DELETE_ENTITY, {"id": e.id})
         return [i for i in (rows[0]["arcs"] if rows else []) if i]
 

@@ -117,12 +117,14 @@ class KgliteStore:
         return sum(p.stat().st_size for p in self.path.parent.glob(self.path.name + "*") if p.is_file())
 
     def checkpoint(self) -> None:
-        self._g.save()
+        with self._lock, warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # MappedFallbackWarning for list columns: harmless in memory mode
+            self._g.save()
 
     def close(self) -> None:
         if getattr(self, "_g", None) is not None:
             try:
-                self._g.save()
+                self.checkpoint()
             finally:
                 self._g.close()
                 self._g = None

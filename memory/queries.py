@@ -113,6 +113,7 @@ EXPIRE_ARC = (
     f"RETURN {ARC_FIELDS}"
 )
 DELETE_ARC = "MATCH (s:Entity)-[a:ARC]->(o:Entity) WHERE a.id = $id DELETE a RETURN count(*) AS n"
+DELETE_ARCS_OF = "MATCH (e:Entity {id: $id})-[a:ARC]-(:Entity) WITH a, a.id AS id DELETE a RETURN id"
 
 # --- reading ----------------------------------------------------------------------------------
 ARCS_OUT = (
