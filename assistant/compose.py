@@ -124,7 +124,8 @@ class Hearth:
             return rules
         from memory.extraction.llm_extractor import LLMExtractor
 
-        return GroundedExtractor(_LazyExtractor(lambda: LLMExtractor(self.llm, self.rules)), rules)
+        return GroundedExtractor(_LazyExtractor(lambda: LLMExtractor(self.llm, self.rules)), rules,
+                                 entities=self.rules.entities)
 
     def learner(self, *, use_llm: bool | None = None) -> Learner:
         return Learner(self.graph, self.transcripts, self.extractor(use_llm=use_llm))

@@ -168,8 +168,12 @@ def main() -> int:
     if not args.no_llm:
         from assistant.llm import start_llm
 
+        from assistant.compose import default_cache_dir
+
+        # one shared, kept-warm server: concurrent benchmark runs queue on it instead of fighting for cores
         llm, close_llm = start_llm("bundled", models_dir=Path(os.environ.get(
-            "HEARTH_MODELS_DIR", str(Path.home() / ".local/share/hearth/models"))), logs_dir=tmp / "logs")
+            "HEARTH_MODELS_DIR", str(Path.home() / ".local/share/hearth/models"))), logs_dir=tmp / "logs",
+            keep_alive_s=600, run_dir=default_cache_dir() / "run", timeout_s=300)
         if args.cli:
             config = tmp / "config.yaml"
             config.write_text(f"llm:\n  provider: openai\n  base_url: {llm.base_url}\n  model: qwen2.5-coder-1.5b\n"

@@ -73,12 +73,15 @@ def main() -> int:
     from memory.extraction.rules import RuleExtractor
 
     models = Path(os.environ.get("HEARTH_MODELS_DIR", str(Path.home() / ".local/share/hearth/models")))
-    llm, close = start_llm("bundled", models_dir=models, logs_dir=Path(tempfile.mkdtemp()))
+    from assistant.compose import default_cache_dir
+
+    llm, close = start_llm("bundled", models_dir=models, logs_dir=Path(tempfile.mkdtemp()), keep_alive_s=600,
+                           run_dir=default_cache_dir() / "run", timeout_s=300)
     rows = []
     try:
         rules = RuleExtractor()
         llm_only = _Memo(LLMExtractor(llm, rules))  # one model call per utterance serves both paths
-        grounded = GroundedExtractor(llm_only, RulesExtractor(rules))
+        grounded = GroundedExtractor(llm_only, RulesExtractor(rules), entities=rules.entities)
         for name, ex in (("LLM only", llm_only), ("LLM + rules (grounded, shipped)", grounded)):
             times: list[float] = []
             fn = as_fn(ex, times)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -88,8 +89,9 @@ class GroundedExtractor:
     like) and its object is words the speaker actually said (no invented entities).
     """
 
-    def __init__(self, llm: ConversationExtractor, rules: ConversationExtractor) -> None:
-        self.llm, self.rules = llm, rules
+    def __init__(self, llm: ConversationExtractor, rules: ConversationExtractor,
+                 entities: Callable[[str], list[tuple[str, str]]] | None = None) -> None:
+        self.llm, self.rules, self.entities = llm, rules, entities
 
     def extract(self, turns: Sequence[Turn]) -> Extraction:
         ruled = self.rules.extract(turns)
@@ -108,11 +110,40 @@ class GroundedExtractor:
                 continue
             if f.op != "assert" and (f.turn, normalize(f.object)) in decided_obj:
                 continue
-            said = normalize(" ".join(x.text for x in turns if x.speaker == t.speaker and x.idx <= t.idx))
+            words = " ".join(x.text for x in turns if x.speaker == t.speaker and x.idx <= t.idx)
+            said = normalize(words)
             if not _grounded(f.object, said) or (f.subject != USER and not _grounded(f.subject, said)):
+                continue
+            if not self._plausible(f, words):
                 continue
             facts.append(f)
         return Extraction(facts, "llm+rules", ruled.notes + extra.notes)
+
+    def _plausible(self, f: ExtractedFact, words: str) -> bool:
+        """A place, organisation or person must be a name the speaker said, not any phrase.
+
+        "It rained all day here" once gave `lives_in "all day"` — and lives_in is single-valued, so it
+        would have closed the user's real home. A job (works_as) is never an organisation's name.
+        """
+        kind = relation(f.relation).object_type
+        labels = {normalize(n): lab for n, lab in (self.entities(words) if self.entities else [])}
+        label = labels.get(normalize(f.object))
+        if f.relation == "works_as" and (label == "ORG" or _proper(f.object, words)):
+            return False
+        if kind is None or kind.value not in ("PLACE", "ORG", "PERSON"):
+            return True
+        if label is not None:
+            return True
+        return _proper(f.object, words)
+
+
+def _proper(name: str, text: str) -> bool:
+    """Said as a proper noun: each significant word capitalised where it occurs in the text."""
+    m = re.search(r"\b" + re.escape(name) + r"\b", text, re.I)
+    if m is None:
+        return False
+    significant = [w for w in m.group(0).split() if w.lower() not in ("of", "the", "and", "de", "la", "von")]
+    return bool(significant) and all(w[0].isupper() for w in significant)
 
 
 def _grounded(name: str, said: str) -> bool:

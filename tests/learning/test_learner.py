@@ -196,3 +196,30 @@ def test_jsonl_orders_turns_and_warns() -> None:
     assert any("out of time order" in w for w in p.warnings)
     assert any("empty text" in w for w in p.warnings)
     assert any("Anna" in w for w in p.warnings)
+
+
+def test_grounded_merge_keeps_rules_and_drops_implausible_llm_additions(env) -> None:
+    from memory.learning import GroundedExtractor
+
+    graph, ts = env
+    llm = Scripted({
+        "It rained all day here.": [("user", "lives_in", "all day", "assert")],
+        "I started at Greenway Energy.": [("user", "works_as", "Greenway Energy", "assert"),
+                                          ("user", "works_at", "Greenway Energy", "assert")],
+        "My friend Dmitri is in Bristol now.": [("Dmitri", "lives_in", "Bristol", "assert"),
+                                                ("Dmitri", "lives_in", "Oslo", "assert")],  # not said
+        "I don't like coffee anymore.": [("user", "likes", "coffee", "assert")],  # a flipped negation
+    })
+    rules = Scripted({"I don't like coffee anymore.": [("user", "likes", "coffee", "end")]})
+    learner = Learner(graph, ts, GroundedExtractor(llm, rules))
+    graph.assert_fact("user", "lives_in", "Krakow", now=T0)
+    graph.assert_fact("user", "likes", "coffee", now=T0)
+    for i, text in enumerate(["It rained all day here.", "I started at Greenway Energy.",
+                              "My friend Dmitri is in Bristol now.", "I don't like coffee anymore."]):
+        learner.ingest(turns(f"c{i}", T0 + (i + 1) * D, text), source="t")
+    at = T0 + 10 * D
+    assert now_objects(graph, "user", "lives_in", at) == ["Krakow"]  # not closed by "all day"
+    assert now_objects(graph, "user", "works_at", at) == ["Greenway Energy"]
+    assert now_objects(graph, "user", "works_as", at) == []
+    assert now_objects(graph, "Dmitri", "lives_in", at) == ["Bristol"]
+    assert now_objects(graph, "user", "likes", at) == []  # the rules' negation stands
