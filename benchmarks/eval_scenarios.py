@@ -166,9 +166,8 @@ def main() -> int:
     llm, close_llm, config = None, None, None
     tmp = Path(tempfile.mkdtemp(prefix="hearth-eval-"))
     if not args.no_llm:
-        from assistant.llm import start_llm
-
         from assistant.compose import default_cache_dir
+        from assistant.llm import start_llm
 
         # one shared, kept-warm server: concurrent benchmark runs queue on it instead of fighting for cores
         llm, close_llm = start_llm("bundled", models_dir=Path(os.environ.get(
