@@ -132,9 +132,12 @@ class GroundedExtractor:
             return False
         if kind is None or kind.value not in ("PLACE", "ORG", "PERSON"):
             return True
-        if label is not None:
-            return True
-        return _proper(f.object, words)
+        if label is not None and label.upper() in _NOT_NAMES:  # "all day" is a DATE, never a home
+            return False
+        return label is not None or _proper(f.object, words)
+
+
+_NOT_NAMES = frozenset({"DATE", "TIME", "CARDINAL", "ORDINAL", "QUANTITY", "MONEY", "PERCENT"})
 
 
 def _proper(name: str, text: str) -> bool:

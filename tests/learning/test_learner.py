@@ -204,6 +204,7 @@ def test_grounded_merge_keeps_rules_and_drops_implausible_llm_additions(env) -> 
     graph, ts = env
     llm = Scripted({
         "It rained all day here.": [("user", "lives_in", "all day", "assert")],
+        "It Rained All Day here.": [("user", "lives_in", "All Day", "assert")],  # capitalised, still a DATE
         "I started at Greenway Energy.": [("user", "works_as", "Greenway Energy", "assert"),
                                           ("user", "works_at", "Greenway Energy", "assert")],
         "My friend Dmitri is in Bristol now.": [("Dmitri", "lives_in", "Bristol", "assert"),
@@ -211,10 +212,13 @@ def test_grounded_merge_keeps_rules_and_drops_implausible_llm_additions(env) -> 
         "I don't like coffee anymore.": [("user", "likes", "coffee", "assert")],  # a flipped negation
     })
     rules = Scripted({"I don't like coffee anymore.": [("user", "likes", "coffee", "end")]})
-    learner = Learner(graph, ts, GroundedExtractor(llm, rules))
+    def ner(text: str) -> list[tuple[str, str]]:  # what spaCy says of these words
+        return [("all day", "DATE")] if "all day" in text.lower() else []
+
+    learner = Learner(graph, ts, GroundedExtractor(llm, rules, entities=ner))
     graph.assert_fact("user", "lives_in", "Krakow", now=T0)
     graph.assert_fact("user", "likes", "coffee", now=T0)
-    for i, text in enumerate(["It rained all day here.", "I started at Greenway Energy.",
+    for i, text in enumerate(["It rained all day here.", "It Rained All Day here.", "I started at Greenway Energy.",
                               "My friend Dmitri is in Bristol now.", "I don't like coffee anymore."]):
         learner.ingest(turns(f"c{i}", T0 + (i + 1) * D, text), source="t")
     at = T0 + 10 * D
