@@ -120,8 +120,8 @@ ARCS_OUT = (
     "MATCH (s:Entity {id: $id})-[a:ARC]->(o:Entity) "
     f"RETURN {ARC_FIELDS} ORDER BY a.relation, a.valid_from"
 )
-ARCS_IN = (
-    "MATCH (s:Entity)-[a:ARC]->(o:Entity {id: $id}) "
+ARCS_IN = (  # written from the anchored node: kglite scans otherwise
+    "MATCH (o:Entity {id: $id})<-[a:ARC]-(s:Entity) "
     f"RETURN {ARC_FIELDS} ORDER BY a.relation, a.valid_from"
 )
 ALL_ARCS = f"MATCH (s:Entity)-[a:ARC]->(o:Entity) RETURN {ARC_FIELDS} ORDER BY a.t_index"
@@ -150,9 +150,9 @@ LOOKUP_S = (
     f"RETURN {ARC_FIELDS} ORDER BY weight DESC"
 )
 LOOKUP_O = (
-    f"MATCH (s:Entity)-[a:ARC]->(o:Entity {{id: $object_id}}) WHERE {_REL_FILTER} AND {TRUE_AT} "
+    f"MATCH (o:Entity {{id: $object_id}})<-[a:ARC]-(s:Entity) WHERE {_REL_FILTER} AND {TRUE_AT} "
     f"WITH a.id AS id, {WEIGHT} AS w ORDER BY w DESC LIMIT $limit WITH collect(id) AS ids "
-    f"MATCH (s:Entity)-[a:ARC]->(o:Entity {{id: $object_id}}) WHERE a.id IN ids "
+    f"MATCH (o:Entity {{id: $object_id}})<-[a:ARC]-(s:Entity) WHERE a.id IN ids "
     f"RETURN {ARC_FIELDS} ORDER BY weight DESC"
 )
 LOOKUP_SO = (

@@ -92,7 +92,8 @@ class Recaller:
             pass
         targeted = len(found)
         t2 = time.perf_counter()
-        add(self.graph.around(seeds, at=now, hops=self.hops, limit=self.limit), 0.0)
+        if not (intent.relations and targeted):  # the asked relation was found: context would only cost time
+            add(self.graph.around(seeds, at=now, hops=self.hops, limit=self.limit), 0.0)
         t3 = time.perf_counter()
         result = RecallResult(question, intent, seeds, [], mode, targeted=targeted)
         run_cypher = self.cypher is not None and (
