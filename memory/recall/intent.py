@@ -81,5 +81,7 @@ def analyse(question: str) -> Intent:
     roles = tuple(dict.fromkeys(_KINSHIP_ROLES[m.group(3).lower()] for m in _ROLE_PHRASE.finditer(q)))
     # "where does my sister live" asks about lives_in, not about sisterhood
     asked = [r for r in rels if r not in roles or len([x for x in rels if x not in roles]) == 0]
+    if re.match(r"^\s*where\b", q, re.I) and all(r in roles for r in asked):
+        asked = ["lives_in"]  # a place, even when the verb was mis-heard ("where does my sister life?")
     history = bool(_HISTORY.search(q)) or (bool(_DID_PAST.search(q)) and "now" not in q.lower())
     return Intent(tuple(asked), history, bool(_PROVENANCE.search(q)), bool(_WHO.search(q)), roles)

@@ -227,3 +227,16 @@ def test_grounded_merge_keeps_rules_and_drops_implausible_llm_additions(env) -> 
     assert now_objects(graph, "user", "works_as", at) == []
     assert now_objects(graph, "Dmitri", "lives_in", at) == ["Bristol"]
     assert now_objects(graph, "user", "likes", at) == []  # the rules' negation stands
+
+
+@pytest.mark.parametrize("q, rels", [
+    ("Where does my sister life?", ("lives_in",)),  # a mis-heard verb still asks for a place
+    ("Who is my sister?", ("sister_of",)),
+    ("Where does my sister work?", ("works_at", "works_as")),
+    ("Where did Anna live before Lisbon?", ("lives_in",)),
+    ("What do I like to drink?", ("likes",)),
+])
+def test_intent_relations(q: str, rels: tuple[str, ...]) -> None:
+    from memory.recall.intent import analyse
+
+    assert analyse(q).relations == rels
