@@ -221,8 +221,8 @@ class _LazyExtractor:
         self._build = build
         self._ex: Any = None
 
-    def extract(self, turns: Any) -> Extraction:
+    def extract(self, turns: Any, **kw: Any) -> Extraction:
         if self._ex is None:
             self._ex = self._build()
-        result: Extraction = self._ex.extract(turns)
+        result: Extraction = self._ex.extract(turns, **kw)
         return result

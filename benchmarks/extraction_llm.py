@@ -46,10 +46,10 @@ class _Memo:
     def __init__(self, inner: ConversationExtractor) -> None:
         self.inner, self.cache = inner, {}  # type: ignore[var-annotated]
 
-    def extract(self, turns: Sequence[Turn]):  # type: ignore[no-untyped-def]
+    def extract(self, turns: Sequence[Turn], *, known: Sequence[ExtractedFact] = ()):  # type: ignore[no-untyped-def]
         key = tuple((t.idx, t.text) for t in turns)
         if key not in self.cache:
-            self.cache[key] = self.inner.extract(turns)
+            self.cache[key] = self.inner.extract(turns)  # no hints: measures the LLM alone
         return self.cache[key]
 
 

@@ -29,8 +29,10 @@ class Extraction:
 
 
 class ConversationExtractor(Protocol):
-    def extract(self, turns: Sequence[Turn]) -> Extraction:
-        """Facts stated by the speakers in ``turns`` (assistant turns are context, never evidence)."""
+    def extract(self, turns: Sequence[Turn], *, known: Sequence[ExtractedFact] = ()) -> Extraction:
+        """Facts stated by the speakers in ``turns`` (assistant turns are context, never evidence).
+
+        ``known``: facts another extractor already found; an extractor may skip repeating them."""
         ...
 
 
@@ -45,7 +47,7 @@ class RulesExtractor:
     def __init__(self, rules: SentenceExtractor) -> None:
         self.rules = rules
 
-    def extract(self, turns: Sequence[Turn]) -> Extraction:
+    def extract(self, turns: Sequence[Turn], *, known: Sequence[ExtractedFact] = ()) -> Extraction:
         facts: list[ExtractedFact] = []
         context: dict[str, list[str]] = {}
         for t in turns:
@@ -72,9 +74,9 @@ class FallbackExtractor:
     def __init__(self, primary: ConversationExtractor, fallback: ConversationExtractor) -> None:
         self.primary, self.fallback = primary, fallback
 
-    def extract(self, turns: Sequence[Turn]) -> Extraction:
+    def extract(self, turns: Sequence[Turn], *, known: Sequence[ExtractedFact] = ()) -> Extraction:
         try:
-            return self.primary.extract(turns)
+            return self.primary.extract(turns, known=known)
         except LLMError as e:
             out = self.fallback.extract(turns)
             out.notes.append(f"LLM extraction failed ({e.message}); learned with the spaCy rules instead")
@@ -93,10 +95,10 @@ class GroundedExtractor:
                  entities: Callable[[str], list[tuple[str, str]]] | None = None) -> None:
         self.llm, self.rules, self.entities = llm, rules, entities
 
-    def extract(self, turns: Sequence[Turn]) -> Extraction:
+    def extract(self, turns: Sequence[Turn], *, known: Sequence[ExtractedFact] = ()) -> Extraction:
         ruled = self.rules.extract(turns)
         try:
-            extra = self.llm.extract(turns)
+            extra = self.llm.extract(turns, known=ruled.facts)
         except LLMError as e:
             ruled.notes.append(f"LLM extraction failed ({e.message}); learned with the spaCy rules instead")
             return ruled

@@ -168,11 +168,17 @@ class LLMExtractor:
         # learning runs in the background after a conversation: it may wait longer than an answer would
         self.llm, self.hints, self.max_tokens, self.timeout_s = llm, hints, max_tokens, timeout_s
 
-    def extract(self, turns: Sequence[Turn]) -> Extraction:
+    def extract(self, turns: Sequence[Turn], *, known: Sequence[ExtractedFact] = ()) -> Extraction:
+        """``known``: facts already extracted (by the rules); the model is asked only for what they miss,
+        which keeps its output — the slow part on a small CPU — short."""
         if not any(t.speaker != "assistant" for t in turns):
             return Extraction([], "llm")
-        messages = [{"role": "system", "content": SYSTEM},
-                    {"role": "user", "content": render_conversation(turns, self.hints)}]
+        content = render_conversation(turns, self.hints)
+        if known:
+            listed = "; ".join(f"[{f.turn}] {f.subject} {f.relation} {f.object} ({f.op})" for f in known)
+            content = content[: -len("\n->")] + f"\nAlready extracted (do not repeat them): {listed}\n" \
+                "Return only facts that are missing from that list.\n->"
+        messages = [{"role": "system", "content": SYSTEM}, {"role": "user", "content": content}]
         last: LLMBadOutput | None = None
         for _ in range(2):
             raw = self.llm.complete(messages, json_schema=SCHEMA, max_tokens=self.max_tokens, temperature=0.0,

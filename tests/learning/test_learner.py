@@ -27,7 +27,7 @@ class Scripted:
     def __init__(self, table: dict[str, list[tuple[str, str, str, str]]], *, fail: bool = False) -> None:
         self.table, self.fail, self.calls = table, fail, 0
 
-    def extract(self, turns: Sequence[Turn]) -> Extraction:
+    def extract(self, turns: Sequence[Turn], *, known: Sequence[ExtractedFact] = ()) -> Extraction:
         self.calls += 1
         if self.fail:
             raise LLMBadOutput("broken JSON")
