@@ -87,7 +87,8 @@ class Recaller:
                     add([a for a in self.graph.history_of(s, rel, now=now)], 10.0)
                 else:
                     add(self.graph.lookup(s, rel, None, at=now), 10.0)
-                    add(self.graph.lookup(None, rel, s, at=now), 9.0)
+                    if not (s == USER_ID and _never_a_person(rel)):  # the user is never a place or a car
+                        add(self.graph.lookup(None, rel, s, at=now), 9.0)
         if intent.roles and intent.relations:  # "which of my friends plays the guitar": keep role holders' arcs
             pass
         targeted = len(found)
@@ -139,6 +140,13 @@ class Recaller:
                                  f"{b.object} (from {b.valid_from.date()}"
                                  + (f" until {b.valid_to.date()})" if b.valid_to else ", still true)"))
         return notes
+
+
+def _never_a_person(rel: str) -> bool:
+    from memory.vocabulary import EntityType, relation
+
+    kind = relation(rel).object_type
+    return kind is not None and kind != EntityType.PERSON
 
 
 def _ms(a: float, b: float) -> float:
