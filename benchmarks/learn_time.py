@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import platform
 import statistics
 import sys
 import tempfile
@@ -22,6 +21,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from rich.console import Console  # noqa: E402
+
+from benchmarks.common import machine  # noqa: E402
 
 CONVERSATIONS = [
     ["My cousin Marta just moved to Valencia.", "Oh nice, Spain!", "She works at a startup called Lumen Labs.",
@@ -74,11 +75,9 @@ def main() -> int:
                       f"({', '.join(c.describe() for c, _, _ in r.changes)})")
             app.close()
     base.close()
-    cpu = next((ln.split(":", 1)[1].strip() for ln in Path("/proc/cpuinfo").read_text().splitlines()
-                if ln.startswith("model name")), platform.processor())
     lines = ["## Learning time (issue 3)", "",
-             f"Command: `.venv/bin/python benchmarks/learn_time.py --runs {args.runs}` — {os.cpu_count()} cores, "
-             f"{cpu}, {datetime.now(UTC).date()}; a 10-turn conversation (6 user, 4 assistant) into an empty memory, "
+             f"Command: `.venv/bin/python benchmarks/learn_time.py --runs {args.runs}` — {machine()}, "
+             f"{datetime.now(UTC).date()}; a 10-turn conversation (6 user, 4 assistant) into an empty memory, "
              "bundled Qwen2.5-Coder-1.5B already warm.", "",
              "| path | median | max | changes (median) |", "|---|---|---|---|"]
     for name, ts in rows.items():

@@ -10,8 +10,6 @@ history and 2-hop traversal all run as they do for a real question. Target: p95 
 from __future__ import annotations
 
 import argparse
-import os
-import platform
 import random
 import statistics
 import sys
@@ -26,6 +24,7 @@ sys.path.insert(0, str(ROOT))
 from rich.console import Console  # noqa: E402
 from rich.progress import track  # noqa: E402
 
+from benchmarks.common import machine, pct  # noqa: E402
 from benchmarks.graph_bench import bulk_load  # noqa: E402
 from benchmarks.synth import TYPES, generate  # noqa: E402
 from memory.graph import TemporalGraph  # noqa: E402
@@ -39,10 +38,6 @@ TEMPLATES = [
     "Who are my friends?", "What am I allergic to?",
 ]
 
-
-def pct(xs: list[float], q: float) -> float:
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, round(q * (len(xs) - 1)))]
 
 
 def main() -> int:
@@ -87,12 +82,10 @@ def main() -> int:
         graph.around([g.entity_ids[i]], at=now, hops=2, limit=10)
         beam.append((time.perf_counter() - t0) * 1000)
     store.close()
-    cpu = next((ln.split(":", 1)[1].strip() for ln in Path("/proc/cpuinfo").read_text().splitlines()
-                if ln.startswith("model name")), platform.processor())
     lines = [
         "## Recall latency without the LLM (issue 4)", "",
         f"Command: `.venv/bin/python benchmarks/recall_bench.py --entities {args.entities} --arcs {args.arcs} "
-        f"--questions {args.questions}` — {os.cpu_count()} cores, {cpu}, {datetime.now(UTC).date()}.", "",
+        f"--questions {args.questions}` — {machine()}, {datetime.now(UTC).date()}.", "",
         f"{args.questions} template questions over real names; {found} returned facts.", "",
         "| stage | p50 ms | p95 ms |", "|---|---|---|",
         *[f"| {k} | {statistics.median(v):.2f} | {pct(v, 0.95):.2f} |" for k, v in parts.items()],

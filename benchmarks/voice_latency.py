@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import platform
 import statistics
 import sys
 import tempfile
@@ -25,6 +24,8 @@ sys.path.insert(0, str(ROOT))
 import numpy as np  # noqa: E402
 from rich.console import Console  # noqa: E402
 from rich.progress import track  # noqa: E402
+
+from benchmarks.common import machine, pct  # noqa: E402
 
 FACTS = [
     "My sister Anna lives in Lisbon and teaches chemistry.",
@@ -57,10 +58,6 @@ def wer(ref: str, hyp: str) -> tuple[int, int]:
             prev, d[j] = d[j], cur
     return d[len(h)], len(r)
 
-
-def pct(xs: list[float], q: float) -> float:
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, round(q * (len(xs) - 1)))]
 
 
 def main() -> int:
@@ -120,11 +117,9 @@ def main() -> int:
     share["llm_first_token"] = max(0.0, share["llm_first_token"] - share["stt"] - share["recall"])
     p50, p95 = statistics.median(first), pct(first, 0.95)
     s50, s95 = statistics.median(sequential), pct(sequential, 0.95)
-    cpu = next((ln.split(":", 1)[1].strip() for ln in Path("/proc/cpuinfo").read_text().splitlines()
-                if ln.startswith("model name")), platform.processor())
     report = [
         "## Voice loop latency (issue 5)", "",
-        f"Command: `.venv/bin/python benchmarks/voice_latency.py --n {len(qs)}` — {os.cpu_count()} cores, {cpu}, "
+        f"Command: `.venv/bin/python benchmarks/voice_latency.py --n {len(qs)}` — {machine()}, "
         f"{datetime.now(UTC).date()}; bundled models (Whisper tiny.en int8, Qwen2.5-Coder-1.5B Q4_K_M, piper joe).",
         "",
         "| | p50 | p95 |", "|---|---|---|",

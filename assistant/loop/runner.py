@@ -113,11 +113,11 @@ class VoiceLoop:
         try:
             pieces, ans = self.pipeline.stream(rec.heard, now=now)
             timings["recall"] = _ms(t_end) - timings["stt"]
-            first_audio = self._speak(pieces, timings, t_end)
+            first_audio, spoken = self._speak(pieces, timings, t_end)
         except (MemoryStoreError, AudioError) as e:
             rec.error = f"something went wrong ({getattr(e, 'message', e)})."
             return self._fail(rec, conversation)
-        rec.answer = ans.text or self._spoken
+        rec.answer = ans.text or spoken
         if "llm_first_token" in ans.timings_ms:
             timings["llm_first_token"] = ans.timings_ms["llm_first_token"]
         if first_audio is not None:
@@ -135,7 +135,8 @@ class VoiceLoop:
             self.on_turn(rec)
         return rec
 
-    def _speak(self, pieces: Iterator[str], timings: dict[str, float], t_end: float) -> float | None:
+    def _speak(self, pieces: Iterator[str], timings: dict[str, float], t_end: float) -> tuple[float | None, str]:
+        """Synthesise and play each sentence as soon as the stream completes it; (first audio ms, text)."""
         splitter = SentenceSplitter()
         first: float | None = None
         spoken: list[str] = []
@@ -155,10 +156,7 @@ class VoiceLoop:
                 say(sentence)
         for sentence in splitter.flush():
             say(sentence)
-        self._spoken = " ".join(spoken)
-        return first
-
-    _spoken = ""
+        return first, " ".join(spoken)
 
     def _fail(self, rec: TurnRecord, conversation: int) -> TurnRecord:
         for a in self.machine.handle(Failed(self._t(), "turn", rec.error or "something went wrong.")):
