@@ -128,10 +128,12 @@ class Pipeline:
             pass  # answers will fall back to the template and say why
 
 
-def answer_json(ans: Answer, *, cypher: list[str] | None = None) -> dict[str, Any]:
+def answer_json(ans: Answer, *, sources: Callable[[str], Any] | None = None,
+                cypher: list[str] | None = None) -> dict[str, Any]:
+    """The `assistant ask --json` shape; ``sources`` turns a provenance id into what to show for it."""
     from memory.recall.recall import facts_json
 
-    return {"answer": ans.text, "facts": facts_json(ans.recall) if ans.recall else [],
+    return {"answer": ans.text, "facts": facts_json(ans.recall, sources=sources) if ans.recall else [],
             "cypher": cypher if cypher is not None else (ans.recall.cypher if ans.recall else []),
             "timings_ms": ans.timings_ms | ({"recall_" + k: v for k, v in ans.recall.timings_ms.items()}
                                             if ans.recall else {})}

@@ -38,12 +38,7 @@ def cmd_ask(app: Hearth, args: argparse.Namespace) -> int:
     now = parse_time(args.at) if args.at else app.now()
     ans = app.pipeline.answer(args.question, now=now)
     if args.json:
-        out = answer_json(ans)
-        if ans.recall is not None:
-            from memory.recall.recall import facts_json
-
-            out["facts"] = facts_json(ans.recall, sources=lambda s: _source(app, s))
-        print(json.dumps(out, ensure_ascii=False))
+        print(json.dumps(answer_json(ans, sources=lambda s: _source(app, s)), ensure_ascii=False))
     else:
         print(ans.text)
     return 0
