@@ -122,3 +122,10 @@ def test_chat_answers_then_learns(tmp_path: Path, cfg: Path, capsys: pytest.Capt
     monkeypatch.setattr("sys.stdin", io.StringIO("What do I play?\nHow do you know?\n"))
     _, out, _ = run(capsys, cfg, tmp_path / "d", "chat", "--no-learn")
     assert 'You told me on' in out and '"I play the cello."' in out
+
+
+def test_run_without_a_microphone_says_what_to_do(tmp_path: Path, cfg: Path, capsys: pytest.CaptureFixture[str],
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("audio.devices.list_devices", lambda backend=None: [])  # a machine with no sound card
+    code, out, _ = run(capsys, cfg, tmp_path / "d", "run")
+    assert code == 2 and "No microphone" in out and "--wav" in out
