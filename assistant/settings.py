@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 
 class ConfigError(Exception):
@@ -110,6 +110,7 @@ class AudioSettings(_Section):
     refractory_s: float = Field(2.0, ge=0)
     vad_threshold: float = Field(0.5, gt=0, lt=1)
     end_silence_s: float = Field(0.5, gt=0)
+    speculate_after_s: float | None = Field(0.1, gt=0, description="start answering after this pause; null: off")
     pre_roll_s: float = Field(0.3, ge=0)
     max_utterance_s: float = Field(20.0, gt=0)
     stt_model: str | None = None  # a CTranslate2 Whisper dir; default: bundled tiny.en
@@ -120,6 +121,13 @@ class AudioSettings(_Section):
     output_device: str | None = None
     follow_up_s: float = Field(6.0, ge=0)
     conversation_timeout_s: float = Field(60.0, gt=0)
+
+    @model_validator(mode="after")
+    def _speculation_before_end(self) -> AudioSettings:
+        if self.speculate_after_s is not None and self.speculate_after_s >= self.end_silence_s:
+            raise ValueError(f"speculate_after_s ({self.speculate_after_s}) must be shorter than "
+                             f"end_silence_s ({self.end_silence_s}), or null")
+        return self
 
 
 class Settings(_Section):

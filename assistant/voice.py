@@ -44,7 +44,8 @@ def build_loop(app: Hearth, sink: AudioSink, *, live: bool, on_turn: Any = None)
         kind = {"wake_word": a.wake_word, "push_to_talk": "push_to_talk", "always": "always"}[a.activation]
         wake = create_wake_detector(kind, refractory_s=a.refractory_s)
         endpointer = Endpointer(SileroVad(), SegmenterConfig(
-            end_silence_s=a.end_silence_s, pre_roll_s=a.pre_roll_s, max_utterance_s=a.max_utterance_s,
+            end_silence_s=a.end_silence_s, pause_s=a.speculate_after_s, pre_roll_s=a.pre_roll_s,
+            max_utterance_s=a.max_utterance_s,
             threshold=a.vad_threshold, neg_threshold=max(0.05, a.vad_threshold - 0.15)))
 
     app.pipeline.warm_up()  # start the model and cache its prompt prefix before the first question
@@ -54,4 +55,5 @@ def build_loop(app: Hearth, sink: AudioSink, *, live: bool, on_turn: Any = None)
 
     return VoiceLoop(pipeline=app.pipeline, transcriber=stt, synthesizer=tts, sink=sink, machine=machine,
                      transcripts=app.transcripts, clock=app.clock, names=salient_names(app), learn=learn,
-                     wake=wake, endpointer=endpointer, end_silence_s=a.end_silence_s, on_turn=on_turn)
+                     wake=wake, endpointer=endpointer, end_silence_s=a.end_silence_s, on_turn=on_turn,
+                     speculative=a.speculate_after_s is not None)

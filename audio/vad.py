@@ -24,6 +24,7 @@ class SegmenterConfig:
     post_roll_s: float = 0.15  # audio kept after the last speech
     max_utterance_s: float = 15.0  # an utterance is cut here even if speech continues
     no_speech_timeout_s: float | None = None  # emit NoSpeech if nothing starts within this long
+    pause_s: float | None = None  # emit Pause after this much trailing silence (None: never); < end_silence_s
     threshold: float = 0.5  # probability that switches speech on
     neg_threshold: float = 0.35  # probability below which speech switches off (hysteresis)
 
@@ -46,6 +47,22 @@ class NoSpeech:
 
 
 @dataclass(frozen=True)
+class Pause:
+    """Speech has been silent for ``pause_s`` and may be over: a cue to start work early, not an end."""
+
+    at: float
+    start: float
+    end: float  # the last speech so far
+
+
+@dataclass(frozen=True)
+class Resume:
+    """Speech came back after a Pause: whatever was started on the Pause is stale."""
+
+    at: float
+
+
+@dataclass(frozen=True)
 class Utterance:
     """A finished utterance: 16 kHz int16 audio (with pre/post roll) and its speech times."""
 
@@ -59,8 +76,18 @@ class Utterance:
         return len(self.pcm) / SAMPLE_RATE
 
 
-SegmentEvent = SpeechStart | SpeechEnd | NoSpeech
-VadEvent = SpeechStart | Utterance | NoSpeech
+@dataclass(frozen=True)
+class Partial:
+    """The audio of an utterance up to a Pause: ending ``post_roll_s`` after the last speech, as the
+    Utterance will if the silence holds; the speaker may yet go on."""
+
+    pcm: Pcm
+    start: float
+    end: float
+
+
+SegmentEvent = SpeechStart | SpeechEnd | NoSpeech | Pause | Resume
+VadEvent = SpeechStart | Utterance | NoSpeech | Partial | Resume
 
 
 class Segmenter:
@@ -77,6 +104,7 @@ class Segmenter:
         self._utt_start: float | None = None
         self._last_speech: float = origin
         self._timed_out = False
+        self._paused = False
 
     @property
     def in_speech(self) -> bool:
@@ -100,19 +128,27 @@ class Segmenter:
                 self._utt_start, self._last_speech = self._run_start, t
                 return SpeechStart(self._run_start)
             return None
+        start = self._utt_start
         if is_speech:
             self._last_speech = t
-        start = self._utt_start
+            if self._paused:
+                self._paused = False
+                if t - start + 1e-9 < cfg.max_utterance_s:
+                    return Resume(t)
         if t - self._last_speech + 1e-9 >= cfg.end_silence_s:
             self._end()
             return SpeechEnd(start, self._last_speech, "silence")
         if t - start + 1e-9 >= cfg.max_utterance_s:
             self._end()
             return SpeechEnd(start, t, "max_length")
+        pause = cfg.pause_s
+        if pause is not None and not self._paused and t - self._last_speech + 1e-9 >= pause:
+            self._paused = True
+            return Pause(t, start, self._last_speech)
         return None
 
     def _end(self) -> None:
-        self._utt_start, self._run_start = None, None
+        self._utt_start, self._run_start, self._paused = None, None, False
 
 
 class Hysteresis:
@@ -203,13 +239,20 @@ class Endpointer:
                 self._utt_t0 += cut / SAMPLE_RATE
             return [ev]
         if isinstance(ev, SpeechEnd):
-            pcm = np.concatenate(self._utt) if self._utt else np.zeros(0, dtype=np.int16)
-            stop = round((ev.end + self.config.post_roll_s - self._utt_t0) * SAMPLE_RATE)
+            pcm = self._audio_until(ev.end)
             self._utt = []
-            return [Utterance(pcm[: max(0, stop)], ev.start, ev.end, ev.reason)]
-        if isinstance(ev, NoSpeech):
+            return [Utterance(pcm, ev.start, ev.end, ev.reason)]
+        if isinstance(ev, Pause):
+            return [Partial(self._audio_until(ev.end), ev.start, ev.end)]
+        if isinstance(ev, NoSpeech | Resume):
             return [ev]
         return []
+
+    def _audio_until(self, end: float) -> Pcm:
+        """The utterance's audio so far, cut ``post_roll_s`` after ``end`` (speech time)."""
+        pcm = np.concatenate(self._utt) if self._utt else np.zeros(0, dtype=np.int16)
+        stop = round((end + self.config.post_roll_s - self._utt_t0) * SAMPLE_RATE)
+        return pcm[: max(0, stop)]
 
 
 def default_silero_path() -> Path:

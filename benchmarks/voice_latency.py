@@ -1,10 +1,14 @@
-"""End of user speech → first audio sample of the reply, streamed loop vs the same models run one after another.
+"""End of user speech → first audio sample of the reply, through the real loop, vs the same models in sequence.
 
     .venv/bin/python benchmarks/voice_latency.py [--n 24]
 
-Memory is filled from a short spoken-style conversation first; questions are spoken by the bundled piper
-voice; the reply audio goes to a memory sink (its first play() is the first audio sample). The VAD tail
-(audio.end_silence_s of trailing silence the endpointer waits for) is added as configured.
+Memory is filled from a short spoken-style conversation first. Each question is spoken by the bundled piper
+voice and played into `VoiceLoop.run` in real time (as a microphone would deliver it: silence, the question,
+silence), through the real Silero endpointer; the reply goes to a memory sink. Latency is measured from
+outside the loop: from the moment the last sample of speech was "spoken" (known from the audio itself) to
+the sink's first play(). Run twice: with the turn started speculatively on a pause (the default,
+audio.speculate_after_s) and without (waiting for the endpoint, audio.end_silence_s). The sequential
+reference runs STT, the full answer and the full synthesis one after another, plus the endpointer's wait.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ import tempfile
 import time
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -60,46 +65,99 @@ def wer(ref: str, hyp: str) -> tuple[int, int]:
 
 
 
+class _PacedProbe:
+    """Wraps a real-time source: remembers when its first frame came, so stream time maps to wall time."""
+
+    def __init__(self, source: Any) -> None:
+        self.source, self.t0 = source, 0.0
+        self.sample_rate, self.frame_samples = source.sample_rate, source.frame_samples
+
+    def frames(self) -> Any:
+        for i, f in enumerate(self.source.frames()):
+            if i == 0:  # a microphone delivers a frame when its last sample is captured
+                self.t0 = time.perf_counter() - self.frame_samples / self.sample_rate
+            yield f
+
+    def close(self) -> None:
+        self.source.close()
+
+
+class _FirstPlay:
+    def __init__(self, sink: Any) -> None:
+        self.sink = sink
+        self.first: float | None = None
+
+    def play(self, pcm: Any, sample_rate: int) -> None:
+        if self.first is None:
+            self.first = time.perf_counter()
+        self.sink.play(pcm, sample_rate)
+
+    def drain(self) -> None: ...
+    def stop(self) -> None: ...
+    def close(self) -> None: ...
+
+
+def speech_end(pcm: np.ndarray) -> float:
+    """Seconds to the last sample of actual speech (piper's audio ends with a little silence)."""
+    loud = np.flatnonzero(np.abs(pcm.astype(np.int32)) > 0.02 * np.abs(pcm).max())
+    return float(loud[-1] + 1) / 16000
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--n", type=int, default=len(QUESTIONS))
+    ap.add_argument("--speculate-after", type=float, default=None, help="audio.speculate_after_s (default: config)")
     args = ap.parse_args()
     con = Console()
     from assistant.answer import speakable
     from assistant.compose import Hearth
-    from assistant.loop.machine import UtteranceEnded, Wake
     from assistant.settings import Settings
     from assistant.voice import build_loop
     from audio.tts import PiperSynthesizer
-    from audio.wav import MemorySink, to_mono_16k
+    from audio.wav import ArraySource, MemorySink, to_mono_16k
     from memory.transcripts import Turn
 
     tmp = Path(tempfile.mkdtemp(prefix="hearth-voice-bench-"))
-    app = Hearth(Settings(), tmp / "data")
+    audio_cfg: dict[str, Any] = {"activation": "always"}
+    if args.speculate_after is not None:
+        audio_cfg["speculate_after_s"] = args.speculate_after
+    settings = Settings.model_validate({"audio": audio_cfg})
+    app = Hearth(settings, tmp / "data")
     app.models_dir_override = Path(os.environ.get("HEARTH_MODELS_DIR", str(Path.home() / ".local/share/hearth/models")))
     t0 = datetime(2026, 5, 1, 18, 0, tzinfo=UTC)
+    app.clock = lambda: t0
     learner = app.learner(use_llm=False)
     learner.ingest([Turn("setup", t0, "user", f, idx=i) for i, f in enumerate(FACTS)], source="bench")
-    sink = MemorySink()
-    loop = build_loop(app, sink, live=False)  # loads whisper + piper, starts and warms the LLM
+    sink = _FirstPlay(MemorySink())
+    loop = build_loop(app, sink, live=True)  # loads whisper, piper and Silero, starts and warms the LLM
+    loop.learn = None  # measure answering only
     voice = PiperSynthesizer(seed=3)
     qs = QUESTIONS[: args.n]
     audio = []
     for q in track(qs, description="speaking questions", console=con):
         chunks = list(voice.synthesize(q))
         audio.append(to_mono_16k(np.concatenate([c.pcm for c in chunks]), chunks[0].sample_rate))
-    streamed: list[dict[str, float]] = []
+    lead = np.zeros(int(0.6 * 16000), dtype=np.int16)
+    runs: dict[str, list[dict[str, float]]] = {"speculative": [], "endpoint": []}
     errors = words = 0
-    for q, pcm in track(list(zip(qs, audio, strict=True)), description="streamed loop", console=con):
-        m = loop.machine
-        m.handle(Wake(0.0))
-        [a] = [x for x in m.handle(UtteranceEnded(1.0)) if x.kind == "transcribe"]
-        rec = loop.respond(pcm, conversation=a.conversation, at=t0)
-        m.shutdown(2.0)
-        e, n = wer(q, rec.heard)
-        errors, words = errors + e, words + n
-        if "end_of_speech_to_first_audio" in rec.timings_ms:
-            streamed.append(rec.timings_ms)
+    for mode in runs:
+        loop.speculative = mode == "speculative"
+        for q, pcm in track(list(zip(qs, audio, strict=True)), description=f"loop ({mode})", console=con):
+            probe = _PacedProbe(ArraySource(np.concatenate([lead, pcm]), realtime=True, pad_silence_s=1.5))
+            sink.first = None
+            n_before = len(loop.records)
+            loop.run(probe)
+            if len(loop.records) != n_before + 1 or sink.first is None:
+                con.print(f"[yellow]{q!r}: no reply ({[r.heard for r in loop.records[n_before:]]})")
+                continue
+            rec = loop.records[-1]
+            t = dict(rec.timings_ms)
+            t["measured"] = (sink.first - (probe.t0 + len(lead) / 16000 + speech_end(pcm))) * 1000
+            t["vad_lag"] = t["measured"] - t.get("end_of_speech_to_first_audio", t["measured"])
+            runs[mode].append(t)
+            if mode == "speculative":
+                e, n = wer(q, rec.heard)
+                errors, words = errors + e, words + n
     # the same models one after another: full transcript, full answer, full synthesis, then the first sample
     sequential: list[float] = []
     for pcm in track(audio, description="sequential", console=con):
@@ -110,24 +168,34 @@ def main() -> int:
         sink.play(chunks[0].pcm, chunks[0].sample_rate)
         sequential.append((time.perf_counter() - s0) * 1000 + app.settings.audio.end_silence_s * 1000)
     app.close()
-    first = [t["end_of_speech_to_first_audio"] for t in streamed]
-    stages = ["vad_tail", "stt", "recall", "llm_first_token", "first_sentence_tts"]
-    share = {k: statistics.median([t.get(k, 0.0) for t in streamed]) for k in stages}
-    # llm_first_token is measured from the end of speech (includes STT and recall): report its own share
-    share["llm_first_token"] = max(0.0, share["llm_first_token"] - share["stt"] - share["recall"])
-    p50, p95 = statistics.median(first), pct(first, 0.95)
+    stages = ["vad_lag", "vad_tail", "stt", "recall", "llm_first_token", "first_sentence_tts"]
+    rows, shares = [], []
+    for mode, recs in runs.items():
+        xs = [r["measured"] for r in recs]
+        rows.append((mode, statistics.median(xs), pct(xs, 0.95), len(xs)))
+        shares.append(f"{mode}: " + ", ".join(
+            f"{k} {statistics.median([r.get(k, 0.0) for r in recs]):.0f}" for k in stages))
     s50, s95 = statistics.median(sequential), pct(sequential, 0.95)
+    st = loop.speculation_stats
+    label = {"speculative": f"loop, turn started on a {settings.audio.speculate_after_s} s pause (default)",
+             "endpoint": f"loop, turn started at the endpoint ({settings.audio.end_silence_s} s silence)"}
     report = [
         "## Voice loop latency (issue 5)", "",
         f"Command: `.venv/bin/python benchmarks/voice_latency.py --n {len(qs)}` — {machine()}, "
         f"{datetime.now(UTC).date()}; bundled models (Whisper tiny.en int8, Qwen2.5-Coder-1.5B Q4_K_M, piper joe).",
-        "",
-        "| | p50 | p95 |", "|---|---|---|",
-        f"| streamed loop: end of speech → first audio | {p50 / 1000:.2f} s | {p95 / 1000:.2f} s |",
-        f"| same models one after another, no streaming | {s50 / 1000:.2f} s | {s95 / 1000:.2f} s |",
-        f"| ratio (streamed / sequential) | {p50 / s50:.2f} | {p95 / s95:.2f} |", "",
-        "Median share of each stage in the streamed path (ms): "
-        + ", ".join(f"{k} {v:.0f}" for k, v in share.items()),
+        "Questions played in real time into `VoiceLoop.run` (real Silero endpointing); end of speech → first",
+        "audio sample measured from outside the loop.", "",
+        "| end of speech → first audio | p50 | p95 | n |", "|---|---|---|---|",
+        *[f"| {label[m]} | {a / 1000:.2f} s | {b / 1000:.2f} s | {n} |" for m, a, b, n in rows],
+        f"| same models one after another, no streaming or overlap (+ {settings.audio.end_silence_s} s tail) "
+        f"| {s50 / 1000:.2f} s | {s95 / 1000:.2f} s | {len(sequential)} |",
+        f"| ratio, default loop / sequential | {rows[0][1] / s50:.2f} | {rows[0][2] / s95:.2f} | |", "",
+        "Median of each stage's own duration (ms). vad_lag: how much later than the audio's real end of speech",
+        "Silero put it; vad_tail: from there to the endpoint. In the speculative run, stt, recall and the LLM",
+        "overlap the tail.", "",
+        *[f"- {s}" for s in shares],
+        "", f"Speculative turns: {st['started']} started, {st['used']} used, {st['dropped']} dropped "
+        "(speech resumed after the pause).",
         "", f"STT word error rate on the {len(qs)} questions (names passed as hints): "
         f"{100 * errors / max(1, words):.1f} %",
     ]

@@ -43,6 +43,11 @@ CUES: list[tuple[str, tuple[str, ...]]] = [
 ]
 _CUES = [(re.compile(p, re.I), rels) for p, rels in CUES]
 
+_ABOUT = re.compile(r"\b(tell me (more )?about|what do you know about|anything about|remind me about)\b", re.I)
+_NAME = re.compile(r"\b(name|names|called)\b", re.I)
+_WHEN = re.compile(
+    r"\b(when|since|how long|how many (years|months|weeks|days)|dates?|days?|years?|months?|weeks?|ago|"
+    r"recently|lately|birthday|anniversary)\b", re.I)
 _HISTORY = re.compile(
     r"\b(before|used to|previous(ly)?|formerly|earlier|ever|first|originally|past|history|changed|"
     r"last time|in the past|back then|once|former|old)\b|\b(did|was|were|had)\b.*\b(before|then|ago)\b",
@@ -70,6 +75,7 @@ class Intent:
     provenance: bool = False  # "how do you know?"
     who: bool = False  # asks for the subject ("who works at X")
     roles: tuple[str, ...] = field(default_factory=tuple)  # role phrases -> kin relation ("my sister" -> sister_of)
+    when: bool = False  # asks about dates or durations ("when", "since when", "how long", "a year ago")
 
 
 def analyse(question: str) -> Intent:
@@ -83,5 +89,10 @@ def analyse(question: str) -> Intent:
     asked = [r for r in rels if r not in roles or len([x for x in rels if x not in roles]) == 0]
     if re.match(r"^\s*where\b", q, re.I) and all(r in roles for r in asked):
         asked = ["lives_in"]  # a place, even when the verb was mis-heard ("where does my sister life?")
+    if roles and _NAME.search(q):  # "what is my sister's name?": the kinship arc is the answer
+        asked = list(roles)
+    elif _ABOUT.search(q) and all(r in roles for r in asked):  # "tell me about my sister": all about her
+        asked = []
     history = bool(_HISTORY.search(q)) or (bool(_DID_PAST.search(q)) and "now" not in q.lower())
-    return Intent(tuple(asked), history, bool(_PROVENANCE.search(q)), bool(_WHO.search(q)), roles)
+    return Intent(tuple(asked), history, bool(_PROVENANCE.search(q)), bool(_WHO.search(q)), roles,
+                  bool(_WHEN.search(q)))

@@ -32,8 +32,11 @@ class RecallResult:
     cypher_facts: int = 0  # how many the generated query found
     diagnostics: list[str] = field(default_factory=list)  # why a generated query was dropped, etc.
 
-    def statements(self) -> list[str]:
-        return [a.statement() for a in self.facts] + self.notes
+    def statements(self, *, dates: bool | None = None) -> list[str]:
+        """Facts as the LLM reads them; by default, start dates only when the question is about time."""
+        if dates is None:
+            dates = self.intent.history or self.intent.when
+        return [a.statement(dates=dates) for a in self.facts] + self.notes
 
 
 # A generated-Cypher stage plugs in here: (question, linked, now) -> (arcs, cypher strings, notes).
@@ -81,7 +84,13 @@ class Recaller:
                 if a.id not in found or found[a.id][0] < score:
                     found[a.id] = (score, a)
 
-        for s in seeds:
+        # "do I have a dog?": "dog" links an entity, but the asked relation hangs off the user
+        extra = [USER_ID] if (linked.first_person and intent.relations and not intent.roles
+                              and USER_ID not in seeds) else []
+        on_seeds = 0
+        for s in [*seeds, *extra]:
+            if s == USER_ID and extra:
+                on_seeds = len(found)
             for rel in intent.relations:
                 if mode == "history":
                     add([a for a in self.graph.history_of(s, rel, now=now)], 10.0)
@@ -89,11 +98,14 @@ class Recaller:
                     add(self.graph.lookup(s, rel, None, at=now), 10.0)
                     if not (s == USER_ID and _never_a_person(rel)):  # the user is never a place or a car
                         add(self.graph.lookup(None, rel, s, at=now), 9.0)
-        if intent.roles and intent.relations:  # "which of my friends plays the guitar": keep role holders' arcs
-            pass
         targeted = len(found)
+        on_seeds = on_seeds if extra else targeted
+        if intent.roles and targeted:  # "where does my friend work": say who the friend is, too
+            about = {x for _, a in found.values() for x in (a.subject_id, a.object_id)}
+            add([a for rel in intent.roles for a in self._role_arcs(rel, now)
+                 if a.subject_id in about or a.object_id in about], 5.0)
         t2 = time.perf_counter()
-        if not (intent.relations and targeted):  # the asked relation was found: context would only cost time
+        if not (intent.relations and on_seeds):  # the asked relation was found: context would only cost time
             add(self.graph.around(seeds, at=now, hops=self.hops, limit=self.limit), 0.0)
         t3 = time.perf_counter()
         result = RecallResult(question, intent, seeds, [], mode, targeted=targeted)

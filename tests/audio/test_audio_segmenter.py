@@ -10,6 +10,9 @@ from audio.vad import (
     Endpointer,
     Hysteresis,
     NoSpeech,
+    Partial,
+    Pause,
+    Resume,
     Segmenter,
     SegmenterConfig,
     SpeechEnd,
@@ -186,3 +189,51 @@ def test_endpointer_rejects_non_int16() -> None:
     ep = Endpointer(LoudnessDetector())
     with pytest.raises(AudioFormatError):
         ep.push(np.zeros(512, dtype=np.float32))
+
+
+# -- pauses: the cue to start a turn before its end is certain ----------------------------------------
+
+
+def test_pause_comes_before_the_end_and_once_per_silence() -> None:
+    cfg = SegmenterConfig(end_silence_s=0.5, pause_s=0.1)
+    events = run("SSSSSS" + "." * 20, cfg)
+    kinds = [type(e) for _, e in events]
+    assert kinds == [SpeechStart, Pause, SpeechEnd]
+    (ip, pause), (ie, end) = events[1], events[2]
+    assert isinstance(pause, Pause) and isinstance(end, SpeechEnd)
+    assert ip == 5 + 4 and pause.end == end.end  # 4 silent frames >= 0.1 s; same last speech as the end
+    assert ie > ip
+
+
+def test_speech_after_a_pause_resumes_and_a_later_pause_comes_again() -> None:
+    cfg = SegmenterConfig(end_silence_s=0.5, pause_s=0.1)
+    events = run("SSSSSS" + "....." + "SSS" + "." * 20, cfg)
+    kinds = [type(e) for _, e in events]
+    assert kinds == [SpeechStart, Pause, Resume, Pause, SpeechEnd]
+    first, second, end = events[1][1], events[3][1], events[4][1]
+    assert isinstance(first, Pause) and isinstance(second, Pause) and isinstance(end, SpeechEnd)
+    assert second.end == end.end > first.end
+
+
+def test_no_pause_events_unless_configured() -> None:
+    assert [type(e) for _, e in run("SSSSSS" + "." * 20)] == [SpeechStart, SpeechEnd]
+
+
+def test_partial_audio_on_a_pause_is_the_utterance_if_the_silence_holds() -> None:
+    cfg = SegmenterConfig(pre_roll_s=0.2, post_roll_s=0.1, end_silence_s=0.5, pause_s=0.15)
+    ep = Endpointer(LoudnessDetector(), cfg)
+    events = ep.push(_signal([(0.5, False), (1.0, True), (1.0, False)]))
+    assert [type(e) for e in events] == [SpeechStart, Partial, Utterance]
+    part, utt = events[1], events[2]
+    assert isinstance(part, Partial) and isinstance(utt, Utterance)
+    assert part.end == utt.end and np.array_equal(part.pcm, utt.pcm)
+
+
+def test_a_partial_then_more_speech_gives_a_longer_utterance() -> None:
+    cfg = SegmenterConfig(pre_roll_s=0.0, post_roll_s=0.0, end_silence_s=0.5, pause_s=0.15)
+    ep = Endpointer(LoudnessDetector(), cfg)
+    events = ep.push(_signal([(0.5, False), (0.6, True), (0.3, False), (0.6, True), (1.0, False)]))
+    assert [type(e) for e in events] == [SpeechStart, Partial, Resume, Partial, Utterance]
+    first, utt = events[1], events[-1]
+    assert isinstance(first, Partial) and isinstance(utt, Utterance)
+    assert len(first.pcm) < len(utt.pcm) and np.count_nonzero(utt.pcm) == pytest.approx(1.2 * 16000, abs=600)

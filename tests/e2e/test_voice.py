@@ -90,6 +90,34 @@ def test_live_path_wake_word_then_question_from_a_wav_stream(tmp_path: Path, voi
         assert len(loop.records) == 1, [r.heard for r in loop.records]
         assert "anna" in loop.records[0].heard.lower() and "Porto" in loop.records[0].answer
         assert sink.chunks and sum(len(p) for p, _ in sink.chunks) > 10_000  # the answer was spoken
+        assert loop.speculation_stats["used"] == 1  # started on the pause, taken over at the endpoint
         loop.wait_for_learning(timeout=60)
+    finally:
+        app.close()
+
+
+def test_a_pause_mid_question_drops_the_early_start_and_answers_the_whole_question(
+        tmp_path: Path, voice) -> None:  # type: ignore[no-untyped-def]
+    from assistant.compose import Hearth
+    from assistant.settings import load_settings
+    from assistant.voice import build_loop
+    from audio.wav import ArraySource, MemorySink, to_mono_16k
+
+    cfg, data = setup_memory(tmp_path)
+    cfg.write_text(DOWN + "audio:\n  activation: always\n  speculate_after_s: 0.1\n  end_silence_s: 0.6\n")
+    app = Hearth(load_settings(cfg), data)
+    try:
+        loop = build_loop(app, MemorySink(), live=True)
+        loop.learn = None
+        head, r1 = speak(voice, "Where does Anna")
+        tail, r2 = speak(voice, "live now?")
+        gap = np.zeros(int(16000 * 0.35), dtype=np.int16)  # longer than the pause, shorter than the end
+        stream = np.concatenate([gap, to_mono_16k(head, r1), gap, to_mono_16k(tail, r2),
+                                 np.zeros(16000 * 2, dtype=np.int16)])
+        loop.run(ArraySource(stream, realtime=True))
+        assert [r.heard.lower().count("live") for r in loop.records] == [1], [r.heard for r in loop.records]
+        assert "Porto" in loop.records[0].answer
+        stats = loop.speculation_stats
+        assert stats["dropped"] >= 1 and stats["used"] == 1, stats
     finally:
         app.close()

@@ -1,0 +1,71 @@
+"""What recall hands the model: the asked relation found without generated Cypher, and dates only when asked."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from memory.graph import TemporalGraph
+from memory.model import USER_ID
+from memory.recall.intent import analyse
+from memory.recall.recall import Recaller
+from tests.conftest import T0
+
+
+@pytest.fixture
+def memory(graph: TemporalGraph) -> TemporalGraph:
+    graph.assert_fact("Anna", "sister_of", USER_ID, now=T0)
+    graph.assert_fact("Anna", "lives_in", "Porto", now=T0)
+    graph.assert_fact("Anna", "lives_in", "Lisbon", now=T0 + timedelta(days=30))
+    graph.assert_fact(USER_ID, "has_pet", "Biscuit", now=T0)
+    graph.assert_fact("Biscuit", "is_a", "dog", now=T0)
+    return graph
+
+
+def _no_cypher(*args: object) -> tuple[list[object], list[str], list[str]]:
+    raise AssertionError("the fast path should have answered this without generated Cypher")
+
+
+@pytest.mark.parametrize(("question", "when"), [
+    ("When did Anna move to Lisbon?", True), ("How long has Anna lived there?", True),
+    ("What did I do two days ago?", True), ("Where does Anna live now?", False), ("What is my dog called?", False),
+])
+def test_time_questions_are_recognised(question: str, when: bool) -> None:
+    assert analyse(question).when is when
+
+
+def test_a_name_question_about_a_role_asks_for_the_kinship_arc() -> None:
+    assert analyse("What is my sister's name?").relations == ("sister_of",)
+
+
+def test_tell_me_about_a_role_is_about_the_person_not_the_kinship(memory: TemporalGraph) -> None:
+    assert analyse("Tell me about my sister.").relations == ()
+    r = Recaller(memory).recall("Tell me about my sister.", now=T0 + timedelta(days=40))
+    assert {"sister_of", "lives_in"} <= {a.relation for a in r.facts}
+
+
+def test_first_person_question_about_an_entity_also_looks_from_the_user(memory: TemporalGraph) -> None:
+    r = Recaller(memory, cypher=_no_cypher).recall("Do I have a dog?", now=T0 + timedelta(days=40))
+    assert r.targeted >= 1
+    assert any(a.relation == "has_pet" and a.object == "Biscuit" for a in r.facts)
+
+
+def test_a_role_question_also_says_who_holds_the_role(memory: TemporalGraph) -> None:
+    r = Recaller(memory, cypher=_no_cypher).recall("Where does my sister live?", now=T0 + timedelta(days=40))
+    assert {(a.relation, a.object) for a in r.facts} == {("lives_in", "Lisbon"), ("sister_of", "Sam")}
+
+
+def test_role_name_question_needs_no_generated_cypher(memory: TemporalGraph) -> None:
+    r = Recaller(memory, cypher=_no_cypher).recall("What is my sister's name?", now=T0 + timedelta(days=40))
+    assert [(a.subject, a.relation) for a in r.facts] == [("Anna", "sister_of")]
+
+
+def test_dates_reach_the_model_only_for_questions_about_time(memory: TemporalGraph) -> None:
+    later = T0 + timedelta(days=40)
+    plain = Recaller(memory).recall("Where does Anna live?", now=later).statements()
+    assert plain == ["Anna lives in Lisbon"]
+    dated = Recaller(memory).recall("Since when does Anna live in Lisbon?", now=later).statements()
+    assert any("Lisbon" in s and (T0 + timedelta(days=30)).date().isoformat() in s for s in dated)
+    history = Recaller(memory).recall("Where did Anna live before?", now=later).statements()
+    assert any("Porto" in s and "until" in s for s in history)  # ended facts always keep their span
