@@ -94,6 +94,14 @@ def test_bad_config_names_the_key(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert code == 2 and "memory -> decay -> rates -> durable" in err
 
 
+def test_speculating_after_the_end_of_speech_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    cfg = tmp_path / "c.yaml"
+    cfg.write_text("audio:\n  end_silence_s: 0.4\n  speculate_after_s: 0.5\n")
+    code = main(["--config", str(cfg), "--data-dir", str(tmp_path), "memory", "stats"])
+    err = capsys.readouterr().err
+    assert code == 2 and "audio" in err and "speculate_after_s (0.5) must be shorter than end_silence_s" in err
+
+
 def test_store_locked_by_another_process_names_it(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     holder = subprocess.Popen([sys.executable, "-c", textwrap.dedent(f"""
         import sys, time
