@@ -102,8 +102,8 @@ def test_live_path_wake_word_then_question_from_a_wav_stream(tmp_path: Path, voi
         app.close()
 
 
-def test_a_pause_mid_question_drops_the_early_start_and_answers_the_whole_question(
-        tmp_path: Path, voice) -> None:  # type: ignore[no-untyped-def]
+def test_a_pause_mid_question_drops_the_early_start_and_answers_the_whole_question(  # type: ignore[no-untyped-def]
+        tmp_path: Path, voice) -> None:
     from assistant.compose import Hearth
     from assistant.settings import load_settings
     from assistant.voice import build_loop

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
 import pytest
 
 from memory.graph import TemporalGraph
-from memory.model import USER_ID
+from memory.model import USER_ID, Arc
 from memory.recall.intent import analyse
 from memory.recall.recall import Recaller
 from tests.conftest import T0
@@ -23,7 +24,7 @@ def memory(graph: TemporalGraph) -> TemporalGraph:
     return graph
 
 
-def _no_cypher(*args: object) -> tuple[list[object], list[str], list[str]]:
+def _no_cypher(*args: Any) -> tuple[list[Arc], list[str], list[str]]:
     raise AssertionError("the fast path should have answered this without generated Cypher")
 
 
