@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import queue
 import threading
-import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -42,7 +41,6 @@ class Speculation:
     def __init__(self, pcm: Pcm, end: float, prepare: Callable[[Pcm], Prepared], *,
                  after: Speculation | None = None) -> None:
         self.pcm, self.end = pcm, end
-        self.started = time.perf_counter()
         self._prepare, self._after = prepare, after
         self._cancelled = threading.Event()
         self._ready = threading.Event()
@@ -51,10 +49,6 @@ class Speculation:
         self._error: BaseException | None = None
         self._thread = threading.Thread(target=self._run, name="hearth-speculate", daemon=True)
         self._thread.start()
-
-    @property
-    def cancelled(self) -> bool:
-        return self._cancelled.is_set()
 
     def _run(self) -> None:
         if self._after is not None:  # a dropped one still transcribing: one STT at a time on a small CPU

@@ -50,17 +50,21 @@ class Recaller:
         self.linker = Linker(graph)
         self.cypher, self.cypher_mode = cypher, cypher_mode
 
-    def seeds(self, intent: Intent, linked: Linked, *, now: datetime) -> list[str]:
+    def seeds(self, intent: Intent, linked: Linked, *, now: datetime,
+              role_arcs: list[Arc] | None = None) -> list[str]:
+        """Who the question is about; ``role_arcs``: the user's kinship arcs for ``intent.roles``, if read."""
         seeds: list[str] = []
-        for rel in intent.roles:
-            for a in self._role_arcs(rel, now):
-                other = a.subject_id if a.object_id == USER_ID else a.object_id
-                if other not in seeds and other != USER_ID:
-                    seeds.append(other)
+        for a in self._roles(intent, now) if role_arcs is None else role_arcs:
+            other = a.subject_id if a.object_id == USER_ID else a.object_id
+            if other not in seeds and other != USER_ID:
+                seeds.append(other)
         seeds += [i for i in linked.ids if i not in seeds]
         if not seeds or (linked.first_person and not intent.roles and not linked.ids):
             seeds.append(USER_ID)
         return seeds
+
+    def _roles(self, intent: Intent, now: datetime) -> list[Arc]:
+        return [a for rel in intent.roles for a in self._role_arcs(rel, now)]
 
     def _role_arcs(self, rel: str, now: datetime) -> list[Arc]:
         if rel == "reports_to":
@@ -72,7 +76,8 @@ class Recaller:
         intent = analyse(question)
         linked = self.linker.link(question)
         t1 = time.perf_counter()
-        seeds = self.seeds(intent, linked, now=now)
+        role_arcs = self._roles(intent, now)
+        seeds = self.seeds(intent, linked, now=now, role_arcs=role_arcs)
         mode = "history" if intent.history else "now"
         found: dict[str, tuple[float, Arc]] = {}
 
@@ -84,13 +89,7 @@ class Recaller:
                 if a.id not in found or found[a.id][0] < score:
                     found[a.id] = (score, a)
 
-        # "do I have a dog?": "dog" links an entity, but the asked relation hangs off the user
-        extra = [USER_ID] if (linked.first_person and intent.relations and not intent.roles
-                              and USER_ID not in seeds) else []
-        on_seeds = 0
-        for s in [*seeds, *extra]:
-            if s == USER_ID and extra:
-                on_seeds = len(found)
+        def look(s: str) -> None:
             for rel in intent.relations:
                 if mode == "history":
                     add([a for a in self.graph.history_of(s, rel, now=now)], 10.0)
@@ -98,12 +97,16 @@ class Recaller:
                     add(self.graph.lookup(s, rel, None, at=now), 10.0)
                     if not (s == USER_ID and _never_a_person(rel)):  # the user is never a place or a car
                         add(self.graph.lookup(None, rel, s, at=now), 9.0)
+
+        for s in seeds:
+            look(s)
+        on_seeds = len(found)
+        if linked.first_person and intent.relations and not intent.roles and USER_ID not in seeds:
+            look(USER_ID)  # "do I have a dog?": "dog" links an entity, but the asked relation hangs off the user
         targeted = len(found)
-        on_seeds = on_seeds if extra else targeted
         if intent.roles and targeted:  # "where does my friend work": say who the friend is, too
             about = {x for _, a in found.values() for x in (a.subject_id, a.object_id)}
-            add([a for rel in intent.roles for a in self._role_arcs(rel, now)
-                 if a.subject_id in about or a.object_id in about], 5.0)
+            add([a for a in role_arcs if a.subject_id in about or a.object_id in about], 5.0)
         t2 = time.perf_counter()
         if not (intent.relations and on_seeds):  # the asked relation was found: context would only cost time
             add(self.graph.around(seeds, at=now, hops=self.hops, limit=self.limit), 0.0)
