@@ -1,0 +1,80 @@
+"""The loop's speculative path with fakes at every boundary: a bad turn is reported and the next one answered."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+
+import numpy as np
+
+from assistant.loop.machine import LoopMachine
+from assistant.loop.runner import VoiceLoop
+from assistant.pipeline import Answer
+from audio.errors import AudioModelError
+from audio.protocols import SpeechChunk, Transcript
+from audio.vad import Endpointer, SegmenterConfig
+from audio.wakeword import AlwaysListening
+from audio.wav import ArraySource, MemorySink
+from memory.transcripts import TranscriptStore
+
+T0 = datetime(2026, 5, 1, 18, 0, tzinfo=UTC)
+
+
+class Loudness:
+    frame_samples = 512
+
+    def probability(self, frame: np.ndarray) -> float:
+        return 1.0 if np.abs(frame).max() > 1000 else 0.0
+
+    def reset(self) -> None: ...
+
+
+class FlakySTT:
+    """Fails on the first utterance (a broken model call), hears a question on the next."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def transcribe(self, pcm: np.ndarray, *, hotwords: Sequence[str] = (),
+                   initial_prompt: str | None = None) -> Transcript:
+        self.calls += 1
+        if self.calls == 1:
+            raise AudioModelError("stt.failed", "transcription failed: model crashed")
+        return Transcript("where does anna live", len(pcm) / 16000, 0.01)
+
+
+class Voice:
+    def __init__(self) -> None:
+        self.said: list[str] = []
+
+    def synthesize(self, text: str) -> Iterator[SpeechChunk]:
+        self.said.append(text)
+        yield SpeechChunk(np.full(1600, 100, dtype=np.int16), 16000, text)
+
+
+class Answers:
+    def stream(self, question: str, *, now: datetime) -> tuple[Iterator[str], Answer]:
+        return iter(["Anna lives ", "in Porto."]), Answer(question, "", None)
+
+
+def test_a_failed_speculative_turn_is_reported_and_the_next_is_answered(tmp_path: Path) -> None:
+    speech = np.full(16000, 5000, dtype=np.int16)
+    quiet = np.zeros(16000, dtype=np.int16)
+    voice, stt = Voice(), FlakySTT()
+    loop = VoiceLoop(pipeline=Answers(), transcriber=stt, synthesizer=voice,  # type: ignore[arg-type]
+                     sink=MemorySink(), machine=LoopMachine(activation="always"),
+                     transcripts=TranscriptStore(tmp_path / "t.sqlite3"), clock=lambda: T0,
+                     wake=AlwaysListening(), endpointer=Endpointer(Loudness(), SegmenterConfig(
+                         end_silence_s=0.5, pause_s=0.1)))
+    loop.run(ArraySource(np.concatenate([quiet, speech, quiet, quiet, speech, quiet, quiet])))
+    assert [r.error is not None for r in loop.records] == [True, False]
+    assert "model crashed" in (loop.records[0].error or "")
+    assert any(s.startswith("Sorry") for s in voice.said)  # said out loud, then listening again
+    assert loop.records[1].answer == "Anna lives in Porto."
+    assert loop.speculation_stats == {"started": 2, "used": 2, "dropped": 0}
+    [conv] = loop.transcripts.conversations()
+    stored = loop.transcripts.conversation(conv["id"])
+    assert stored is not None  # the good turn reached the transcript store
+    assert [(t.speaker, t.text) for t in stored.turns] == [
+        ("user", "where does anna live"), ("assistant", "Anna lives in Porto.")]
