@@ -41,8 +41,8 @@ def voice_demo(app: Hearth, base: Path, con: Console) -> None:
         conv_dir.mkdir(parents=True, exist_ok=True)
         with con.status("speaking the user's lines with piper…"):
             files = speak_lines(lines, conv_dir)
-        loop = run_wav_turns(app, files, conv_dir, con)
-        for cid in loop._conv_ids.values():
+        turns = run_wav_turns(app, files, conv_dir, con)
+        for cid in dict.fromkeys(t["conversation"] for t in turns):
             for c in app.transcripts.changes(cid):
                 con.print(f"  [cyan]learned[/] {c['kind']}: {c['subject']} {c['relation']} {c['object']}")
         con.print(f"  [dim]replies: {conv_dir}/reply-*.wav[/]")

@@ -113,6 +113,8 @@ class AudioSettings(_Section):
     speculate_after_s: float | None = Field(0.1, gt=0, description="start answering after this pause; null: off")
     pre_roll_s: float = Field(0.3, ge=0)
     max_utterance_s: float = Field(20.0, gt=0)
+    listen_timeout_s: float = Field(5.0, gt=0, description="after the wake word, give up if no speech starts")
+    chime: bool = True  # a short tone when the wake word is heard
     stt_model: str | None = None  # a CTranslate2 Whisper dir; default: bundled tiny.en
     stt_beam_size: int = Field(1, ge=1)
     name_hints: int = Field(20, ge=0, description="known names passed to the recogniser as hotwords")

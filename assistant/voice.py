@@ -8,7 +8,7 @@ from typing import Any
 
 from assistant.compose import Hearth
 from assistant.loop.machine import LoopMachine
-from assistant.loop.runner import VoiceLoop
+from assistant.loop.runner import VoiceLoop, chime_pcm
 from audio.protocols import AudioSink
 from memory import queries as Q
 
@@ -38,14 +38,15 @@ def build_loop(app: Hearth, sink: AudioSink, *, live: bool, on_turn: Any = None)
     tts.load()
     machine = LoopMachine(activation="wake_word" if live and a.activation == "wake_word" else "always",
                           follow_up_s=a.follow_up_s, conversation_timeout_s=a.conversation_timeout_s,
-                          max_utterance_s=a.max_utterance_s)
+                          max_utterance_s=a.max_utterance_s, listen_timeout_s=a.listen_timeout_s,
+                          speculative=live and a.speculate_after_s is not None)
     wake = endpointer = None
     if live:
         kind = {"wake_word": a.wake_word, "push_to_talk": "push_to_talk", "always": "always"}[a.activation]
         wake = create_wake_detector(kind, refractory_s=a.refractory_s)
         endpointer = Endpointer(SileroVad(), SegmenterConfig(
             end_silence_s=a.end_silence_s, pause_s=a.speculate_after_s, pre_roll_s=a.pre_roll_s,
-            max_utterance_s=a.max_utterance_s,
+            max_utterance_s=None,  # the machine owns the length limit (it asks the endpointer to cut)
             threshold=a.vad_threshold, neg_threshold=max(0.05, a.vad_threshold - 0.15)))
 
     app.pipeline.warm_up()  # start the model and cache its prompt prefix before the first question
@@ -56,4 +57,4 @@ def build_loop(app: Hearth, sink: AudioSink, *, live: bool, on_turn: Any = None)
     return VoiceLoop(pipeline=app.pipeline, transcriber=stt, synthesizer=tts, sink=sink, machine=machine,
                      transcripts=app.transcripts, clock=app.clock, names=salient_names(app), learn=learn,
                      wake=wake, endpointer=endpointer, end_silence_s=a.end_silence_s, on_turn=on_turn,
-                     speculative=a.speculate_after_s is not None)
+                     chime=chime_pcm() if live and a.chime else None)

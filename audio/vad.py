@@ -22,7 +22,7 @@ class SegmenterConfig:
     end_silence_s: float = 0.5  # trailing silence that ends an utterance
     pre_roll_s: float = 0.3  # audio kept from before the detected start
     post_roll_s: float = 0.15  # audio kept after the last speech
-    max_utterance_s: float = 15.0  # an utterance is cut here even if speech continues
+    max_utterance_s: float | None = 15.0  # cut here even if speech continues (None: the caller cuts, see cut())
     no_speech_timeout_s: float | None = None  # emit NoSpeech if nothing starts within this long
     pause_s: float | None = None  # emit Pause after this much trailing silence (None: never); < end_silence_s
     threshold: float = 0.5  # probability that switches speech on
@@ -133,19 +133,26 @@ class Segmenter:
             self._last_speech = t
             if self._paused:
                 self._paused = False
-                if t - start + 1e-9 < cfg.max_utterance_s:
+                if cfg.max_utterance_s is None or t - start + 1e-9 < cfg.max_utterance_s:
                     return Resume(t)
         if t - self._last_speech + 1e-9 >= cfg.end_silence_s:
             self._end()
             return SpeechEnd(start, self._last_speech, "silence")
-        if t - start + 1e-9 >= cfg.max_utterance_s:
-            self._end()
-            return SpeechEnd(start, t, "max_length")
+        if cfg.max_utterance_s is not None and t - start + 1e-9 >= cfg.max_utterance_s:
+            return self.cut(t)
         pause = cfg.pause_s
         if pause is not None and not self._paused and t - self._last_speech + 1e-9 >= pause:
             self._paused = True
             return Pause(t, start, self._last_speech)
         return None
+
+    def cut(self, t: float) -> SpeechEnd | None:
+        """End the utterance in progress now, even though speech goes on (None if there is none)."""
+        start = self._utt_start
+        if start is None:
+            return None
+        self._end()
+        return SpeechEnd(start, t, "max_length")
 
     def _end(self) -> None:
         self._utt_start, self._run_start, self._paused = None, None, False
@@ -247,6 +254,15 @@ class Endpointer:
         if isinstance(ev, NoSpeech | Resume):
             return [ev]
         return []
+
+    def cut(self) -> Utterance | None:
+        """End the utterance in progress here (the caller's length limit); None if no speech has started."""
+        ev = self.segmenter.cut(self.time)
+        if ev is None:
+            return None
+        pcm = np.concatenate(self._utt) if self._utt else np.zeros(0, dtype=np.int16)
+        self._utt = []
+        return Utterance(pcm, ev.start, ev.end, ev.reason)
 
     def _audio_until(self, end: float) -> Pcm:
         """The utterance's audio so far, cut ``post_roll_s`` after ``end`` (speech time)."""

@@ -5,24 +5,28 @@ from __future__ import annotations
 import argparse
 import json
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from rich.console import Console
 
 from assistant.compose import Hearth
-from assistant.loop.machine import PlaybackDone, UtteranceEnded, Wake
 from assistant.loop.runner import TurnRecord, VoiceLoop
 from audio.errors import AudioError
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     r = sub.add_parser("run", help="the voice loop: wake word, listen, answer aloud, learn afterwards")
-    r.add_argument("--wav", nargs="+", metavar="FILE", help="use these files as the user's turns (no microphone)")
-    r.add_argument("--out-dir", help="with --wav: write the spoken replies here as WAV files")
+    src = r.add_mutually_exclusive_group()
+    src.add_argument("--wav", nargs="+", metavar="FILE", help="use these files as the user's turns (no microphone)")
+    src.add_argument("--stream", metavar="FILE", help="play one recording through the live path (wake word, VAD, "
+                     "endpointing) instead of the microphone")
+    r.add_argument("--realtime", action="store_true", help="with --stream: at the speed of speech (default: faster)")
+    r.add_argument("--out-dir", help="with --wav/--stream: write the spoken replies here as WAV files")
     r.add_argument("--input-device", help="microphone name or index (see `assistant devices`)")
     r.add_argument("--output-device", help="speaker name or index")
-    r.add_argument("--json", action="store_true", help="with --wav: print turns and timings as JSON")
+    r.add_argument("--json", action="store_true", help="with --wav/--stream: print turns and timings as JSON")
     r.set_defaults(handler=cmd_run)
 
     d = sub.add_parser("devices", help="list audio input and output devices")
@@ -47,7 +51,7 @@ def cmd_devices(app: Hearth, args: argparse.Namespace) -> int:
     return 0
 
 
-def print_turn(con: Console) -> object:
+def print_turn(con: Console) -> Callable[[TurnRecord], None]:
     def show(rec: TurnRecord) -> None:
         if rec.heard:
             con.print(f"[bold]you[/]: {rec.heard}")
@@ -60,14 +64,22 @@ def print_turn(con: Console) -> object:
     return show
 
 
-def run_wav_turns(app: Hearth, files: list[str], out_dir: Path, con: Console, *, quiet: bool = False) -> VoiceLoop:
+def run_wav_turns(app: Hearth, files: list[str], out_dir: Path, con: Console, *,
+                  quiet: bool = False) -> list[dict[str, Any]]:
     """Each file is one user turn of one conversation, through the real loop; replies are written as WAVs."""
-    from audio.wav import WavSink, read_wav
+    from audio.wav import read_wav
 
     out_dir.mkdir(parents=True, exist_ok=True)
-    sink = _SwitchingSink()
-    loop = build_loop_for(app, sink, live=False, on_turn=None if quiet else print_turn(con))
-    m = loop.machine
+    sink = ReplyFiles(out_dir)
+    records: list[dict[str, Any]] = []
+    show = None if quiet else print_turn(con)
+
+    def on_turn(rec: TurnRecord) -> None:
+        records.append(rec.__dict__ | {"reply": str(out_dir / f"reply-{sink.number:02d}.wav")})
+        if show is not None:
+            show(rec)
+
+    loop = build_loop_for(app, sink, live=False, on_turn=on_turn)
     t = 0.0
     for i, f in enumerate(files, start=1):
         try:
@@ -75,27 +87,61 @@ def run_wav_turns(app: Hearth, files: list[str], out_dir: Path, con: Console, *,
         except AudioError as e:  # a corrupt or empty file is reported and the next one processed
             con.print(f"[red]{f}[/]: {e.message}")
             continue
-        sink.target = WavSink(out_dir / f"reply-{i:02d}.wav")
+        sink.number = i
         t += 1.0
-        actions = m.handle(Wake(t)) + m.handle(UtteranceEnded(t + len(pcm) / 16000))
-        conv = next((a.conversation for a in actions if a.kind == "transcribe"), m.conversation)
-        loop.respond(pcm, conversation=conv)
-        sink.target.close()
-        m.handle(PlaybackDone(t + 2))
+        loop.submit(pcm, t)
+        sink.close_reply()
         t += len(pcm) / 16000 + 2
-    for a in m.shutdown(t + 1):
-        if a.kind == "end_conversation":
-            loop.end_conversation(a.conversation, background=False)
-    return loop
+    loop.handle_shutdown(t + 1, learn_in_background=False)
+    return records
 
 
-class _SwitchingSink:
-    """A sink that writes each reply to its own file."""
+def run_stream(app: Hearth, wav: Path, out_dir: Path, con: Console, *, realtime: bool,
+               quiet: bool = False) -> list[dict[str, Any]]:
+    """One continuous recording through the live path: wake word, VAD, endpointing, as from a microphone."""
+    from audio.wav import WavSource
 
-    target: object = None
+    source = WavSource(wav, realtime=realtime)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    sink = ReplyFiles(out_dir)
+    records: list[dict[str, Any]] = []
+    show = None if quiet else print_turn(con)
 
-    def play(self, pcm: object, sample_rate: int) -> None:
-        self.target.play(pcm, sample_rate)  # type: ignore[attr-defined]
+    def on_turn(rec: TurnRecord) -> None:
+        reply = sink.close_reply()  # what was played for this turn (chime, answer or apology) is its reply file
+        records.append(rec.__dict__ | {"reply": str(reply) if reply else None})
+        sink.number = len(records) + 1
+        if show is not None:
+            show(rec)
+
+    loop = build_loop_for(app, sink, live=True, on_turn=on_turn)
+    loop.run(source)
+    loop.wait_for_learning(timeout=300)
+    return records
+
+
+class ReplyFiles:
+    """A sink that writes what is played for each turn to its own WAV file, reply-NN.wav."""
+
+    def __init__(self, out_dir: Path) -> None:
+        self.out_dir, self.number = out_dir, 1
+        self._target: Any = None
+        self.written: list[Path] = []
+
+    def play(self, pcm: Any, sample_rate: int) -> None:
+        from audio.wav import WavSink
+
+        if self._target is None:
+            self._target = WavSink(self.out_dir / f"reply-{self.number:02d}.wav")
+        self._target.play(pcm, sample_rate)
+
+    def close_reply(self) -> Path | None:
+        if self._target is None:
+            return None
+        self._target.close()
+        path, self._target = self._target.path, None
+        self.written.append(path)
+        return Path(path)
 
     def drain(self) -> None:
         pass
@@ -104,7 +150,7 @@ class _SwitchingSink:
         pass
 
     def close(self) -> None:
-        pass
+        self.close_reply()
 
     @property
     def playing(self) -> bool:
@@ -119,13 +165,23 @@ def build_loop_for(app: Hearth, sink: object, *, live: bool, on_turn: object) ->
 
 def cmd_run(app: Hearth, args: argparse.Namespace) -> int:
     con = Console(stderr=args.json)  # with --json, stdout carries only the JSON
-    if args.wav:
+    if args.wav or args.stream:
         out = Path(args.out_dir or "replies")
-        loop = run_wav_turns(app, args.wav, out, con, quiet=args.json)
-        if args.json:
-            print(json.dumps([r.__dict__ for r in loop.records], ensure_ascii=False))
+        if args.stream:
+            if not Path(args.stream).is_file():
+                con.print(f"[red]{args.stream}[/]: no such file")
+                return 2
+            try:
+                records = run_stream(app, Path(args.stream), out, con, realtime=args.realtime, quiet=args.json)
+            except AudioError as e:
+                con.print(f"[red]{args.stream}[/]: {e.message}")
+                return 2
         else:
-            con.print(f"Replies written to {out}/")
+            records = run_wav_turns(app, args.wav, out, con, quiet=args.json)
+        if args.json:
+            print(json.dumps(records, ensure_ascii=False))
+        else:
+            con.print(f"{len(records)} turn(s); replies written to {out}/")
         return 0
     from audio.devices import MicSource, SpeakerSink, list_devices
 

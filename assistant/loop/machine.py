@@ -1,7 +1,18 @@
-"""Voice-loop state machine: events with timestamps in, actions out; no clock, no audio, no threads."""
+"""Voice-loop state machine: events with timestamps in, actions out; no clock, no audio, no threads.
+
+The machine is the only owner of decisions: when to listen, when an utterance is over (the endpointer
+reports speech; the machine owns the limits), when to start early, when to give up and go back to waiting
+for the wake word. The runner reports what happened and carries out every action it is given.
+
+Liveness: from any state the machine gets back to one where the wake word is heard (``hears_wake``) within
+a bounded time, whatever the events: LISTENING ends after ``listen_timeout_s`` without speech or
+``max_utterance_s`` of it; THINKING after ``think_timeout_s`` if no result ever comes; SPEAKING hears the
+wake word (barge-in) and ends after ``max_speaking_s`` if playback never reports done.
+"""
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Literal
@@ -26,6 +37,18 @@ class Wake:
 
 @dataclass(frozen=True)
 class SpeechStarted:
+    t: float
+
+
+@dataclass(frozen=True)
+class SpeechPaused:
+    """A short silence: the utterance may be over (a cue to start early, not an end)."""
+
+    t: float
+
+
+@dataclass(frozen=True)
+class SpeechResumed:
     t: float
 
 
@@ -64,15 +87,34 @@ class Tick:
     t: float
 
 
-Event = Wake | SpeechStarted | UtteranceEnded | Transcribed | AnswerDone | PlaybackDone | Failed | Tick
+Event = (Wake | SpeechStarted | SpeechPaused | SpeechResumed | UtteranceEnded | Transcribed | AnswerDone
+         | PlaybackDone | Failed | Tick)
 
 
 # --- actions ----------------------------------------------------------------------------------
+ActionKind = Literal[
+    "listen",  # start a fresh capture: the endpointer starts over, early work is dropped
+    "stop_listening",  # give up the capture (nothing usable was said): same as listen, then wait for the wake word
+    "speculate",  # start transcribing and answering the audio so far, in the background
+    "drop_speculation",  # the early start is stale: cancel it
+    "transcribe",  # the utterance is over (or cut): transcribe it and report Transcribed or Failed
+    "answer",  # recall, generate and speak; report AnswerDone or Failed
+    "stop_playback",
+    "say",  # speak ``text`` (an apology): no recall, no transcript
+    "end_conversation",  # the conversation is over: learn from it
+    "chime",  # the wake word was heard
+]
+
+
 @dataclass(frozen=True)
 class Action:
-    kind: Literal["listen", "transcribe", "answer", "stop_playback", "say", "end_conversation", "chime"]
+    kind: ActionKind
     text: str = ""
     conversation: int = 0
+
+
+def kinds(actions: list[Action]) -> list[ActionKind]:
+    return [a.kind for a in actions]
 
 
 @dataclass
@@ -80,14 +122,34 @@ class LoopMachine:
     activation: Activation = "wake_word"
     follow_up_s: float = 6.0
     conversation_timeout_s: float = 60.0
-    max_utterance_s: float = 20.0
+    max_utterance_s: float = 20.0  # speech longer than this is cut and answered
+    listen_timeout_s: float = 5.0  # a wake word followed by no speech goes back to waiting this soon
+    think_timeout_s: float = 120.0  # a turn whose result never comes is abandoned (a runner bug, a hung stage)
+    max_speaking_s: float = 300.0  # playback that never reports done is stopped
+    speculative: bool = True  # start turns on a pause (SpeechPaused), dropped if speech resumes
     state: State = State.IDLE
     conversation: int = 0  # 0 = none open; otherwise a counter the runner maps to a transcript id
     last_activity: float = 0.0
     state_since: float = 0.0
-    log: list[tuple[float, State]] = field(default_factory=list)
+    speech_since: float | None = None  # when speech began in this LISTENING (None: none yet)
+    follow_up_until: float = 0.0
+    cut: bool = False  # the utterance being handled hit max_utterance_s (likely noise): no follow-up after it
+    log: deque[tuple[float, State]] = field(default_factory=lambda: deque(maxlen=256))
     opened: int = 0  # conversations opened so far
 
+    # -- what the runner feeds: derived from the state, never re-derived by the runner -------------
+    @property
+    def hears_wake(self) -> bool:
+        """Frames go to the wake-word detector (barge-in while speaking included)."""
+        return self.state in (State.IDLE, State.SPEAKING, State.FOLLOW_UP)
+
+    @property
+    def hears_speech(self) -> bool:
+        """Frames go to the endpointer."""
+        return self.state in (State.LISTENING, State.FOLLOW_UP) or (
+            self.state == State.IDLE and self.activation == "always")
+
+    # -- transitions --------------------------------------------------------------------------------
     def _go(self, t: float, s: State) -> None:
         self.state, self.state_since = s, t
         self.log.append((t, s))
@@ -104,43 +166,61 @@ class LoopMachine:
         c, self.conversation = self.conversation, 0
         return [Action("end_conversation", conversation=c)]
 
+    def _listen(self, t: float, *, speech: bool) -> None:
+        self._go(t, State.LISTENING)
+        self.speech_since = t if speech else None
+        self.cut = False
+
+    def _back(self, t: float, *, fresh_follow_up: bool = False) -> None:
+        """After a turn: listen for a follow-up while its window is open, else wait for the wake word."""
+        if fresh_follow_up and not self.cut:
+            self.follow_up_until = t + self.follow_up_s
+        self.speech_since = None
+        open_window = self.conversation and t < self.follow_up_until and not self.cut
+        self._go(t, State.FOLLOW_UP if open_window else State.IDLE)
+
     def handle(self, ev: Event) -> list[Action]:
         s = self.state
+        if isinstance(ev, Tick):
+            return self._timeouts(ev.t)
         if isinstance(ev, Failed):
-            # one bad turn never kills the loop: say what went wrong and go back to waiting
-            self._go(ev.t, State.FOLLOW_UP if self.conversation else State.IDLE)
+            if s not in (State.THINKING, State.SPEAKING):
+                return []  # a stale report from a turn already given up
+            # one bad turn never kills the loop: say what went wrong, then listen again
             self.last_activity = ev.t
-            return [Action("say", f"Sorry, {ev.message}", self.conversation)]
+            self._back(ev.t, fresh_follow_up=True)
+            return [Action("say", f"Sorry, {ev.message}", self.conversation), Action("listen")]
         if isinstance(ev, Wake):
-            if s == State.SPEAKING:  # barge-in
+            if s in (State.IDLE, State.FOLLOW_UP, State.SPEAKING):
                 self._open(ev.t)
-                self._go(ev.t, State.LISTENING)
-                return [Action("stop_playback"), Action("chime"), Action("listen")]
-            if s in (State.IDLE, State.FOLLOW_UP):
-                self._open(ev.t)
-                self._go(ev.t, State.LISTENING)
-                return [Action("chime"), Action("listen")]
+                self._listen(ev.t, speech=False)
+                barge = [Action("stop_playback")] if s == State.SPEAKING else []
+                return [*barge, Action("chime"), Action("listen")]
             return []
         if isinstance(ev, SpeechStarted):
             if s == State.FOLLOW_UP or (s == State.IDLE and self.activation == "always"):
                 self._open(ev.t)
-                self._go(ev.t, State.LISTENING)
-                return [Action("listen")]
-            if s == State.LISTENING:
+                self._listen(ev.t, speech=True)  # the endpointer is already capturing this speech
+            elif s == State.LISTENING:
+                self.speech_since = ev.t if self.speech_since is None else self.speech_since
                 self.last_activity = ev.t
             return []
+        if isinstance(ev, SpeechPaused):
+            return [Action("speculate")] if s == State.LISTENING and self.speculative else []
+        if isinstance(ev, SpeechResumed):
+            return [Action("drop_speculation")] if s == State.LISTENING else []
         if isinstance(ev, UtteranceEnded):
-            if s == State.LISTENING:
-                self._go(ev.t, State.THINKING)
-                self.last_activity = ev.t
-                return [Action("transcribe", conversation=self.conversation)]
-            return []
+            if s != State.LISTENING:
+                return []
+            self._go(ev.t, State.THINKING)
+            self.last_activity = ev.t
+            return [Action("transcribe", conversation=self.conversation)]
         if isinstance(ev, Transcribed):
             if s != State.THINKING:
                 return []
-            if not ev.text.strip():  # heard nothing usable: don't answer, keep listening a while
-                self._go(ev.t, State.FOLLOW_UP if self.conversation else State.IDLE)
-                return []
+            if not ev.text.strip():  # heard nothing usable: don't answer; the follow-up window is not renewed
+                self._back(ev.t)
+                return [Action("listen")]
             self.last_activity = ev.t
             return [Action("answer", ev.text, self.conversation)]
         if isinstance(ev, AnswerDone):
@@ -149,19 +229,31 @@ class LoopMachine:
             return []
         if isinstance(ev, PlaybackDone):
             if s in (State.SPEAKING, State.THINKING):
-                self._go(ev.t, State.FOLLOW_UP)
                 self.last_activity = ev.t
+                self._back(ev.t, fresh_follow_up=True)
+                return [Action("listen")]
             return []
-        if isinstance(ev, Tick):
-            return self._timeouts(ev.t)
         return []
 
     def _timeouts(self, t: float) -> list[Action]:
-        s = self.state
-        if s == State.LISTENING and t - self.state_since > self.max_utterance_s:
-            self._go(t, State.THINKING)  # very long speech: cut it and answer what was said
-            return [Action("transcribe", conversation=self.conversation)]
-        if s == State.FOLLOW_UP and t - self.state_since > self.follow_up_s:
+        s, since = self.state, t - self.state_since
+        if s == State.LISTENING:
+            if self.speech_since is None and since > self.listen_timeout_s:
+                self._back(t)  # woken, then silence (or nothing the VAD calls speech)
+                return [Action("stop_listening")]
+            if self.speech_since is not None and t - self.speech_since > self.max_utterance_s:
+                self._go(t, State.THINKING)  # very long speech (or steady noise): cut it, answer what was said
+                self.cut = True
+                self.last_activity = t
+                return [Action("transcribe", conversation=self.conversation)]
+            return []
+        if s == State.THINKING and since > self.think_timeout_s:
+            self._back(t)
+            return [Action("drop_speculation"), Action("stop_listening")]
+        if s == State.SPEAKING and since > self.max_speaking_s:
+            self._back(t, fresh_follow_up=True)
+            return [Action("stop_playback"), Action("listen")]
+        if s == State.FOLLOW_UP and t >= self.follow_up_until:
             self._go(t, State.IDLE)
         if self.state == State.IDLE and self.conversation and t - self.last_activity > self.conversation_timeout_s:
             return self._close()
@@ -169,4 +261,4 @@ class LoopMachine:
 
     def shutdown(self, t: float) -> list[Action]:
         self._go(t, State.IDLE)
-        return self._close()
+        return [Action("drop_speculation"), *self._close()]

@@ -1,7 +1,14 @@
-"""Drives the state machine with real stages: source → wake → VAD → STT → pipeline → streamed TTS → sink."""
+"""Carries out the state machine's actions with real stages: source → wake → VAD → STT → pipeline → TTS → sink.
+
+The runner decides nothing: it turns what the audio stages observe into events for ``LoopMachine`` and
+performs every action the machine returns (an action's outcome, such as a transcript or a failure, is fed
+back as the next event). What is heard, what is transcribed and what is said is therefore always what the
+machine decided, and the machine's liveness (see machine.py) is the loop's.
+"""
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from collections import deque
@@ -10,12 +17,17 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
+import numpy as np
+
 from assistant.loop.machine import (
     Action,
     AnswerDone,
+    Event,
     Failed,
     LoopMachine,
     PlaybackDone,
+    SpeechPaused,
+    SpeechResumed,
     SpeechStarted,
     State,
     Tick,
@@ -26,43 +38,84 @@ from assistant.loop.machine import (
 from assistant.loop.speculate import Prepared, Speculation
 from assistant.pipeline import Pipeline
 from audio.errors import AudioError
-from audio.protocols import AudioSink, AudioSource, Pcm, Synthesizer, Transcriber, WakeDetector
+from audio.protocols import SAMPLE_RATE, AudioSink, AudioSource, Pcm, Synthesizer, Transcriber, WakeDetector
 from audio.sentences import SentenceSplitter
-from audio.vad import Endpointer, NoSpeech, Partial, Resume, SpeechStart, Utterance
+from audio.vad import Endpointer, Partial, Resume, SpeechStart, Utterance, VadEvent
 from memory.errors import MemoryStoreError
 from memory.transcripts import TranscriptStore, Turn
+
+log = logging.getLogger(__name__)
 
 
 @dataclass
 class TurnRecord:
-    """One user turn and the reply, with each stage's share of the latency (ms)."""
+    """One user turn and the reply, with each stage's share of the latency (ms).
+
+    ``heard_at_s``: stream time the user stopped speaking; ``answered_at_s``: stream time the reply's first
+    audio played (the endpoint plus the measured latency, so it reads the same in accelerated runs).
+    """
 
     heard: str
     answer: str = ""
     timings_ms: dict[str, float] = field(default_factory=dict)
     error: str | None = None
+    heard_at_s: float = 0.0
+    answered_at_s: float | None = None
+    conversation: str = ""
+
+
+@dataclass
+class _Turn:
+    """A turn between its ``transcribe`` and its ``answer`` action."""
+
+    record: TurnRecord
+    prepared: Prepared
+    now: datetime
+    speech_ended_at: float  # perf_counter() time the user stopped speaking
+    user_idx: int | None = None  # the user's turn in the transcript store
+
+
+def chime_pcm(sample_rate: int = SAMPLE_RATE) -> Pcm:
+    """A short, soft two-tone earcon: the wake word was heard."""
+    parts = []
+    for hz in (660.0, 880.0):
+        n = int(0.07 * sample_rate)
+        x = np.sin(2 * np.pi * hz * np.arange(n) / sample_rate) * np.hanning(n) * 0.15
+        parts.append((x * 32767).astype(np.int16))
+    return np.concatenate(parts)
 
 
 class VoiceLoop:
-    """One instance per run; ``on_turn`` and ``on_end`` let the CLI print and learn."""
+    """One instance per run; ``on_turn`` and ``learn`` let the CLI print and learn."""
 
     def __init__(self, *, pipeline: Pipeline, transcriber: Transcriber, synthesizer: Synthesizer, sink: AudioSink,
                  machine: LoopMachine, transcripts: TranscriptStore, clock: Callable[[], datetime],
                  names: Callable[[], Sequence[str]] = list, learn: Callable[[str], Any] | None = None,
                  wake: WakeDetector | None = None, endpointer: Endpointer | None = None,
                  end_silence_s: float = 0.5, on_turn: Callable[[TurnRecord], None] | None = None,
-                 conversation_prefix: str = "voice", speculative: bool = True) -> None:
+                 conversation_prefix: str = "voice", chime: Pcm | None = None, keep_records: int = 256) -> None:
         self.pipeline, self.stt, self.tts, self.sink = pipeline, transcriber, synthesizer, sink
         self.machine, self.transcripts, self.clock = machine, transcripts, clock
         self.names, self.learn, self.wake, self.endpointer = names, learn, wake, endpointer
         self.end_silence_s, self.on_turn = end_silence_s, on_turn
-        self.prefix = conversation_prefix
-        self.speculative = speculative  # start turns on a pause, before the endpoint (see speculate.py)
+        self.prefix, self.chime = conversation_prefix, chime
         self.speculation_stats = {"started": 0, "used": 0, "dropped": 0}
+        self.records: deque[TurnRecord] = deque(maxlen=keep_records)  # the latest turns (a run may last months)
         self._conv_ids: dict[int, str] = {}
         self._started = clock()
         self._learners: list[threading.Thread] = []
-        self.records: list[TurnRecord] = []
+        # what the stages observed, kept for the action that uses it
+        self._utterance: Utterance | None = None
+        self._partial: Partial | None = None
+        self._spec: Speculation | None = None
+        self._stale: Speculation | None = None  # the last dropped one, possibly still transcribing
+        self._turn: _Turn | None = None
+        self._done: TurnRecord | None = None  # a finished turn, published when its actions are done
+        self._arrivals: deque[tuple[float, float]] = deque(maxlen=256)  # (stream t, perf_counter at arrival)
+
+    @property
+    def speculative(self) -> bool:
+        return self.machine.speculative
 
     # -- conversation bookkeeping ---------------------------------------------------------------
     def conversation_id(self, n: int) -> str:
@@ -72,12 +125,13 @@ class VoiceLoop:
 
     def end_conversation(self, n: int, *, background: bool = True) -> None:
         """The transcript is already written turn by turn; learning runs without blocking the next wake-up."""
-        cid = self._conv_ids.get(n)
+        cid = self._conv_ids.pop(n, None)
         if cid is None or self.learn is None:
             return
         if not background:
             self.learn(cid)
             return
+        self._learners = [th for th in self._learners if th.is_alive()]
         th = threading.Thread(target=self._learn_safely, args=(cid,), name=f"learn-{cid}", daemon=True)
         th.start()
         self._learners.append(th)
@@ -87,20 +141,21 @@ class VoiceLoop:
             assert self.learn is not None
             self.learn(cid)
         except Exception as e:  # learning failures are reported, never fatal to the loop
+            log.exception("learning from %s failed", cid)
             print(f"learning from {cid} failed: {e}")
 
     def wait_for_learning(self, timeout: float | None = None) -> None:
         for th in self._learners:
             th.join(timeout)
 
-    # -- one turn -------------------------------------------------------------------------------
-    def prepare(self, pcm: Pcm, now: datetime) -> Prepared:
-        """STT, then recall; the answer's pieces are returned unstarted. Raises AudioError/MemoryStoreError."""
+    # -- the stages a turn goes through ---------------------------------------------------------
+    def prepare(self, pcm: Pcm, now: datetime, *, start_answer: bool = True) -> Prepared:
+        """STT, then (``start_answer``) recall and the answer's stream, unstarted. Raises on failure."""
         t0 = time.perf_counter()
         heard = self.stt.transcribe(pcm, initial_prompt=None, hotwords=list(self.names())).text.strip()
         timings = {"stt": _ms(t0)}
-        if not heard:
-            return Prepared("", iter(()), None, timings)
+        if not heard or not start_answer:
+            return Prepared(heard, iter(()), None, timings)
         pieces, ans = self.pipeline.stream(heard, now=now)
         timings["recall"] = ans.timings_ms.get("recall", 0.0)
         return Prepared(heard, pieces, ans, timings)
@@ -112,60 +167,139 @@ class VoiceLoop:
         self.speculation_stats["started"] += 1
         return Speculation(pcm, end, lambda audio: self.prepare(audio, now), after=after)
 
-    def respond(self, pcm: Pcm, *, conversation: int, speech_end_s: float = 0.0, at: datetime | None = None,
-                speculation: Speculation | None = None, speech_ended_at: float | None = None) -> TurnRecord:
-        """STT → recall/answer (streamed) → TTS sentence by sentence → sink. Never raises for a bad turn.
+    # -- events in, actions out ------------------------------------------------------------------
+    def handle(self, ev: Event, t: float) -> None:
+        """Feed one event to the machine and carry out what it decides, including the events that follow."""
+        todo = deque(self.machine.handle(ev))
+        while todo:
+            follow = self._perform(todo.popleft(), t)
+            if follow is not None:
+                todo.extend(self.machine.handle(follow))
+        done, self._done = self._done, None
+        if done is not None:  # published once everything its outcome caused (an apology, say) was done
+            self.records.append(done)
+            if self.on_turn:
+                try:
+                    self.on_turn(done)
+                except Exception:
+                    log.exception("on_turn callback failed")
 
-        ``speculation``: the same turn already started on a pause, taken over instead of starting again.
-        ``speech_ended_at``: perf_counter() time the user stopped speaking; by default, ``end_silence_s``
-        before this call (the endpointer's wait).
-        """
-        t_call = time.perf_counter()
-        t_end = speech_ended_at if speech_ended_at is not None else t_call - self.end_silence_s
-        rec = TurnRecord("")
-        now = at or self.clock()
-        timings = rec.timings_ms
-        timings["vad_tail"] = round((t_call - t_end) * 1000, 1)
+    def _perform(self, a: Action, t: float) -> Event | None:
+        k = a.kind
+        if k in ("listen", "stop_listening"):
+            self._drop()
+            self._utterance = self._partial = None
+            if self.endpointer is not None:
+                self.endpointer.reset(t)
+            if self.wake is not None:  # its window still holds the phrase it fired on: it would fire again
+                self.wake.reset()
+        elif k == "chime":
+            if self.chime is not None:
+                self._play(self.chime)
+        elif k == "speculate":
+            if self._partial is not None:
+                self._drop()
+                self._spec = self.speculate(self._partial.pcm, self._partial.end, after=self._stale)
+        elif k == "drop_speculation":
+            self._drop()
+        elif k == "transcribe":
+            return self._transcribe(a.conversation, t)
+        elif k == "answer":
+            return self._answer(a.text, a.conversation, t)
+        elif k == "stop_playback":
+            self.sink.stop()
+        elif k == "say":
+            self._say(a.text)
+        elif k == "end_conversation":
+            self.end_conversation(a.conversation)
+        return None
+
+    def _drop(self) -> None:
+        if self._spec is not None:
+            self._spec.cancel()  # without waiting: the user is talking and frames keep coming
+            self.speculation_stats["dropped"] += 1
+            self._stale, self._spec = self._spec, None
+
+    def _transcribe(self, conversation: int, t: float) -> Event:
+        utt, self._utterance = self._utterance, None
+        if utt is None and self.endpointer is not None:
+            utt = self.endpointer.cut()  # the machine's length limit, not the endpointer's
+        spec, self._spec = self._spec, None
+        if spec is not None and (utt is None or utt.reason != "silence" or spec.end != utt.end):
+            spec.cancel()  # it was started on a pause of another (shorter) utterance
+            self.speculation_stats["dropped"] += 1
+            self._stale, spec = spec, None
+        if spec is None and self._stale is not None:
+            self._stale.wait_prepared()  # one STT at a time on a small CPU
+        pcm = utt.pcm if utt is not None else np.zeros(0, dtype=np.int16)
+        end = utt.end if utt is not None else t
+        ended_at = self._wall_at(end) if self._arrivals else time.perf_counter() - self.end_silence_s
+        rec = TurnRecord("", heard_at_s=round(end, 3), conversation=self.conversation_id(conversation))
+        rec.timings_ms["vad_tail"] = round((time.perf_counter() - ended_at) * 1000, 1)
+        now = self.clock()
         try:
-            prep = speculation.take() if speculation is not None else self.prepare(pcm, now)
-        except AudioError as e:
-            rec.error = f"I couldn't transcribe that ({e.message})."
-            return self._fail(rec, conversation)
-        except MemoryStoreError as e:
-            rec.error = f"something went wrong ({e.message})."
-            return self._fail(rec, conversation)
-        timings.update(prep.timings_ms)
-        if speculation is not None:
-            timings["speculative"] = 1.0
+            if spec is not None:
+                self.speculation_stats["used"] += 1
+                rec.timings_ms["speculative"] = 1.0
+                prep = spec.take()
+            else:
+                prep = self.prepare(pcm, now, start_answer=False)
+        except Exception as e:
+            return self._failed(rec, t, "stt", e, "I couldn't transcribe that")
+        rec.timings_ms.update(prep.timings_ms)
         rec.heard = prep.heard
-        self.machine.handle(Transcribed(self._t(), rec.heard))
-        if not rec.heard:
-            rec.error = "I didn't catch anything."
-            return rec
-        cid = self.conversation_id(conversation)
-        ans = prep.answer
+        if prep.heard:
+            t_user = now - timedelta(seconds=len(pcm) / SAMPLE_RATE)
+            try:  # written when heard, before answering
+                stored = self.transcripts.add_turns([Turn(rec.conversation, t_user, "user", prep.heard)],
+                                                    source="voice")
+            except Exception as e:
+                return self._failed(rec, t, "transcripts", e, "I couldn't store that")
+            self._turn = _Turn(rec, prep, now, ended_at, stored[0].idx if stored else None)
+        return Transcribed(t, prep.heard)
+
+    def _answer(self, text: str, conversation: int, t: float) -> Event:
+        turn, self._turn = self._turn, None
+        if turn is None or turn.record.heard != text:  # a turn given to the machine by hand (tests, tools)
+            now = self.clock()
+            rec = TurnRecord(text, conversation=self.conversation_id(conversation))
+            turn = _Turn(rec, Prepared(text, iter(()), None, {}), now, time.perf_counter())
+        rec, timings = turn.record, turn.record.timings_ms
         try:
-            first_audio, spoken = self._speak(prep.pieces, timings, t_end)
-        except (MemoryStoreError, AudioError) as e:
-            rec.error = f"something went wrong ({getattr(e, 'message', e)})."
-            return self._fail(rec, conversation)
+            pieces, ans = turn.prepared.pieces, turn.prepared.answer
+            if ans is None:  # not started early: recall and start the answer now
+                pieces, ans = self.pipeline.stream(text, now=turn.now)
+                timings["recall"] = ans.timings_ms.get("recall", 0.0)
+            first_audio, spoken = self._speak(pieces, timings, turn.speech_ended_at)
+        except Exception as e:
+            return self._failed(rec, t, "answer", e, "something went wrong")
         rec.answer = ans.text or spoken
         if "llm_first_token" in ans.timings_ms:  # the model's own share: from its request to its first token
             timings["llm_first_token"] = round(ans.timings_ms["llm_first_token"] - timings.get("recall", 0.0), 1)
         if first_audio is not None:
             timings["end_of_speech_to_first_audio"] = first_audio
-            timings["first_audio"] = round(first_audio - timings["vad_tail"], 1)  # after the endpoint
-        timings["total"] = _ms(t_end)
-        self.machine.handle(AnswerDone(self._t()))
-        t_user = now - timedelta(seconds=max(0.0, len(pcm) / 16000 - speech_end_s))
-        self.transcripts.add_turns([
-            Turn(cid, min(t_user, now), "user", rec.heard, timings={k: v for k, v in timings.items()}),
-            Turn(cid, now + timedelta(milliseconds=max(1.0, timings["total"])), "assistant", rec.answer),
-        ], source="voice")
-        self.records.append(rec)
-        if self.on_turn:
-            self.on_turn(rec)
-        return rec
+            timings["first_audio"] = round(first_audio - timings.get("vad_tail", 0.0), 1)  # after the endpoint
+            rec.answered_at_s = round(rec.heard_at_s + first_audio / 1000, 3)
+        timings["total"] = _ms(turn.speech_ended_at)
+        try:
+            self.transcripts.add_turns([
+                Turn(rec.conversation, turn.now + timedelta(milliseconds=max(1.0, timings["total"])), "assistant",
+                     rec.answer)], source="voice")
+            if turn.user_idx is not None:
+                self.transcripts.set_timings(rec.conversation, turn.user_idx, dict(timings))
+        except Exception:  # the answer was said; a failed write is logged, the turn is not failed twice
+            log.exception("could not store the reply of %s", rec.conversation)
+        self._done = rec
+        return AnswerDone(t)
+
+    def _failed(self, rec: TurnRecord, t: float, stage: str, e: BaseException, default: str) -> Event:
+        if isinstance(e, AudioError | MemoryStoreError):
+            rec.error = f"{default} ({e.message})."
+        else:  # an unexpected error: logged with its traceback, the loop goes on
+            log.error("voice turn failed in %s", stage, exc_info=e)
+            rec.error = f"{default} ({type(e).__name__})."
+        self._done = rec
+        return Failed(t, stage, rec.error)
 
     def _speak(self, pieces: Iterator[str], timings: dict[str, float], t_end: float) -> tuple[float | None, str]:
         """Synthesise and play each sentence as soon as the stream completes it; (first audio ms, text)."""
@@ -183,113 +317,114 @@ class VoiceLoop:
                 self.sink.play(chunk.pcm, chunk.sample_rate)
             spoken.append(sentence)
 
-        for piece in pieces:
-            for sentence in splitter.push(piece):
+        try:
+            for piece in pieces:
+                for sentence in splitter.push(piece):
+                    say(sentence)
+            for sentence in splitter.flush():
                 say(sentence)
-        for sentence in splitter.flush():
-            say(sentence)
+        finally:
+            close = getattr(pieces, "close", None)
+            if close is not None:
+                close()  # a failed turn stops the model's stream too
         return first, " ".join(spoken)
-
-    def _fail(self, rec: TurnRecord, conversation: int) -> TurnRecord:
-        for a in self.machine.handle(Failed(self._t(), "turn", rec.error or "something went wrong.")):
-            self._say(a.text)
-        self.records.append(rec)
-        if self.on_turn:
-            self.on_turn(rec)
-        return rec
 
     def _say(self, text: str) -> None:
         try:
             for chunk in self.tts.synthesize(text):
                 self.sink.play(chunk.pcm, chunk.sample_rate)
-        except AudioError:
-            pass  # nothing more we can do out loud; the message is in the turn record
+        except Exception:  # nothing more we can do out loud; the message is in the turn record
+            log.warning("could not say %r", text, exc_info=True)
 
-    def _t(self) -> float:
-        return (self.clock() - self._started).total_seconds()
+    def _play(self, pcm: Pcm) -> None:
+        try:
+            self.sink.play(pcm, SAMPLE_RATE)
+        except Exception:
+            log.warning("could not play the chime", exc_info=True)
 
-    # -- the live loop (microphone, or a WAV stream paced in real time) -------------------------
+    def _playing(self) -> bool:
+        try:
+            return bool(getattr(self.sink, "playing", False))
+        except Exception:
+            return False
+
+    def _wall_at(self, ts: float) -> float:
+        """When the frame holding stream time ``ts`` arrived (for a microphone: when it was spoken)."""
+        return next((w for te, w in self._arrivals if te >= ts - 1e-9), time.perf_counter())
+
+    # -- input: a pre-cut utterance (a WAV turn), or the live stream ------------------------------
+    def submit(self, pcm: Pcm, t: float) -> TurnRecord | None:
+        """One utterance that was cut beforehand, at stream time ``t``: woken, heard, answered, as the live
+        path would; returns its record (None if nothing was heard)."""
+        n = len(self.records)
+        end = t + len(pcm) / SAMPLE_RATE
+        self.handle(Wake(t), t)
+        self.handle(SpeechStarted(t), t)
+        self._utterance = Utterance(pcm, t, end, "silence")
+        self.handle(UtteranceEnded(end), end)
+        if self.machine.state == State.SPEAKING and not self._playing():
+            self.handle(PlaybackDone(end), end)
+        return self.records[-1] if len(self.records) > n else None
+
     def run(self, source: AudioSource, *, should_stop: Callable[[], bool] = lambda: False,
             on_tick: Callable[[], None] | None = None) -> None:
+        """The live loop (microphone, or a recording): frames in until the source ends or ``should_stop``."""
         assert self.wake is not None and self.endpointer is not None
         frame_s = source.frame_samples / source.sample_rate
         t = 0.0
-        arrivals: deque[tuple[float, float]] = deque(maxlen=max(8, int(4.0 / frame_s)))  # (stream t, wall)
-        spec: Speculation | None = None
-        stale: Speculation | None = None  # the last dropped one, possibly still transcribing
         self.endpointer.reset(t)
+        try:
+            for frame in source.frames():
+                t += frame_s
+                self._arrivals.append((t, time.perf_counter()))
+                if should_stop():
+                    break
+                self.step(frame, t)
+                if on_tick:
+                    on_tick()
+        finally:
+            self.handle_shutdown(t)
 
-        def wall_at(ts: float) -> float:
-            """When the frame holding stream time ``ts`` arrived (for a microphone: when it was spoken)."""
-            return next((w for te, w in arrivals if te >= ts - 1e-9), time.perf_counter())
-
-        def drop() -> None:
-            nonlocal spec, stale
-            if spec is not None:
-                spec.cancel()  # without waiting: the user is talking and frames keep coming
-                self.speculation_stats["dropped"] += 1
-                stale, spec = spec, None
-
-        for frame in source.frames():
-            t += frame_s
-            arrivals.append((t, time.perf_counter()))
-            if should_stop():
-                break
-            state = self.machine.state
-            if state in (State.IDLE, State.SPEAKING, State.FOLLOW_UP):
-                ev = self.wake.process(frame, t)
+    def step(self, frame: Pcm, t: float) -> None:
+        """One frame at stream time ``t`` (its end): observe, report, act."""
+        m = self.machine
+        assert self.wake is not None and self.endpointer is not None
+        if m.hears_wake and self.wake.process(frame, t) is not None:
+            self.handle(Wake(t), t)
+            self.handle(Tick(t), t)
+            return
+        if m.state == State.SPEAKING and not self._playing():
+            self.handle(PlaybackDone(t), t)
+        if m.hears_speech:
+            for vev in self.endpointer.push(frame):
+                ev = self._observe(vev, t)
                 if ev is not None:
-                    drop()
-                    self._dispatch(self.machine.handle(Wake(t)), t)
-                    self.endpointer.reset(t)
-                    continue
-            if self.machine.state == State.SPEAKING and not getattr(self.sink, "playing", False):
-                self.machine.handle(PlaybackDone(t))
-                self.endpointer.reset(t)
-            if self.machine.state in (State.LISTENING, State.FOLLOW_UP) or (
-                    self.machine.state == State.IDLE and self.machine.activation == "always"):
-                for vev in self.endpointer.push(frame):
-                    if isinstance(vev, SpeechStart):
-                        self._dispatch(self.machine.handle(SpeechStarted(t)), t)
-                    elif isinstance(vev, Partial) and self.speculative and self.machine.state == State.LISTENING:
-                        drop()
-                        spec = self.speculate(vev.pcm, vev.end, after=stale)
-                    elif isinstance(vev, Resume):
-                        drop()
-                    elif isinstance(vev, Utterance) and self.machine.state == State.LISTENING:
-                        taken = spec if spec is not None and vev.reason == "silence" and spec.end == vev.end else None
-                        if taken is None:
-                            drop()
-                            if stale is not None:
-                                stale.wait_prepared()
-                        else:
-                            self.speculation_stats["used"] += 1
-                        spec = None
-                        for a in self.machine.handle(UtteranceEnded(t)):
-                            if a.kind == "transcribe":
-                                self.respond(vev.pcm, conversation=a.conversation, speculation=taken,
-                                             speech_ended_at=wall_at(vev.end))
-                                if not getattr(self.sink, "playing", False):
-                                    self.machine.handle(PlaybackDone(t))
-                                self.endpointer.reset(t)
-                    elif isinstance(vev, NoSpeech):
-                        pass
-            self._dispatch(self.machine.handle(Tick(t)), t)
-            if on_tick:
-                on_tick()
-        drop()
-        if stale is not None:
-            stale.join()  # stops before the LLM or at its next piece: nothing left running after the loop
-        self._dispatch(self.machine.shutdown(t), t)
+                    self.handle(ev, t)
+        self.handle(Tick(t), t)
 
-    def _dispatch(self, actions: list[Action], t: float) -> None:
-        for a in actions:
-            if a.kind == "stop_playback":
-                self.sink.stop()
-            elif a.kind == "end_conversation":
-                self.end_conversation(a.conversation)
-            elif a.kind == "say":
-                self._say(a.text)
+    def _observe(self, vev: VadEvent, t: float) -> Event | None:
+        if isinstance(vev, SpeechStart):
+            return SpeechStarted(t)
+        if isinstance(vev, Partial):
+            self._partial = vev
+            return SpeechPaused(t)
+        if isinstance(vev, Resume):
+            return SpeechResumed(t)
+        if isinstance(vev, Utterance):
+            self._utterance = vev
+            return UtteranceEnded(t)
+        return None  # NoSpeech: the machine keeps its own time
+
+    def handle_shutdown(self, t: float, *, learn_in_background: bool = True) -> None:
+        """Drop early work, end the open conversation (learning it), leave nothing running."""
+        for a in self.machine.shutdown(t):
+            if a.kind == "end_conversation":
+                self.end_conversation(a.conversation, background=learn_in_background)
+            else:
+                self._perform(a, t)
+        self._turn = None
+        if self._stale is not None:
+            self._stale.join()  # stops before the LLM or at its next piece: nothing left running after the loop
 
 
 def _ms(t0: float) -> float:

@@ -125,3 +125,33 @@ def test_a_pause_mid_question_drops_the_early_start_and_answers_the_whole_questi
         assert stats["dropped"] >= 1 and stats["used"] == 1, stats
     finally:
         app.close()
+
+
+def test_run_stream_a_silent_wake_gives_up_and_the_next_wake_is_answered(  # type: ignore[no-untyped-def]
+        tmp_path: Path, voice, capsys) -> None:
+    """`assistant run --stream`: one recording through wake word, VAD and endpointing, faster than real time."""
+    from audio.wav import to_mono_16k, write_wav
+
+    cfg, data = setup_memory(tmp_path)
+    cfg.write_text(DOWN + "audio:\n  listen_timeout_s: 3.0\n")
+    wake = to_mono_16k(*speak(voice, "Hey Jarvis."))
+    q = to_mono_16k(*speak(voice, "Where does Anna live?"))
+    gap = np.zeros(16000, dtype=np.int16)
+    # a wake word followed by 8 s of silence, then a wake word and a question
+    stream = np.concatenate([gap, wake, gap * 0, np.zeros(16000 * 8, dtype=np.int16), wake, gap[:8000], q,
+                             gap, gap])
+    rec = tmp_path / "session.wav"
+    write_wav(rec, stream)
+    out = tmp_path / "replies"
+    capsys.readouterr()
+    code = main(["--config", str(cfg), "--data-dir", str(data), "run", "--stream", str(rec), "--out-dir", str(out),
+                 "--json"])
+    o, err = capsys.readouterr()
+    assert code == 0, err
+    [turn] = json.loads(o)
+    assert "anna" in turn["heard"].lower() and "Porto" in turn["answer"]
+    q_end = (len(stream) - 2 * 16000) / 16000  # the question ends 2 s before the recording does
+    assert q_end - 1.0 < turn["heard_at_s"] <= q_end + 0.1
+    assert turn["answered_at_s"] > turn["heard_at_s"]
+    assert Path(turn["reply"]).is_file()
+    assert main(["--config", str(cfg), "--data-dir", str(data), "run", "--stream", str(tmp_path / "nope.wav")]) == 2
