@@ -141,14 +141,14 @@ def main() -> int:
     runs: dict[str, list[dict[str, float]]] = {"speculative": [], "endpoint": []}
     errors = words = 0
     for mode in runs:
-        loop.speculative = mode == "speculative"
+        loop.machine.speculative = mode == "speculative"
         for q, pcm in track(list(zip(qs, audio, strict=True)), description=f"loop ({mode})", console=con):
             probe = _PacedProbe(ArraySource(np.concatenate([lead, pcm]), realtime=True, pad_silence_s=1.5))
             sink.first = None
             n_before = len(loop.records)
             loop.run(probe)
             if len(loop.records) != n_before + 1 or sink.first is None:
-                con.print(f"[yellow]{q!r}: no reply ({[r.heard for r in loop.records[n_before:]]})")
+                con.print(f"[yellow]{q!r}: no reply ({[r.heard for r in list(loop.records)[n_before:]]})")
                 continue
             rec = loop.records[-1]
             t = dict(rec.timings_ms)
