@@ -20,7 +20,9 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
+import numpy as np
 from rich.console import Console
 from rich.progress import track
 
@@ -105,10 +107,128 @@ def soak(hours: float) -> dict[str, float]:
                 "rss_before_mib": rss0 / 1024, "rss_after_mib": rss_kib() / 1024}
 
 
+def real_soak(hours: float, con: Console) -> dict[str, float]:
+    """The real audio stages (Silero VAD, micro-wake-word, Whisper, Piper) on an hour of spoken and noisy audio;
+    the LLM is switched off (answers come from memory with the template), so this measures the loop."""
+    from assistant.compose import Hearth
+    from assistant.settings import Settings
+    from assistant.voice import build_loop
+    from audio.tts import PiperSynthesizer
+    from audio.wav import MemorySink, to_mono_16k
+
+    voice = PiperSynthesizer(seed=5)
+
+    def say(text: str) -> np.ndarray:
+        chunks = list(voice.synthesize(text))
+        return to_mono_16k(np.concatenate([c.pcm for c in chunks]), chunks[0].sample_rate)
+
+    wake = say("Hey Jarvis.")
+    questions = [say(q) for q in ("Where does Anna live?", "What is my sister's name?", "Do I have a dog?")]
+    chatter = [say(t) for t in ("The weather will be cloudy with some rain in the afternoon.",
+                                "And now the news. The council approved the new bridge on Tuesday.",
+                                "Could you pass me the salt, please?")]
+    rng = np.random.default_rng(11)
+
+    def pink(seconds: float) -> np.ndarray:
+        n = int(seconds * 16000)
+        spec = np.fft.rfft(rng.standard_normal(n)) / np.sqrt(np.arange(1, n // 2 + 2))
+        x = np.fft.irfft(spec, n)
+        return (x / (np.abs(x).max() + 1e-9) * 6000).astype(np.int16)
+
+    plan: list[tuple[str, np.ndarray]] = []
+    total = 0.0
+    pick = random.Random(3)
+    while total < hours * 3600:
+        kind = pick.choices(["silence", "noise", "chatter", "ask", "silent_wake"], [3, 2, 2, 2, 1])[0]
+        if kind == "silence":
+            clip = np.zeros(int(pick.uniform(2, 40) * 16000), dtype=np.int16)
+        elif kind == "noise":
+            clip = pink(pick.uniform(2, 30))
+        elif kind == "chatter":
+            clip = pick.choice(chatter)
+        elif kind == "ask":
+            clip = np.concatenate([wake, np.zeros(8000, np.int16), pick.choice(questions),
+                                   np.zeros(16000 * 3, np.int16)])
+        else:  # a wake word and then nothing: the case that used to make the loop deaf
+            clip = np.concatenate([wake, np.zeros(16000 * 10, np.int16)])
+        plan.append((kind, clip))
+        total += len(clip) / 16000
+
+    class Clips:
+        sample_rate, frame_samples = 16000, 512
+
+        def frames(self) -> Any:
+            buf = np.zeros(0, np.int16)
+            for _, clip in plan:
+                buf = np.concatenate([buf, clip])
+                while len(buf) >= 512:
+                    yield buf[:512]
+                    buf = buf[512:]
+
+        def close(self) -> None: ...
+
+    with tempfile.TemporaryDirectory() as d:
+        settings = Settings.model_validate({"llm": {"provider": "openai", "base_url": "http://127.0.0.1:9/v1",
+                                                    "api_key_env": None, "timeout_s": 1, "retries": 0}})
+        app = Hearth(settings, Path(d))
+        app.graph.assert_fact("Anna", "sister_of", "user", now=app.now(), source="bench")
+        app.graph.assert_fact("Anna", "lives_in", "Porto", now=app.now(), source="bench")
+        loop = build_loop(app, MemorySink(), live=True)
+        loop.learn = None
+        deaf: list[float] = []
+        since: list[float] = []
+        t = [0.0]
+        m = loop.machine
+
+        def on_tick() -> None:
+            t[0] += 512 / 16000
+            if not m.hears_wake and not since:
+                since.append(t[0])
+            elif m.hears_wake and since:
+                deaf.append(t[0] - since.pop())
+
+        threads0, rss0 = threads_now(), rss_kib()
+        t0 = time.perf_counter()
+        count = {"turns": 0, "answered": 0}
+
+        def on_turn(rec: Any) -> None:
+            count["turns"] += 1
+            count["answered"] += int(bool(rec.answer))
+
+        loop.on_turn = on_turn
+        wakes = [0]
+        inner = loop.wake
+        assert inner is not None
+
+        class Counting:
+            name = "counting"
+
+            def process(self, frame: np.ndarray, at: float) -> Any:
+                ev = inner.process(frame, at)
+                wakes[0] += ev is not None
+                return ev
+
+            def reset(self) -> None:
+                inner.reset()
+
+        loop.wake = Counting()
+        loop.run(Clips(), on_tick=on_tick)  # type: ignore[arg-type]
+        wall = time.perf_counter() - t0
+        gc.collect()
+        out = {"hours": total / 3600, "wall_s": wall, "wake_phrases": sum(k in ("ask", "silent_wake") for k, _ in plan),
+               "asked": sum(k == "ask" for k, _ in plan), "wakes": wakes[0], "turns": count["turns"],
+               "answered": count["answered"], "longest_deaf_s": max(deaf, default=0.0),
+               "threads_before": threads0, "threads_after": threads_now(), "rss_before_mib": rss0 / 1024,
+               "rss_after_mib": rss_kib() / 1024}
+        app.close()
+        return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sequences", type=int, default=1000)
     ap.add_argument("--hours", type=float, default=1.0)
+    ap.add_argument("--real-hours", type=float, default=0.0, help="also soak the real audio stages this long")
     args = ap.parse_args()
     logging.disable(logging.CRITICAL)  # every stage fails on purpose: the tracebacks are the point, not news
     con = Console()
@@ -123,6 +243,14 @@ def main() -> None:
               f"longest deaf {k['longest_deaf_s']:.2f} s; {k['turns']} turns, {k['errors']} of them failed on purpose; "
               f"threads {k['threads_before']} -> {k['threads_after']}; "
               f"RSS {k['rss_before_mib']:.1f} -> {k['rss_after_mib']:.1f} MiB")
+    if args.real_hours:
+        with con.status(f"soaking the real audio stages on {args.real_hours:g} h of audio…"):
+            r = real_soak(args.real_hours, con)
+        con.print(f"real soak: {r['hours']:.2f} h of audio in {r['wall_s']:.0f} s; wake phrases {r['wake_phrases']} "
+                  f"({r['asked']} with a question), wakes accepted {r['wakes']}, turns {r['turns']}, "
+                  f"answered {r['answered']}; longest deaf {r['longest_deaf_s']:.2f} s; "
+                  f"threads {r['threads_before']} -> {r['threads_after']}; "
+                  f"RSS {r['rss_before_mib']:.0f} -> {r['rss_after_mib']:.0f} MiB")
 
 
 if __name__ == "__main__":
