@@ -231,8 +231,9 @@ class VoiceLoop:
             self._stale, spec = spec, None
         if spec is None and self._stale is not None:
             self._stale.wait_prepared()  # one STT at a time on a small CPU
-        pcm = utt.pcm if utt is not None else np.zeros(0, dtype=np.int16)
-        end = utt.end if utt is not None else t
+        if utt is None or not len(utt.pcm):
+            return Transcribed(t, "")  # nothing was captured: nothing to hear
+        pcm, end = utt.pcm, utt.end
         ended_at = self._wall_at(end) if self._arrivals else time.perf_counter() - self.end_silence_s
         rec = TurnRecord("", heard_at_s=round(end, 3), conversation=self.conversation_id(conversation))
         rec.timings_ms["vad_tail"] = round((time.perf_counter() - ended_at) * 1000, 1)
@@ -244,8 +245,10 @@ class VoiceLoop:
                 prep = spec.take()
             else:
                 prep = self.prepare(pcm, now, start_answer=False)
-        except Exception as e:
-            return self._failed(rec, t, "stt", e, "I couldn't transcribe that")
+        except Exception as e:  # a speculative start also ran recall: say which stage failed
+            stt = isinstance(e, AudioError) or spec is None
+            return self._failed(rec, t, "stt" if stt else "recall", e,
+                                "I couldn't transcribe that" if stt else "something went wrong")
         rec.timings_ms.update(prep.timings_ms)
         rec.heard = prep.heard
         if prep.heard:
