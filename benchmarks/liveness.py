@@ -18,6 +18,7 @@ import logging
 import random
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -107,7 +108,7 @@ def soak(hours: float) -> dict[str, float]:
                 "rss_before_mib": rss0 / 1024, "rss_after_mib": rss_kib() / 1024}
 
 
-def real_soak(hours: float, con: Console) -> dict[str, float]:
+def real_soak(hours: float, con: Console) -> dict[str, Any]:
     """The real audio stages (Silero VAD, micro-wake-word, Whisper, Piper) on an hour of spoken and noisy audio;
     the LLM is switched off (answers come from memory with the template), so this measures the loop."""
     from assistant.compose import Hearth
@@ -180,8 +181,12 @@ def real_soak(hours: float, con: Console) -> dict[str, float]:
         t = [0.0]
         m = loop.machine
 
+        samples: list[tuple[int, float, int]] = []  # (stream minute, RSS MiB, threads)
+
         def on_tick() -> None:
             t[0] += 512 / 16000
+            if t[0] // 600 > len(samples) - 1:  # every 10 minutes of audio
+                samples.append((int(t[0] // 60), rss_kib() / 1024, threads_now()))
             if not m.hears_wake and not since:
                 since.append(t[0])
             elif m.hears_wake and since:
@@ -219,7 +224,8 @@ def real_soak(hours: float, con: Console) -> dict[str, float]:
                "asked": sum(k == "ask" for k, _ in plan), "wakes": wakes[0], "turns": count["turns"],
                "answered": count["answered"], "longest_deaf_s": max(deaf, default=0.0),
                "threads_before": threads0, "threads_after": threads_now(), "rss_before_mib": rss0 / 1024,
-               "rss_after_mib": rss_kib() / 1024}
+               "rss_after_mib": rss_kib() / 1024, "samples": samples,
+               "threads": sorted(th.name for th in threading.enumerate())}
         app.close()
         return out
 
@@ -251,6 +257,9 @@ def main() -> None:
                   f"answered {r['answered']}; longest deaf {r['longest_deaf_s']:.2f} s; "
                   f"threads {r['threads_before']} -> {r['threads_after']}; "
                   f"RSS {r['rss_before_mib']:.0f} -> {r['rss_after_mib']:.0f} MiB")
+        con.print("  every 10 min of audio (minute, RSS MiB, threads): "
+                  + ", ".join(f"({a}, {b:.0f}, {c})" for a, b, c in r["samples"]))
+        con.print(f"  threads at the end: {r['threads']}")
 
 
 if __name__ == "__main__":

@@ -185,6 +185,17 @@ def test_endpointer_max_length_and_reset_detector() -> None:
     assert utts[0].duration_s == pytest.approx(0.5, abs=F + 1e-6)
 
 
+def test_endpointer_without_a_length_limit_is_cut_by_its_caller() -> None:
+    ep = Endpointer(LoudnessDetector(), SegmenterConfig(max_utterance_s=None, pre_roll_s=0.0, post_roll_s=0.0))
+    assert ep.cut() is None  # no speech yet: nothing to cut
+    events = ep.push(_signal([(3.0, True)]))
+    assert not [e for e in events if isinstance(e, Utterance)]  # never cut by itself
+    utt = ep.cut()
+    assert utt is not None and utt.reason == "max_length" and not ep.in_speech
+    assert utt.duration_s == pytest.approx(3.0, abs=2 * F)
+    assert ep.cut() is None  # and the next utterance starts afresh
+
+
 def test_endpointer_rejects_non_int16() -> None:
     ep = Endpointer(LoudnessDetector())
     with pytest.raises(AudioFormatError):
