@@ -51,7 +51,7 @@ QUIET_S = 26.0  # a wake, 5 s without speech, 20 s of speech: the longest the lo
 
 def sequences(n: int, con: Console) -> dict[str, float]:
     rng = random.Random(2026)
-    longest, stuck, turns, seconds = 0.0, 0, 0, 0.0
+    longest, longest_capture, stuck, turns, seconds = 0.0, 0.0, 0, 0, 0.0
     with tempfile.TemporaryDirectory() as d:
         for i in track(range(n), description="random sequences", console=con):
             plan = random_segments(rng, rng.randint(1, 12))
@@ -67,12 +67,15 @@ def sequences(n: int, con: Console) -> dict[str, float]:
             loop = build(tmp, script, activation=activation, speculative=rng.random() < 0.7)
             run = drive(loop, src)
             longest = max(longest, run.longest_deaf_s)
+            longest_capture = max(longest_capture, run.longest_listening_s)
             heard_last = bool(run.heard_wakes) and abs(run.heard_wakes[-1] - src.wake_times[-1]) < 1e-6
-            stuck += int(run.longest_deaf_s > QUIET_S or (activation == "wake_word" and not heard_last))
+            stuck += int(max(run.longest_deaf_s, run.longest_listening_s) > QUIET_S
+                         or (activation == "wake_word" and not heard_last))
             turns += len(loop.records)
             seconds += sum(s.seconds for s in plan)
             loop.transcripts.close()
-    return {"sequences": n, "longest_deaf_s": longest, "stuck": stuck, "turns": turns, "audio_h": seconds / 3600}
+    return {"sequences": n, "longest_deaf_s": longest, "longest_capture_s": longest_capture, "stuck": stuck,
+            "turns": turns, "audio_h": seconds / 3600}
 
 
 def soak(hours: float) -> dict[str, float]:
@@ -104,6 +107,7 @@ def soak(hours: float) -> dict[str, float]:
         gc.collect()
         return {"hours": sum(s.seconds for s in plan) / 3600, "wall_s": wall, "frames": run.frames,
                 "turns": count["turns"], "errors": count["errors"], "longest_deaf_s": run.longest_deaf_s,
+                "longest_capture_s": run.longest_listening_s,
                 "threads_before": threads0, "threads_after": threads_now(),
                 "rss_before_mib": rss0 / 1024, "rss_after_mib": rss_kib() / 1024}
 
@@ -255,12 +259,14 @@ def main() -> None:
     con.print(f"machine: {machine()}")
     s = sequences(args.sequences, con)
     con.print(f"random sequences: {s['sequences']} ({s['audio_h']:.1f} h of audio, {s['turns']} turns); "
-              f"longest time not hearing the wake word {s['longest_deaf_s']:.2f} s (bound {QUIET_S:.0f} s); "
+              f"longest time not hearing the wake word {s['longest_deaf_s']:.2f} s, longest capture "
+              f"{s['longest_capture_s']:.2f} s (bound {QUIET_S:.0f} s); "
               f"stuck runs {s['stuck']}")
     with con.status(f"soaking {args.hours:g} h of mixed audio…"):
         k = soak(args.hours)
     con.print(f"soak: {k['hours']:.2f} h of audio in {k['wall_s']:.1f} s ({k['frames']} frames); "
-              f"longest deaf {k['longest_deaf_s']:.2f} s; {k['turns']} turns, {k['errors']} of them failed on purpose; "
+              f"longest deaf {k['longest_deaf_s']:.2f} s, longest capture {k['longest_capture_s']:.2f} s; "
+              f"{k['turns']} turns, {k['errors']} of them failed on purpose; "
               f"threads {k['threads_before']} -> {k['threads_after']}; "
               f"RSS {k['rss_before_mib']:.1f} -> {k['rss_after_mib']:.1f} MiB")
     if args.real_hours:

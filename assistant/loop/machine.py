@@ -5,9 +5,9 @@ reports speech; the machine owns the limits), when to start early, when to give 
 for the wake word. The runner reports what happened and carries out every action it is given.
 
 Liveness: from any state the machine gets back to one where the wake word is heard (``hears_wake``) within
-a bounded time, whatever the events: LISTENING ends after ``listen_timeout_s`` without speech or
-``max_utterance_s`` of it; THINKING after ``think_timeout_s`` if no result ever comes; SPEAKING hears the
-wake word (barge-in) and ends after ``max_speaking_s`` if playback never reports done.
+a bounded time, whatever the events: only THINKING does not hear it, and it ends after ``think_timeout_s``
+if no result ever comes. LISTENING also ends after ``listen_timeout_s`` without speech or
+``max_utterance_s`` of it; SPEAKING (barge-in) after ``max_speaking_s`` if playback never reports done.
 """
 
 from __future__ import annotations
@@ -140,8 +140,11 @@ class LoopMachine:
     # -- what the runner feeds: derived from the state, never re-derived by the runner -------------
     @property
     def hears_wake(self) -> bool:
-        """Frames go to the wake-word detector (barge-in while speaking included)."""
-        return self.state in (State.IDLE, State.SPEAKING, State.FOLLOW_UP)
+        """Frames go to the wake-word detector: always but while a turn is being worked out. While speaking
+        it is barge-in; while listening it restarts a capture that heard only noise or background speech."""
+        if self.state == State.LISTENING:  # an always-listening "detector" fires on every frame
+            return self.activation != "always"
+        return self.state != State.THINKING
 
     @property
     def hears_speech(self) -> bool:
@@ -191,12 +194,12 @@ class LoopMachine:
             self._back(ev.t, fresh_follow_up=True)
             return [Action("say", f"Sorry, {ev.message}", self.conversation), Action("listen")]
         if isinstance(ev, Wake):
-            if s in (State.IDLE, State.FOLLOW_UP, State.SPEAKING):
-                self._open(ev.t)
-                self._listen(ev.t, speech=False)
-                barge = [Action("stop_playback")] if s == State.SPEAKING else []
-                return [*barge, Action("chime"), Action("listen")]
-            return []
+            if s == State.THINKING or (s == State.LISTENING and self.activation == "always"):
+                return []
+            self._open(ev.t)
+            self._listen(ev.t, speech=False)
+            barge = [Action("stop_playback")] if s == State.SPEAKING else []
+            return [*barge, Action("chime"), Action("listen")]
         if isinstance(ev, SpeechStarted):
             if s == State.FOLLOW_UP or (s == State.IDLE and self.activation == "always"):
                 self._open(ev.t)

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import numpy as np
 
-from assistant.loop.machine import LoopMachine
+from assistant.loop.machine import LoopMachine, State
 from assistant.loop.runner import VoiceLoop
 from assistant.pipeline import Answer
 from audio.errors import AudioModelError
@@ -218,6 +218,7 @@ class Run:
     deaf_spans: list[tuple[float, float]] = field(default_factory=list)  # (start, end) not hearing the wake
     heard_wakes: list[float] = field(default_factory=list)
     frames: int = 0
+    longest_listening_s: float = 0.0  # the longest capture (one LISTENING, from its start)
 
     @property
     def longest_deaf_s(self) -> float:
@@ -259,6 +260,8 @@ def drive(loop: VoiceLoop, source: ScriptSource) -> Run:
         nonlocal t, deaf_since
         t += frame_s
         run.frames += 1
+        if m.state == State.LISTENING:
+            run.longest_listening_s = max(run.longest_listening_s, t - m.state_since)
         deaf = not m.hears_wake
         if deaf and deaf_since is None:
             deaf_since = t

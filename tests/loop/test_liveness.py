@@ -41,7 +41,7 @@ def test_a_false_wake_then_silence_does_not_make_the_loop_deaf(tmp_path: Path) -
                         Segment("wake", 0.4), Segment("speech", 1.5), Segment("silence", 3.0)])
     run = drive(build(tmp_path, Script()), src)
     assert run.heard_wakes == src.wake_times  # both wakes accepted
-    assert run.longest_deaf_s <= 5.1  # the silent wake gave up after listen_timeout_s
+    assert run.longest_listening_s <= 5.1  # the silent wake gave up after listen_timeout_s
     assert [r.heard for r in run.loop.records] == ["question 1"]  # the real one was answered
 
 
@@ -49,7 +49,7 @@ def test_steady_noise_after_a_wake_is_cut_and_the_wake_word_heard_again(tmp_path
     src = ScriptSource([Segment("wake", 0.4), Segment("noise", 60.0), Segment("wake", 0.4),
                         Segment("silence", 6.0)])
     run = drive(build(tmp_path, Script()), src)
-    assert run.longest_deaf_s <= BOUND_S
+    assert run.longest_deaf_s <= BOUND_S and run.longest_listening_s <= BOUND_S
     assert run.heard_wakes and run.heard_wakes[-1] == src.wake_times[-1]
 
 
@@ -84,6 +84,7 @@ def test_random_sequences_always_get_back_to_the_wake_word(  # type: ignore[no-u
                  speculative=speculative)
     run = drive(loop, src)
     assert run.longest_deaf_s <= BOUND_S, run.deaf_spans
+    assert run.longest_listening_s <= BOUND_S  # no capture outlives its limits
     if activation == "wake_word":  # the last wake, after a quiet spell as long as the bound, is heard
         assert run.heard_wakes and abs(run.heard_wakes[-1] - src.wake_times[-1]) < 1e-6
     for rec in loop.records:  # every turn ended: answered or reported
@@ -112,7 +113,7 @@ def test_soak_an_hour_of_mixed_audio(tmp_path: Path) -> None:
     gc.collect()
     grown_kib = rss_kib() - rss0
     assert run.frames >= 3600 * 16000 // 512
-    assert run.longest_deaf_s <= BOUND_S
+    assert run.longest_deaf_s <= BOUND_S and run.longest_listening_s <= BOUND_S
     assert len(loop.records) > 50 and any(r.error for r in loop.records) and any(r.answer for r in loop.records)
     assert threads_now() <= threads0
     assert grown_kib < 16 * 1024, grown_kib
