@@ -18,7 +18,8 @@ are dropped, prepositions kept (lives_in is not lives_with; volunteers matches v
 matches a gold `end` (the same fact, told as history). A must_not matches only an assertion, with its
 object equal (not merely contained), so "owns hand" is wrong where "owns hand-painted bowl" is right.
 Gold facts are matched one to one (maximum matching); a second prediction of an already matched gold fact
-is a duplicate, neither right nor wrong.
+is a duplicate, neither right nor wrong. `kind` does not decide a match; `when` is reported apart
+(`when_right` of `when_scored`: matched facts whose gold has a date, the dates agreeing to the coarser one).
 
     python benchmarks/holdout_score.py                 # validate the holdout, print its counts
     python benchmarks/holdout_score.py PREDICTED.jsonl  # score predictions against it
@@ -43,7 +44,8 @@ ARTICLES = {"a", "an", "the"}
 AUX = {"has", "have", "had", "is", "are", "was", "were", "be", "been", "does", "did", "do", "get", "gets", "got"}
 PREPS = {"to", "of", "in", "at", "for", "on", "with", "from", "by", "about", "as", "into", "out", "up"}
 IRREGULAR_PAST = {"had", "was", "were", "did", "ran", "read", "went", "grew", "got", "made", "built", "saw", "took",
-                  "met", "left", "quit", "lost", "sold", "taught", "drove", "flew", "wrote", "won", "bought"}
+                  "met", "left", "quit", "lost", "sold", "taught", "drove", "flew", "wrote", "won", "bought",
+                  "split", "broke", "gave", "came", "began", "fell", "kept", "spent", "sang", "swam", "rode"}
 KINDS = ("state", "event", "plan")
 OPS = ("assert", "end")
 FACT_KEYS = ("subject", "predicate", "object", "kind", "op", "when", "duration", "alt_predicates")
