@@ -36,6 +36,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from memory.vocabulary import ALIASES
+
 HOLDOUT = Path(__file__).resolve().parent / "data" / "extraction_holdout.jsonl"
 
 FIRST_PERSON = {"i", "me", "myself", "speaker", "the speaker"}
@@ -51,26 +53,8 @@ OPS = ("assert", "end")
 FACT_KEYS = ("subject", "predicate", "object", "kind", "op", "when", "duration", "alt_predicates")
 ROW_KEYS = ("id", "source", "speaker", "at", "context", "text", "facts", "must_not")
 
-# Common spellings of the vocabulary's relations (memory/vocabulary.py ALIASES, kept in step there when
-# importable; this copy keeps the scorer standalone).
-_ALIASES: dict[str, str] = {
-    "live_in": "lives_in", "resides_in": "lives_in", "lives_at": "lives_in", "moved_to": "lives_in",
-    "works_for": "works_at", "employed_by": "works_at", "employed_at": "works_at", "work_at": "works_at",
-    "job": "works_as", "occupation": "works_as", "is_employed_as": "works_as",
-    "love": "likes", "loves": "likes", "enjoys": "likes", "like": "likes", "prefers": "likes",
-    "hates": "dislikes", "dislike": "dislikes", "hate": "dislikes",
-    "birthday": "born_on", "birth_date": "born_on", "birthplace": "born_in", "born_at": "born_in",
-    "married_to": "spouse_of", "wife_of": "spouse_of", "husband_of": "spouse_of",
-    "girlfriend_of": "partner_of", "boyfriend_of": "partner_of",
-    "neighbor_of": "neighbour_of", "owns_pet": "has_pet", "pet": "has_pet", "drive": "drives",
-    "play": "plays", "manager": "reports_to", "managed_by": "reports_to", "breed": "is_a", "type_of": "is_a",
-}
-try:  # the live table where the package is importable
-    from memory.vocabulary import ALIASES as _VOCAB_ALIASES
-
-    _ALIASES = {**_ALIASES, **_VOCAB_ALIASES}
-except ImportError:  # pragma: no cover - standalone use
-    pass
+# Common spellings of the vocabulary's relations: the one table in memory/vocabulary.py.
+_ALIASES: dict[str, str] = dict(ALIASES)
 
 
 # ---------------------------------------------------------------- normalisation
