@@ -6,11 +6,13 @@
 # * Only ASCII outside string literals (comments and backtick names included): fullwidth or Cyrillic
 #   look-alikes of keywords are refused, never folded. Control and invisible format characters
 #   (NUL, zero-width joiners, bidi overrides, line separators) are refused everywhere, strings too.
-# * Write/admin keywords are refused wherever they occur as bare words, in any case, also as map keys
-#   or aliases (``AS start`` is refused: name things otherwise). Exempt are string literals,
-#   backtick-quoted names (a label `` `CREATE` `` is only a name) and property keys written directly
-#   after ``ident.`` (``a.set``). Bare words that *together* spell a forbidden keyword (``CRE ATE``,
-#   ``CRE/**/ATE``) are refused too: comments become a space, and kglite's pattern parser joins words.
+# * Write/admin keywords are refused wherever they occur as words, in any case, also as map keys
+#   or aliases (``AS start`` is refused: name things otherwise). Decisions follow the token kglite
+#   executes, not its spelling: kglite reads `` `LOAD` CSV `` as LOAD CSV, so a backtick-quoted name that
+#   is an identifier counts as that word, except as a label or type (``:`CREATE` ``) and as a property
+#   key written directly after ``ident.`` (``a.set``, ``a.`set` ``). String literals are exempt. Words
+#   that *together* spell a forbidden keyword (``CRE ATE``, ``CRE/**/ATE``) are refused too: comments
+#   become a space, and kglite's pattern parser joins words.
 # * Every ``CALL`` is refused (procedures and subqueries), and every namespaced function call
 #   ``ns.fn(`` (apoc., db., dbms., gds., kglite., duration. ...); property access ``a.relation`` is fine.
 # * The returned query is exactly what was checked: comments replaced by a space, the trailing ``;``
@@ -130,9 +132,21 @@ def _is_property_key(toks: list[Tok], i: int) -> bool:
     )
 
 
-def _kw(toks: list[Tok], i: int, *names: str) -> bool:
+def _bare(toks: list[Tok], i: int) -> str | None:
+    """The word token ``i`` executes as: a bare word, or a backtick-quoted identifier outside the positions
+    where kglite only takes a name (a label or type after ``:``)."""
     t = toks[i]
-    return t.kind == "word" and t.text.upper() in names and not _is_property_key(toks, i)
+    if t.kind == "word":
+        return t.text
+    inner = t.text[1:-1]
+    if t.kind == "name" and _WORD.fullmatch(inner) and not (i > 0 and toks[i - 1].text == ":"):
+        return inner
+    return None
+
+
+def _kw(toks: list[Tok], i: int, *names: str) -> bool:
+    word = _bare(toks, i)
+    return word is not None and word.upper() in names and not _is_property_key(toks, i)
 
 
 def _depths(toks: list[Tok]) -> list[int]:
@@ -159,15 +173,16 @@ def _check_tokens(toks: list[Tok]) -> None:
         if t.text == ";" and t.kind == "punct":
             raise _refuse("multiple statements (';' before the end)")
         if _kw(toks, i, *FORBIDDEN):
-            raise _refuse(f"{t.text.upper()} is not allowed in a read-only query")
-    run: list[Tok] = []  # consecutive bare words: do any of them together spell a forbidden keyword?
-    for t in [*toks, Tok("end", "", -1, -1)]:
-        if t.kind == "word":
-            run.append(t)
+            raise _refuse(f"{(_bare(toks, i) or t.text).upper()} is not allowed in a read-only query")
+    run: list[str] = []  # consecutive words: do any of them together spell a forbidden keyword?
+    for i in range(len(toks) + 1):
+        word = _bare(toks, i) if i < len(toks) else None
+        if word is not None:
+            run.append(word)
             continue
         for a in range(len(run)):
             for b in range(a + 2, len(run) + 1):
-                joined = "".join(w.text for w in run[a:b]).upper()
+                joined = "".join(run[a:b]).upper()
                 if len(joined) > _LONGEST:
                     break
                 if joined in FORBIDDEN:
@@ -184,7 +199,7 @@ def _check_tokens(toks: list[Tok]) -> None:
         if k < i - 1:
             name = "".join(x.text for x in toks[k:i])
             raise _refuse(f"namespaced function or procedure {name}() is not allowed")
-    first = toks[0].text.upper() if toks[0].kind == "word" else toks[0].text
+    first = (_bare(toks, 0) or toks[0].text).upper()
     if first not in STARTS or (first == "OPTIONAL" and not (len(toks) > 1 and _kw(toks, 1, "MATCH"))):
         raise _refuse(f"must start with MATCH, OPTIONAL MATCH, WITH, UNWIND or RETURN, not {first!r}")
 

@@ -100,6 +100,13 @@ REFUSED: list[tuple[str, str, str]] = [
     ("commented-namespace", "RETURN apoc./**/do.when(true, 'x') AS x", "apoc.do.when"),
     ("backticked-namespace", "RETURN `apoc`.`util`.sleep(1000) AS x", "`apoc`.`util`.sleep"),
     ("backticked-function-name", "RETURN `apoc.util.sleep`(1000) AS x", "backtick-quoted name"),
+    # backticks: kglite executes `LOAD` CSV as LOAD CSV, so a quoted identifier counts as its word
+    ("backticked-load-in-union",
+     "RETURN 'x' AS id UNION `LOAD` CSV FROM 'file:///etc/passwd' AS l RETURN l[0] AS id", "LOAD"),
+    ("backticked-lowercase-load", "RETURN 1 AS x UNION `load` CSV FROM 'file:///x' AS l RETURN l AS x", "LOAD"),
+    ("backticked-detach-delete", "MATCH (n) `DETACH` `DELETE` n RETURN 1 AS x", "DETACH"),
+    ("backticked-halves", "MATCH (n) RETURN 1 AS x UNION `LO` `AD` CSV FROM 'f' AS l RETURN l AS x", "LOAD"),
+    ("backticked-keyword-alias", "MATCH (e:Entity) RETURN e.name AS `CREATE`", "CREATE"),
     # files and periodic commit
     ("load-csv", "LOAD CSV FROM 'file:///etc/passwd' AS line RETURN line", "LOAD"),
     ("load-csv-after-with", "WITH 1 AS x LOAD CSV WITH HEADERS FROM 'http://e/x' AS r RETURN r", "LOAD"),
@@ -143,7 +150,8 @@ ALLOWED: list[tuple[str, str]] = [
     ("delete-in-double-string", 'MATCH (e:Entity) WHERE e.name <> "DETACH DELETE e; DROP" RETURN e.name'),
     ("escaped-quote-string", "MATCH (e:Entity) WHERE e.name <> 'it\\'s a CREATE' RETURN e.name AS name"),
     ("non-ascii-in-string", "MATCH (e:Entity) WHERE e.name <> 'Zoë ＣＲＥＡＴＥ' RETURN e.name"),
-    ("backticked-keyword-alias", "MATCH (e:Entity) RETURN e.name AS `CREATE`"),
+    ("backticked-keyword-label", "MATCH (e:`CREATE`) RETURN count(e) AS n"),
+    ("backticked-keyword-property", "MATCH (e:Entity) RETURN e.`set` AS s"),
     ("property-named-like-keyword", "MATCH (s:Entity)-[a:ARC]->(o:Entity) RETURN a.set AS s2, o.name AS o"),
     (
         "comments-stripped",
@@ -338,6 +346,21 @@ def test_second_layer_refuses_writes_even_without_the_guard(store: KgliteStore, 
         _run(store, query)
     assert store.read(SNAPSHOT) == before
     assert len(before) == 2 and {r["n"] for r in before} == {"Sam", "Tea"}
+
+
+@pytest.mark.parametrize("spelling", ["LOAD CSV", "`LOAD` CSV", "`load` CSV", "LOAD `CSV`", "`Load` `CSV`"])
+def test_no_spelling_of_load_csv_reads_a_file_through_the_guard(
+        store: KgliteStore, tmp_path: Path, spelling: str) -> None:
+    """Decided on the token kglite executes: each spelling either is refused or reads nothing."""
+    secret = tmp_path / "secret.csv"
+    secret.write_text("SENTINEL-7731\n")
+    query = f"RETURN 'x' AS id UNION {spelling} FROM 'file://{secret}' AS l RETURN l[0] AS id"
+    try:
+        rows = _run(store, check_read_only(query))
+    except (QueryRefused, QueryFailed):
+        rows = []
+    assert "SENTINEL-7731" not in repr(rows)
+    assert "SENTINEL-7731" in repr(store.read(query))  # what the guard stands between: kglite reads it
 
 
 def test_second_layer_alone_would_let_load_csv_read_files(store: KgliteStore, tmp_path: Path) -> None:
