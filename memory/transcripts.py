@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -77,22 +78,58 @@ class Conversation:
 
 
 class TranscriptStore:
-    """One SQLite file under the data dir; every method is one transaction."""
+    """One SQLite file under the data dir; every method is one transaction.
+
+    Each thread gets its own connection (the voice loop writes turns while a learner thread records what it
+    learned: one shared connection made their transactions collide); WAL lets them read while one writes,
+    and a busy timeout makes writers queue instead of failing.
+    """
+
+    BUSY_TIMEOUT_MS = 30_000
 
     def __init__(self, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         self.path = path
+        self._local = threading.local()
+        self._all: list[tuple[threading.Thread, sqlite3.Connection]] = []
+        self._guard = threading.Lock()
         try:
-            self._db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
-            self._db.execute("PRAGMA foreign_keys = ON")
-            self._db.execute("PRAGMA journal_mode = WAL")
-            self._db.executescript(SCHEMA)
+            db = self._db
+            db.execute("PRAGMA journal_mode = WAL")
+            db.executescript(SCHEMA)
         except sqlite3.DatabaseError as e:
+            self.close()
             raise StoreCorrupt(f"the transcript file {path} is unreadable ({e}); it was left untouched",
                                hint="move it aside to start a new transcript history") from e
 
+    @property
+    def _db(self) -> sqlite3.Connection:
+        """This thread's connection (opened on first use)."""
+        db: sqlite3.Connection | None = getattr(self._local, "db", None)
+        if db is None:
+            db = sqlite3.connect(str(self.path), isolation_level=None, check_same_thread=False,
+                                 timeout=self.BUSY_TIMEOUT_MS / 1000)
+            db.execute("PRAGMA foreign_keys = ON")
+            db.execute(f"PRAGMA busy_timeout = {self.BUSY_TIMEOUT_MS}")
+            self._local.db = db
+            with self._guard:  # connections of threads that have ended are closed (a learner per conversation)
+                ended = [c for th, c in self._all if not th.is_alive()]
+                self._all = [(th, c) for th, c in self._all if th.is_alive()]
+                self._all.append((threading.current_thread(), db))
+            for c in ended:
+                c.close()
+        return db
+
+    @property
+    def open_connections(self) -> int:
+        return len(self._all)
+
     def close(self) -> None:
-        self._db.close()
+        with self._guard:
+            conns, self._all = self._all, []
+        for _, db in conns:
+            db.close()
+        self._local = threading.local()
 
     def _tx(self) -> sqlite3.Connection:
         return self._db
