@@ -63,10 +63,9 @@ def _time_arg(now: datetime, text: str | None) -> datetime:
 
 
 def cmd_add(app: Hearth, args: argparse.Namespace) -> int:
-    now = app.now()
-    changes = app.graph.assert_fact(args.subject, args.relation, args.object, now=now,
-                                    valid_from=_time_arg(now, args.at), label=args.label,
-                                    source="cli", confidence=1.0)
+    told = _time_arg(app.now(), args.at)  # the fact was told then: it is true from then, and decays from then
+    changes = app.graph.assert_fact(args.subject, args.relation, args.object, now=told, valid_from=told,
+                                    label=args.label, source="cli", confidence=1.0)
     if args.json:
         print(json.dumps([c.to_json() for c in changes]))
     else:

@@ -7,6 +7,7 @@ import subprocess
 import sys
 import textwrap
 import time
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -35,6 +36,17 @@ def test_add_show_history_and_at(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert hist[0]["valid_to"].startswith("2026-03-03")
     code, out, _ = run(capsys, tmp_path, "memory", "show", "USER")
     assert code == 0
+
+
+def test_a_fact_added_with_a_past_date_has_decayed_since_then(tmp_path: Path,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    year_ago = (datetime.now(UTC) - timedelta(days=365)).date().isoformat()
+    assert run(capsys, tmp_path, "memory", "add", "user", "likes", "green tea", "--at", year_ago)[0] == 0
+    assert run(capsys, tmp_path, "memory", "add", "user", "likes", "coffee")[0] == 0
+    _, out, _ = run(capsys, tmp_path, "memory", "show", "user", "--json")
+    weight = {f["object"]: f["weight"] for f in json.loads(out)["facts"]}
+    assert weight["coffee"] > 0.99  # told just now
+    assert weight["green tea"] < 0.5 * weight["coffee"]  # told a year ago: a year of decay
 
 
 def test_stats_export_and_forget(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
