@@ -12,9 +12,8 @@ class AudioError(Exception):
         self.message = message
         self.hint = hint
 
-    def __str__(self) -> str:
-        text = f"[{self.code}] {self.message}"
-        return f"{text}\n  hint: {self.hint}" if self.hint else text
+    def __str__(self) -> str:  # the same shape as every other error here; the CLI adds the code once
+        return f"{self.message}\n  hint: {self.hint}" if self.hint else self.message
 
 
 class AudioFormatError(AudioError):
@@ -33,7 +32,8 @@ class AudioModelError(AudioError):
     """A model is missing, fails to load, or fails while running."""
 
 
-DEVICE_HINT = "run with --wav FILE to use a recording, or pick a device (list them with --list-devices)"
+DEVICE_HINT = ("list devices with `assistant devices` and pick one with --input-device/--output-device, "
+               "or use a recording: `assistant run --wav FILE` / `--stream FILE`")
 
 
 def missing_dependency(package: str, feature: str, error: ImportError) -> AudioDependencyError:

@@ -160,3 +160,21 @@ def test_config_yaml_documents_exactly_the_defaults() -> None:
     from assistant.settings import Settings, load_settings
 
     assert load_settings(Path(__file__).resolve().parents[2] / "config.yaml") == Settings()
+
+
+def test_an_audio_error_names_its_code_once_and_a_hint_that_exists(tmp_path: Path,
+                                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    from assistant.cli import build_parser
+    from assistant.errors import describe_error
+    from audio.errors import DEVICE_HINT, AudioDeviceError
+
+    text = describe_error(AudioDeviceError("device.lost", "microphone lost", hint=DEVICE_HINT))
+    assert text.count("device.lost") == 1 and text.startswith("[device.lost] microphone lost")
+    commands = build_parser()._subparsers._group_actions[0].choices  # type: ignore[union-attr]
+    assert "devices" in commands and "--list-devices" not in DEVICE_HINT
+    run_opts = {o for a in commands["run"]._actions for o in a.option_strings}
+    assert {"--input-device", "--output-device", "--wav", "--stream"} <= run_opts
+    bad = tmp_path / "bad.wav"
+    bad.write_bytes(b"RIFF\x10\x00\x00\x00WAVEjunk")
+    code, out, err = run(capsys, tmp_path, "run", "--stream", str(bad))
+    assert code == 2 and err.count("wav.") <= 1 and "bad.wav" in err + out
