@@ -5,12 +5,15 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
 
 from memory.errors import InvalidInput
 from memory.timeutil import parse_time
 from memory.transcripts import Turn
 
 MAX_TEXT = 10_000
+MAX_SKEW = timedelta(minutes=5)  # clocks disagree a little; a turn further in the future is a mistake
+EARLIEST = datetime(1900, 1, 1, tzinfo=UTC)
 
 
 class MalformedTranscript(InvalidInput):
@@ -30,8 +33,21 @@ class ParsedTranscript:
     warnings: list[str] = field(default_factory=list)
 
 
-def parse_jsonl(lines: Iterable[str], *, source: str = "input") -> ParsedTranscript:
-    """Validate every line first; any bad line rejects the whole file (nothing partial is ingested)."""
+def _bad_char(*texts: str) -> str | None:
+    """A character that cannot be stored as UTF-8 (a lone surrogate), named for the message."""
+    for text in texts:
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError as e:
+            return f"U+{ord(text[e.start]):04X}"
+    return None
+
+
+def parse_jsonl(lines: Iterable[str], *, source: str = "input", now: datetime | None = None) -> ParsedTranscript:
+    """Validate every line first; any bad line rejects the whole file (nothing partial is ingested).
+
+    ``now``: turns dated after it (beyond a small clock skew) are refused; so are dates before 1900.
+    """
     problems: list[str] = []
     warnings: list[str] = []
     raw: list[tuple[int, Turn]] = []
@@ -65,8 +81,19 @@ def parse_jsonl(lines: Iterable[str], *, source: str = "input") -> ParsedTranscr
             continue
         try:
             at = parse_time(obj["at"])
-        except InvalidInput:
+            at.astimezone(UTC)
+        except (InvalidInput, OverflowError):
             problems.append(f"line {n}: cannot read time {obj['at']!r}")
+            continue
+        if at < EARLIEST:
+            problems.append(f"line {n}: time {obj['at']!r} is before {EARLIEST.year}")
+            continue
+        if now is not None and at > now + MAX_SKEW:
+            problems.append(f"line {n}: time {obj['at']!r} is in the future")
+            continue
+        bad = _bad_char(str(conv), speaker, text)
+        if bad is not None:
+            problems.append(f"line {n}: invalid character {bad} (a lone surrogate: not valid Unicode text)")
             continue
         if not text.strip():
             warnings.append(f"line {n}: empty text, skipped")

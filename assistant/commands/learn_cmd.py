@@ -47,7 +47,7 @@ def _read(path: str) -> tuple[list[str], str]:
 
 def cmd_ingest(app: Hearth, args: argparse.Namespace) -> int:
     lines, source = _read(args.file)
-    parsed = parse_jsonl(lines, source=source)
+    parsed = parse_jsonl(lines, source=source, now=app.now())
     err = Console(stderr=True)
     for w in parsed.warnings:
         err.print(f"[yellow]warning:[/] {w}")

@@ -129,3 +129,13 @@ def test_run_without_a_microphone_says_what_to_do(tmp_path: Path, cfg: Path, cap
     monkeypatch.setattr("audio.devices.list_devices", lambda backend=None: [])  # a machine with no sound card
     code, out, _ = run(capsys, cfg, tmp_path / "d", "run")
     assert code == 2 and "No microphone" in out and "--wav" in out
+
+
+def test_ingest_refuses_a_turn_from_the_future_and_stores_nothing(tmp_path: Path, cfg: Path,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    data = tmp_path / "d"
+    f = write(tmp_path / "t.jsonl", [CONV[0], ("c9", "2099-01-01T10:00:00Z", "user", "I live in Oslo.")])
+    code, out, err = run(capsys, cfg, data, "ingest", str(f))
+    assert code == 2 and "line 2" in err and "future" in err
+    code, out, _ = run(capsys, cfg, data, "transcripts", "--json")
+    assert code == 0 and json.loads(out) == []

@@ -185,6 +185,19 @@ def test_jsonl_rejects_whole_file_with_line_numbers() -> None:
     assert [p.split(":")[0] for p in e.value.problems] == ["line 2", "line 3", "line 4", "line 5"]
 
 
+def test_jsonl_refuses_future_ancient_and_invalid_text_with_line_numbers() -> None:
+    now = datetime(2026, 5, 1, 12, 0, tzinfo=UTC)
+    lines = ['{"conversation": "c1", "at": "2026-05-01T12:04:00Z", "speaker": "user", "text": "within skew"}',
+             '{"conversation": "c1", "at": "2031-01-01T10:00:00Z", "speaker": "user", "text": "I live in Oslo"}',
+             '{"conversation": "c1", "at": "0001-01-01T00:00:00+02:00", "speaker": "user", "text": "x"}',
+             '{"conversation": "c1", "at": "1850-01-01", "speaker": "user", "text": "x"}',
+             '{"conversation": "c1", "at": "2026-01-01", "speaker": "user", "text": "bad \\ud800 text"}']
+    with pytest.raises(MalformedTranscript) as e:
+        parse_jsonl(lines, source="f.jsonl", now=now)
+    assert [p.split(":")[0] for p in e.value.problems] == ["line 2", "line 3", "line 4", "line 5"]
+    assert "future" in e.value.problems[0] and "U+D800" in e.value.problems[3]
+
+
 def test_jsonl_orders_turns_and_warns() -> None:
     lines = ['{"conversation": "c1", "at": "2026-01-01T10:05:00Z", "speaker": "user", "text": "second"}',
              '{"conversation": "c1", "at": "2026-01-01T10:00:00Z", "speaker": "User", "text": "first"}',
