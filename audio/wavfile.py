@@ -49,6 +49,9 @@ def read_wav_bytes(path: str | Path) -> bytes:
         raise _fail("wav.unreadable", str(p), f"cannot be read ({e.strerror or e})") from e
 
 
+MIN_RATE, MAX_RATE = 4_000, 384_000
+
+
 def decode_wav(data: bytes, name: str = "<bytes>") -> WavData:
     """Decode a complete WAV file held in memory; ``name`` is used in error messages."""
     if not data:
@@ -115,6 +118,8 @@ def _parse_fmt(body: bytes, name: str) -> tuple[int, int, int, int, int]:
         raise _fail("wav.corrupt", name, "header says 0 channels")
     if rate < 1:
         raise _fail("wav.corrupt", name, "header says sample rate 0")
+    if not MIN_RATE <= rate <= MAX_RATE:  # a 1 Hz header would make resampling to 16 kHz allocate gigabytes
+        raise _fail("wav.unsupported", name, f"sample rate {rate} Hz is outside {MIN_RATE}–{MAX_RATE} Hz")
     allowed = (8, 16, 24, 32) if tag == _PCM else (32, 64)
     if bits not in allowed:
         raise _fail(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+import struct
 import subprocess
 import wave
 from collections.abc import Callable
@@ -131,6 +132,8 @@ BAD_NAMES = [
     "bad_align",
     "zero_channels",
     "rf64",
+    "rate_1hz",
+    "rate_huge",
 ]
 
 
@@ -151,6 +154,9 @@ def _bad_files(make_wav: Callable[..., bytes]) -> dict[str, tuple[bytes, str, st
         ("bad_align", good[:32] + b"\x07\x00" + good[34:], "wav.corrupt", "block align"),
         ("zero_channels", good[:22] + b"\x00\x00" + good[24:], "wav.corrupt", "0 channels"),
         ("rf64", b"RF64" + good[4:], "wav.unsupported", "64-bit"),
+        # a 1 Hz header once made resampling to 16 kHz raise MemoryError
+        ("rate_1hz", good[:24] + struct.pack("<I", 1) + good[28:], "wav.unsupported", "sample rate 1 Hz"),
+        ("rate_huge", good[:24] + struct.pack("<I", 10**9) + good[28:], "wav.unsupported", "outside"),
     ]
     return {name: (data, code, words) for name, data, code, words in cases}
 
