@@ -8,6 +8,7 @@ from datetime import datetime, timedelta
 from typing import Any, Protocol
 
 from memory.extraction.types import USER, ExtractedFact
+from memory.graph import USER_KEYS
 from memory.learning import Extraction
 from memory.llm import LLM, LLMBadOutput
 from memory.timeutil import parse_time
@@ -33,7 +34,7 @@ Relations (subject relation object):
 
 Rules:
 - Only what a non-assistant speaker states about the world. Assistant turns are context, never evidence.
-- "I", "me", "my", "we" (the user's household) -> subject or object "user".
+- "I", "me", "my", "we" -> the speaker: "user" in the user's turns, the speaker's name in anyone else's.
 - Kinship/social roles: "my sister Anna" -> Anna sister_of user; "my friend Tom" -> Tom friend_of user;
   "my manager Priya" -> user reports_to Priya. Resolve "she", "he", "there", "it" to the named entity.
 - op "assert": true now (or from "since"). op "end": it was true and stopped (moved away, left a job, sold a
@@ -105,6 +106,9 @@ def render_conversation(turns: Sequence[Turn], hints: EntityHints | None) -> str
     return out + "\n->"
 
 
+FIRST_PERSON = frozenset({*USER_KEYS, "my"})  # how the model writes the speaker
+
+
 def parse_facts(raw: str, turns: Sequence[Turn]) -> list[ExtractedFact]:
     """Validate the model's JSON against the schema and the conversation; raise LLMBadOutput if unusable."""
     try:
@@ -127,8 +131,11 @@ def parse_facts(raw: str, turns: Sequence[Turn]) -> list[ExtractedFact]:
             continue
         if op not in ("assert", "end", "retract") or subj.lower() == obj.lower():
             continue
-        subj = USER if subj.lower() in ("user", "i", "me", "my") else subj
-        obj = USER if obj.lower() in ("user", "i", "me", "my") else obj
+        me = USER if turn.speaker == "user" else turn.speaker  # first person is whoever is speaking
+        subj = me if subj.lower() in FIRST_PERSON else subj
+        obj = me if obj.lower() in FIRST_PERSON else obj
+        if subj.lower() == obj.lower():
+            continue
         since = _date(it.get("since"), turn.at)
         r = relation(rel)
         facts.append(ExtractedFact(
