@@ -69,12 +69,15 @@ def start_llm(
     path = ensure_model(model_name, models_dir, progress=progress)
     if keep_alive_s > 0 and run_dir is not None:
         from .shared import acquire, keeper
+        from .weights import get_spec
 
-        shared = acquire(path, run_dir=run_dir, logs_dir=logs_dir, threads=threads, ctx=ctx, parallel=parallel,
-                         alias=model_name, keep_alive_s=keep_alive_s, start_timeout_s=start_timeout_s)
+        # keyed by the pinned hash that ensure_model just verified: one server for every data dir's copy
+        shared = acquire(path, model_sha256=get_spec(model_name).sha256, run_dir=run_dir, logs_dir=logs_dir,
+                         threads=threads, ctx=ctx, parallel=parallel, alias=model_name, keep_alive_s=keep_alive_s,
+                         start_timeout_s=start_timeout_s)
         client = OpenAIChat(shared.base_url, model_name, api_key=shared.api_key, timeout_s=timeout_s,
                             max_retries=retries, llama_cpp=True)
-        stop_keeper = keeper(shared.touch)
+        stop_keeper = keeper(shared.touch, every_s=min(30.0, keep_alive_s / 3))
 
         def release() -> None:
             stop_keeper()

@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import signal
 import sys
@@ -28,10 +29,67 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     ap.add_argument("--alias", default="hearth-local", help="model name reported by /v1/models")
     ap.add_argument("--cache-ram-mib", type=int, default=512, help="RAM cache of earlier prompts")
     ap.add_argument("--verbosity", type=int, default=3)
-    ap.add_argument("--keep-alive-file", help="shared mode: outlive the parent; exit when this file is gone or "
-                    "has not been touched for --idle-exit-s seconds")
+    ap.add_argument("--keep-alive-file", help="shared mode: outlive the parent; exit when this file (the "
+                    "registry entry) is gone, names another server, or has not been touched for --idle-exit-s")
     ap.add_argument("--idle-exit-s", type=float, default=300.0)
     return ap.parse_args(argv)
+
+
+def lease_verdict(path: str, pid: int, idle_exit_s: float, now: float) -> str | None:
+    """Why a shared server should exit now, or None while its registry entry is its own and recently used.
+
+    An entry without a pid is one being written by the command starting this server: not yet claimed.
+    """
+    try:
+        mtime = os.stat(path).st_mtime
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except OSError:
+        return "keep-alive file is gone"
+    try:
+        info = json.loads(text)
+    except ValueError:
+        info = None
+    owner = info.get("pid") if isinstance(info, dict) else None
+    if owner is not None and owner != pid:
+        return f"the registry names another server (pid {owner})"
+    idle = now - mtime
+    if idle > idle_exit_s:
+        return f"idle for {idle:.0f}s"
+    return None
+
+
+HELD_LOCKS: list[int] = []
+
+
+def end_lease(path: str, pid: int, idle_exit_s: float) -> str | None:
+    """Decide under the registry's lock whether to exit; if so, drop the entry when it still names us.
+
+    A command reusing this server checks its health and touches the entry under the same lock, so it can
+    never pick a server that has just decided to go. The lock is kept until the process ends.
+    """
+    if lease_verdict(path, pid, idle_exit_s, time.time()) is None:
+        return None
+    import fcntl
+
+    fd = os.open(os.path.splitext(path)[0] + ".lock", os.O_WRONLY | os.O_CREAT, 0o600)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:  # a command holds it (starting a server, or reusing this one): look again next time
+        os.close(fd)
+        return None
+    why = lease_verdict(path, pid, idle_exit_s, time.time())
+    if why is None:  # touched meanwhile
+        fcntl.flock(fd, fcntl.LOCK_UN)
+        os.close(fd)
+        return None
+    if why.startswith("idle"):
+        try:
+            os.unlink(path)
+        except OSError:
+            pass
+    HELD_LOCKS.append(fd)  # stays locked until this process exits
+    return why
 
 
 def build_params(args: argparse.Namespace, api_key: str | None) -> Any:
@@ -83,15 +141,12 @@ def main(argv: list[str] | None = None) -> int:
         return 3
     print(f"serve: listening on {server.listening_address} after {time.monotonic() - t0:.1f}s "
           f"(model {args.model}, threads {args.threads}, ctx {args.ctx}, slots {args.parallel})", flush=True)
-    while not stop.wait(1.0):
+    every_s = min(1.0, max(0.05, args.idle_exit_s / 4))  # a short keep-alive is honoured closely
+    while not stop.wait(every_s):
         if args.keep_alive_file:
-            try:
-                idle = time.time() - os.stat(args.keep_alive_file).st_mtime
-            except OSError:
-                print("serve: keep-alive file is gone", flush=True)
-                break
-            if idle > args.idle_exit_s:
-                print(f"serve: idle for {idle:.0f}s", flush=True)
+            why = end_lease(args.keep_alive_file, os.getpid(), args.idle_exit_s)
+            if why is not None:
+                print(f"serve: {why}", flush=True)
                 break
         elif os.getppid() != parent:
             print("serve: parent process is gone", flush=True)
