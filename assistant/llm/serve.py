@@ -72,7 +72,10 @@ def end_lease(path: str, pid: int, idle_exit_s: float) -> str | None:
         return None
     import fcntl
 
-    fd = os.open(os.path.splitext(path)[0] + ".lock", os.O_WRONLY | os.O_CREAT, 0o600)
+    try:
+        fd = os.open(os.path.splitext(path)[0] + ".lock", os.O_WRONLY | os.O_CREAT, 0o600)
+    except OSError:  # the registry itself is gone: nobody can reach this server any more
+        return lease_verdict(path, pid, idle_exit_s, time.time())
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:  # a command holds it (starting a server, or reusing this one): look again next time

@@ -128,6 +128,12 @@ def test_an_idle_server_waits_for_a_command_holding_the_lock_and_drops_its_entry
             os.close(serve.HELD_LOCKS.pop())
 
 
+def test_a_server_whose_registry_dir_is_deleted_exits(tmp_path: Path) -> None:
+    from assistant.llm import serve
+
+    assert serve.end_lease(str(tmp_path / "gone" / "llm-x.json"), 42, 10) == "keep-alive file is gone"
+
+
 def test_sweep_keeps_live_and_in_progress_entries(tmp_path: Path) -> None:
     import subprocess
 
