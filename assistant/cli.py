@@ -8,7 +8,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from assistant.settings import ConfigError, Settings, load_settings
+from assistant.settings import Settings, load_settings
 
 USER_CONFIG = Path("~/.config/hearth/config.yaml").expanduser()
 
@@ -72,7 +72,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("\ninterrupted", file=sys.stderr)
         return 130
     except Exception as e:
-        if args.debug or not (is_user_error(e) or isinstance(e, ConfigError)):
+        if args.debug or not is_user_error(e):
             if args.debug:
                 raise
             print(f"error: unexpected {type(e).__name__}: {e}\n  (run with --debug for the traceback)",

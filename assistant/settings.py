@@ -8,17 +8,11 @@ from typing import Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
+from hearth_errors import HearthError
 
-class ConfigError(Exception):
+
+class ConfigError(HearthError):
     code = "config_error"
-
-    def __init__(self, message: str, *, hint: str | None = None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.hint = hint
-
-    def __str__(self) -> str:
-        return f"{self.message}\n  hint: {self.hint}" if self.hint else self.message
 
 
 class _Section(BaseModel):
