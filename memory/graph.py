@@ -13,6 +13,7 @@ from memory.errors import InvalidInput, NotFound
 from memory.model import USER_ID, Arc, Change, Entity
 from memory.names import clean_name, new_id, normalize
 from memory.store import GraphStore, GraphTx
+from memory.text import require_text
 from memory.timeutil import to_epoch
 from memory.vocabulary import RELATIONS, EntityType, Relation, relation
 
@@ -95,7 +96,7 @@ class TemporalGraph:
     def _upsert(
         self, tx: GraphTx, name: str, *, now: datetime, type: str | None, aliases: Iterable[str], t: int
     ) -> Entity:
-        name = clean_name(name)
+        name = clean_name(require_text(name, "an entity name"))
         key = normalize(name)
         if not key:
             raise InvalidInput("an entity needs a name", hint="empty or punctuation-only names are refused")
@@ -150,6 +151,8 @@ class TemporalGraph:
         stored closed at the current value's start instead of closing the current value.
         """
         r = relation(rel)
+        if label:
+            require_text(label, "the label")
         if r.name == "related_to" and not (label and label.strip()):
             raise InvalidInput("related_to needs a label saying how the two are related")
         vf = valid_from or now

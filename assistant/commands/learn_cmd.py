@@ -33,16 +33,28 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def _read(path: str) -> tuple[list[str], str]:
     if path == "-":
-        return sys.stdin.read().splitlines(), "stdin"
+        raw = getattr(sys.stdin, "buffer", None)  # bytes, so undecodable input is refused, not smuggled in
+        return (_lines(raw.read(), "stdin") if raw is not None else sys.stdin.read().split("\n")), "stdin"
     p = Path(path)
     try:
-        return p.read_text(encoding="utf-8").splitlines(), str(p)
+        return _lines(p.read_bytes(), str(p)), str(p)
     except FileNotFoundError:
         raise InvalidInput(f"no such file: {p}") from None
-    except UnicodeDecodeError:
-        raise InvalidInput(f"{p} is not UTF-8 text") from None
+    except IsADirectoryError:
+        raise InvalidInput(f"{p} is a directory, not a JSONL file") from None
     except OSError as e:
         raise InvalidInput(f"cannot read {p}: {e.strerror}") from None
+
+
+def _lines(data: bytes, name: str) -> list[str]:
+    """Lines split on "\n" only: U+2028 and friends are valid inside a JSON string (our own export writes them)."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = data[: e.start].count(b"\n") + 1
+        raise InvalidInput(f"{name} is not UTF-8 text (line {line}: byte 0x{data[e.start]:02x})",
+                           hint="save it as UTF-8; nothing was ingested") from None
+    return text.removeprefix("\ufeff").split("\n")
 
 
 def cmd_ingest(app: Hearth, args: argparse.Namespace) -> int:

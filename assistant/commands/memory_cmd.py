@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 from collections import defaultdict
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from rich.console import Console
 from rich.table import Table
@@ -15,7 +15,7 @@ from assistant.compose import Hearth
 from memory.errors import InvalidInput
 from memory.export import export_cypher, export_json
 from memory.model import Arc
-from memory.timeutil import iso, parse_time
+from memory.timeutil import iso, not_after, parse_time
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -54,12 +54,10 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _time_arg(now: datetime, text: str | None) -> datetime:
+    """--at: a sane time, not after now (a fact starting later would be believed before it is true)."""
     if not text:
         return now
-    t = parse_time(text)
-    if t > now:
-        raise InvalidInput(f"{text} is in the future", hint="facts are about now or the past")
-    return t
+    return not_after(parse_time(text), now, skew=timedelta(0), what="--at")
 
 
 def cmd_add(app: Hearth, args: argparse.Namespace) -> int:
