@@ -61,8 +61,9 @@ def _time_arg(now: datetime, text: str | None) -> datetime:
 
 
 def cmd_add(app: Hearth, args: argparse.Namespace) -> int:
-    told = _time_arg(app.now(), args.at)  # the fact was told then: it is true from then, and decays from then
-    changes = app.graph.assert_fact(args.subject, args.relation, args.object, now=told, valid_from=told,
+    now = app.now()
+    at = _time_arg(now, args.at)  # told then: it became true then, and has been fading since
+    changes = app.graph.assert_fact(args.subject, args.relation, args.object, now=now, valid_from=at, told_at=at,
                                     label=args.label, source="cli", confidence=1.0)
     if args.json:
         print(json.dumps([c.to_json() for c in changes]))
