@@ -9,6 +9,7 @@ import time
 from datetime import datetime
 
 from rich.console import Console
+from rich.markup import escape
 
 from assistant.compose import Hearth
 from assistant.pipeline import answer_json
@@ -90,9 +91,9 @@ def cmd_chat(app: Hearth, args: argparse.Namespace) -> int:
     with con.status("learning from this conversation…"):
         result = app.learner().learn(cid)
     for c, _, _ in result.changes:
-        con.print(f"[dim]learned:[/] {c.describe()}")
+        con.print(f"[dim]learned:[/] {escape(c.describe())}")
     for n in result.notes:
-        con.print(f"[yellow]note:[/] {n}")
+        con.print(f"[yellow]note:[/] {escape(n)}")
     return 0
 
 

@@ -9,6 +9,7 @@ from collections import defaultdict
 from datetime import datetime, timedelta
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from assistant.compose import Hearth
@@ -74,7 +75,7 @@ def cmd_add(app: Hearth, args: argparse.Namespace) -> int:
 
 
 def _arcs_table(title: str, arcs: list[Arc], *, history: bool) -> Table:
-    t = Table(title=title, title_justify="left", show_lines=False)
+    t = Table(title=escape(title), title_justify="left", show_lines=False)
     t.add_column("subject")
     t.add_column("relation")
     t.add_column("object")
@@ -90,7 +91,7 @@ def _arcs_table(title: str, arcs: list[Arc], *, history: bool) -> Table:
                str(a.reinforcements + 1)]
         if history:
             row.append("retracted" if a.expired_at else ("ended" if a.valid_to else "current"))
-        t.add_row(*row)
+        t.add_row(*map(escape, row))
     return t
 
 
@@ -112,7 +113,7 @@ def cmd_show(app: Hearth, args: argparse.Namespace) -> int:
         return 0
     con = Console()
     if not arcs:
-        con.print("Nothing remembered" + (f" about {args.entity}" if args.entity else "") + " yet.")
+        con.print("Nothing remembered" + (f" about {escape(args.entity)}" if args.entity else "") + " yet.")
         return 0
     groups: dict[str, list[Arc]] = defaultdict(list)
     for a in arcs:
@@ -163,7 +164,7 @@ def cmd_stats(app: Hearth, args: argparse.Namespace) -> int:
     if st["relations"]:
         t = Table("relation", "arcs")
         for r, n in st["relations"].items():
-            t.add_row(r, str(n))
+            t.add_row(escape(r), str(n))
         con.print(t)
     w = st["weight"]
     if w.get("mean_weight") is not None:
