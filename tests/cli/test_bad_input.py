@@ -209,3 +209,17 @@ def test_absurd_wav_files_are_skipped_with_one_code_each(cli: Run, tmp_path: Pat
     for c in ("wav.bad_rate", "wav.truncated"):
         assert f"[{c}] [{c}]" not in out and f"[{c}]" in out
     assert out.count("[wav.bad_rate]") == 2 and "1 Hz" in out
+
+
+# -- environment ------------------------------------------------------------------------------------------
+def test_a_file_as_the_data_dir_or_a_config_that_is_not_utf8_is_a_config_error(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    f = tmp_path / "file"
+    f.write_text("x")
+    assert main(["--data-dir", str(f), "memory", "stats"]) == 2
+    assert "[config_error]" in capsys.readouterr().err
+    cfg = tmp_path / "c.yaml"
+    cfg.write_bytes(b"\xff\xfellm: {}\n")
+    assert main(["--config", str(cfg), "--data-dir", str(tmp_path / "d"), "memory", "stats"]) == 2
+    err = capsys.readouterr().err
+    assert "[config_error]" in err and "not UTF-8" in err
