@@ -179,16 +179,12 @@ class _StubLoop:
     """The real loop loads whisper and piper; the WAV checks happen before it is needed."""
 
     def __init__(self) -> None:
-        from assistant.loop.machine import LoopMachine
-
-        self.machine = LoopMachine(activation="always")
-        self.records: list[object] = []
         self.heard: list[int] = []
 
-    def respond(self, pcm: np.ndarray, *, conversation: int) -> None:
+    def submit(self, pcm: np.ndarray, t: float) -> None:
         self.heard.append(len(pcm))
 
-    def end_conversation(self, cid: int, *, background: bool) -> None:
+    def handle_shutdown(self, t: float, *, learn_in_background: bool) -> None:
         pass
 
 
@@ -206,9 +202,9 @@ def test_absurd_wav_files_are_skipped_with_one_code_each(cli: Run, tmp_path: Pat
     files = [str(tmp_path / n) for n in ("one_hz.wav", "mhz.wav", "cut.wav", "good.wav")]
     code, out, _ = cli("run", "--wav", *files, "--out-dir", str(tmp_path / "out"))
     assert code == 0 and loop.heard == [16000]  # the good file is still answered
-    for c in ("wav.bad_rate", "wav.truncated"):
+    for c in ("wav.unsupported", "wav.truncated"):
         assert f"[{c}] [{c}]" not in out and f"[{c}]" in out
-    assert out.count("[wav.bad_rate]") == 2 and "1 Hz" in out
+    assert out.count("[wav.unsupported]") == 2 and "1 Hz" in out
 
 
 # -- environment ------------------------------------------------------------------------------------------
