@@ -11,7 +11,7 @@ demo: setup
 	$(BIN)/assistant demo
 
 lint: setup
-	$(BIN)/ruff check assistant memory audio tests benchmarks
+	$(BIN)/ruff check assistant memory audio hearth_errors tests benchmarks
 	$(BIN)/mypy
 
 test: lint

@@ -8,7 +8,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from assistant.settings import ConfigError, Settings, load_settings
+from assistant.settings import Settings, load_settings
 
 USER_CONFIG = Path("~/.config/hearth/config.yaml").expanduser()
 
@@ -57,6 +57,21 @@ def _settings(path: str | None) -> Settings:
     return Settings()
 
 
+PATH_ARGS = frozenset({"config", "data_dir", "file", "wav", "out_dir"})  # any bytes the OS allows
+
+
+def check_text_args(args: argparse.Namespace) -> None:
+    """Refuse text arguments that cannot be stored: undecodable bytes in argv arrive as lone surrogates."""
+    from memory.text import require_text
+
+    for key, value in vars(args).items():
+        if key in PATH_ARGS:
+            continue
+        for v in value if isinstance(value, list) else [value]:
+            if isinstance(v, str):
+                require_text(v, f"the {key} argument")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     from assistant.compose import Hearth, resolve_data_dir
     from assistant.errors import describe_error, is_user_error
@@ -65,6 +80,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     app = None
     try:
+        check_text_args(args)
         settings = _settings(args.config)
         app = Hearth(settings, resolve_data_dir(settings, args.data_dir))
         return int(args.handler(app, args) or 0)
@@ -72,7 +88,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("\ninterrupted", file=sys.stderr)
         return 130
     except Exception as e:
-        if args.debug or not (is_user_error(e) or isinstance(e, ConfigError)):
+        if args.debug or not is_user_error(e):
             if args.debug:
                 raise
             print(f"error: unexpected {type(e).__name__}: {e}\n  (run with --debug for the traceback)",

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from assistant.pipeline import Pipeline
-from assistant.settings import Settings
+from assistant.settings import ConfigError, Settings
 from memory.decay import DecayModel
 from memory.graph import TemporalGraph
 from memory.learning import ConversationExtractor, Extraction, GroundedExtractor, Learner, RulesExtractor
@@ -39,12 +39,17 @@ def default_cache_dir(env: dict[str, str] | None = None) -> Path:
 
 def resolve_data_dir(settings: Settings, cli_value: str | None) -> Path:
     if cli_value:
-        return Path(cli_value).expanduser()
-    if os.environ.get("HEARTH_DATA_DIR"):
-        return Path(os.environ["HEARTH_DATA_DIR"]).expanduser()
-    if settings.data_dir:
-        return Path(settings.data_dir).expanduser()
-    return default_data_dir()
+        path = Path(cli_value).expanduser()
+    elif os.environ.get("HEARTH_DATA_DIR"):
+        path = Path(os.environ["HEARTH_DATA_DIR"]).expanduser()
+    elif settings.data_dir:
+        path = Path(settings.data_dir).expanduser()
+    else:
+        path = default_data_dir()
+    if path.exists() and not path.is_dir():
+        raise ConfigError(f"the data dir {path} is a file, not a directory",
+                          hint="pass --data-dir DIR (or set HEARTH_DATA_DIR) to a directory")
+    return path
 
 
 def utc_now() -> datetime:

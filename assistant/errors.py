@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from hearth_errors import HearthError, format_error
+
 
 def is_user_error(e: BaseException) -> bool:
-    """Errors raised on purpose by our libraries carry a stable ``code``."""
-    return isinstance(getattr(e, "code", None), str) and hasattr(e, "message")
+    """Errors raised on purpose by our libraries are HearthErrors (they carry a stable ``code``)."""
+    return isinstance(e, HearthError)
 
 
 def describe_error(e: BaseException) -> str:
-    code = getattr(e, "code", type(e).__name__)
-    return f"[{code}] {e}"
+    """``[code] message`` (+ hint), the code shown exactly once whatever raised it."""
+    if isinstance(e, HearthError):
+        return str(e)
+    return format_error(type(e).__name__, str(e))

@@ -8,17 +8,11 @@ from typing import Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
+from hearth_errors import HearthError
 
-class ConfigError(Exception):
+
+class ConfigError(HearthError):
     code = "config_error"
-
-    def __init__(self, message: str, *, hint: str | None = None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.hint = hint
-
-    def __str__(self) -> str:
-        return f"{self.message}\n  hint: {self.hint}" if self.hint else self.message
 
 
 class _Section(BaseModel):
@@ -172,6 +166,8 @@ def load_settings(path: Path | None) -> Settings:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as e:
         raise ConfigError(f"cannot read config file {path}: {e.strerror}") from None
+    except UnicodeDecodeError as e:
+        raise ConfigError(f"{path}: not UTF-8 text (byte 0x{e.object[e.start]:02x} at offset {e.start})") from None
     try:
         data = yaml.safe_load(text)
     except yaml.YAMLError as e:

@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
+from hearth_errors import HearthError
 
-class AudioError(Exception):
+
+class AudioError(HearthError):
     """Base of every audio error: ``code`` is stable (e.g. ``wav.truncated``), ``message`` is for people."""
 
-    def __init__(self, code: str, message: str, *, hint: str | None = None) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.hint = hint
+    code = "audio_error"
 
-    def __str__(self) -> str:  # the same shape as every other error here; the CLI adds the code once
-        return f"{self.message}\n  hint: {self.hint}" if self.hint else self.message
+    def __init__(self, code: str, message: str, *, hint: str | None = None) -> None:
+        super().__init__(message, code=code, hint=hint)
 
 
 class AudioFormatError(AudioError):

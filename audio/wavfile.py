@@ -14,6 +14,10 @@ from audio.errors import AudioFormatError
 _PCM, _FLOAT, _EXTENSIBLE = 0x0001, 0x0003, 0xFFFE
 _UNKNOWN_SIZES = (0, 0xFFFFFFFF)  # written by streaming recorders that never patch the header
 _CONVERT_HINT = "convert it, e.g.: sox input.wav -b 16 -c 1 -r 16000 output.wav"
+_TRIM_HINT = "cut it into shorter turns, e.g.: sox input.wav output.wav trim 0 60"
+MIN_RATE, MAX_RATE = 4_000, 384_000  # Hz: below is not speech, above is no sound card; 1 Hz once ran out of memory
+MAX_SECONDS = 3600.0  # a voice turn is seconds long; an hour is surely a mistake
+MAX_BYTES = 256 << 20  # read into memory whole (and widened to float while decoding)
 _FORMAT_NAMES = {0x0002: "MS ADPCM", 0x0006: "A-law", 0x0007: "mu-law", 0x0011: "IMA ADPCM", 0x0055: "MP3"}
 
 
@@ -40,6 +44,10 @@ def read_wav_bytes(path: str | Path) -> bytes:
     """Read a file's bytes, turning OS errors into AudioFormatError."""
     p = Path(path)
     try:
+        size = p.stat().st_size
+        if size > MAX_BYTES and p.is_file():
+            raise _fail("wav.too_long", str(p), f"{size / 2**20:.0f} MiB is too big for a voice turn "
+                        f"(at most {MAX_BYTES >> 20} MiB)", _TRIM_HINT)
         return p.read_bytes()
     except FileNotFoundError as e:
         raise _fail("wav.not_found", str(p), "no such file") from e
@@ -47,9 +55,6 @@ def read_wav_bytes(path: str | Path) -> bytes:
         raise _fail("wav.unreadable", str(p), "is a directory, not a WAV file") from e
     except OSError as e:
         raise _fail("wav.unreadable", str(p), f"cannot be read ({e.strerror or e})") from e
-
-
-MIN_RATE, MAX_RATE = 4_000, 384_000
 
 
 def decode_wav(data: bytes, name: str = "<bytes>") -> WavData:
@@ -119,7 +124,8 @@ def _parse_fmt(body: bytes, name: str) -> tuple[int, int, int, int, int]:
     if rate < 1:
         raise _fail("wav.corrupt", name, "header says sample rate 0")
     if not MIN_RATE <= rate <= MAX_RATE:  # a 1 Hz header would make resampling to 16 kHz allocate gigabytes
-        raise _fail("wav.unsupported", name, f"sample rate {rate} Hz is outside {MIN_RATE}–{MAX_RATE} Hz")
+        raise _fail("wav.unsupported", name, f"sample rate {rate} Hz is outside {MIN_RATE}–{MAX_RATE} Hz",
+                    _CONVERT_HINT)
     allowed = (8, 16, 24, 32) if tag == _PCM else (32, 64)
     if bits not in allowed:
         raise _fail(
@@ -142,6 +148,9 @@ def _decode_samples(raw: bytes, fmt: tuple[int, int, int, int, int], name: str) 
     frames = len(raw) // block_align
     if frames == 0:
         raise _fail("wav.empty", name, "contains no audio samples (data chunk is empty)")
+    if frames / rate > MAX_SECONDS:
+        raise _fail("wav.too_long", name, f"{frames / rate:.0f} s of audio; a turn may be at most "
+                    f"{MAX_SECONDS:.0f} s", _TRIM_HINT)
     raw = raw[: frames * block_align]  # a partial trailing frame is dropped
     x: npt.NDArray[np.float64]
     if tag == _FLOAT:

@@ -2,19 +2,13 @@
 
 from __future__ import annotations
 
+from hearth_errors import HearthError
 
-class MemoryStoreError(Exception):
+
+class MemoryStoreError(HearthError):
     """Base of every memory error; ``code`` is stable, ``str()`` is for people."""
 
     code = "memory_error"
-
-    def __init__(self, message: str, *, hint: str | None = None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.hint = hint
-
-    def __str__(self) -> str:
-        return f"{self.message}\n  hint: {self.hint}" if self.hint else self.message
 
 
 class InvalidInput(MemoryStoreError):

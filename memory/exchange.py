@@ -5,15 +5,14 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
+from datetime import datetime
 
 from memory.errors import InvalidInput
-from memory.timeutil import parse_time
+from memory.text import describe_bad_char
+from memory.timeutil import CLOCK_SKEW, iso, parse_time
 from memory.transcripts import Turn
 
 MAX_TEXT = 10_000
-MAX_SKEW = timedelta(minutes=5)  # clocks disagree a little; a turn further in the future is a mistake
-EARLIEST = datetime(1900, 1, 1, tzinfo=UTC)
 
 
 class MalformedTranscript(InvalidInput):
@@ -33,20 +32,11 @@ class ParsedTranscript:
     warnings: list[str] = field(default_factory=list)
 
 
-def _bad_char(*texts: str) -> str | None:
-    """A character that cannot be stored as UTF-8 (a lone surrogate), named for the message."""
-    for text in texts:
-        try:
-            text.encode("utf-8")
-        except UnicodeEncodeError as e:
-            return f"U+{ord(text[e.start]):04X}"
-    return None
-
-
 def parse_jsonl(lines: Iterable[str], *, source: str = "input", now: datetime | None = None) -> ParsedTranscript:
     """Validate every line first; any bad line rejects the whole file (nothing partial is ingested).
 
-    ``now``: turns dated after it (beyond a small clock skew) are refused; so are dates before 1900.
+    ``now``: the caller's clock; a turn later than ``now`` + CLOCK_SKEW is refused (it would be believed
+    as the newest word on everything it mentions). Without it, only the sane year range is checked.
     """
     problems: list[str] = []
     warnings: list[str] = []
@@ -81,19 +71,17 @@ def parse_jsonl(lines: Iterable[str], *, source: str = "input", now: datetime | 
             continue
         try:
             at = parse_time(obj["at"])
-            at.astimezone(UTC)
-        except (InvalidInput, OverflowError):
-            problems.append(f"line {n}: cannot read time {obj['at']!r}")
+        except InvalidInput as e:
+            problems.append(f"line {n}: " + (f"cannot read time {obj['at']!r}" if e.message.startswith("cannot")
+                                              else f"time {e.message}"))
             continue
-        if at < EARLIEST:
-            problems.append(f"line {n}: time {obj['at']!r} is before {EARLIEST.year}")
+        if now is not None and at > now + CLOCK_SKEW:
+            problems.append(f"line {n}: time {obj['at']!r} is in the future (now is {iso(now)})")
             continue
-        if now is not None and at > now + MAX_SKEW:
-            problems.append(f"line {n}: time {obj['at']!r} is in the future")
-            continue
-        bad = _bad_char(str(conv), speaker, text)
-        if bad is not None:
-            problems.append(f"line {n}: invalid character {bad} (a lone surrogate: not valid Unicode text)")
+        bad = [f"{k} is not valid Unicode ({p})" for k in ("conversation", "speaker", "text")
+               if (p := describe_bad_char(str(obj[k]))) is not None]
+        if bad:
+            problems.append(f"line {n}: " + "; ".join(bad))
             continue
         if not text.strip():
             warnings.append(f"line {n}: empty text, skipped")

@@ -13,6 +13,7 @@ from memory.errors import InvalidInput, NotFound
 from memory.model import USER_ID, Arc, Change, Entity
 from memory.names import clean_name, new_id, normalize
 from memory.store import GraphStore, GraphTx
+from memory.text import require_text
 from memory.timeutil import to_epoch
 from memory.vocabulary import RELATIONS, EntityType, Relation, relation
 
@@ -95,7 +96,7 @@ class TemporalGraph:
     def _upsert(
         self, tx: GraphTx, name: str, *, now: datetime, type: str | None, aliases: Iterable[str], t: int
     ) -> Entity:
-        name = clean_name(name)
+        name = clean_name(require_text(name, "an entity name"))
         key = normalize(name)
         if not key:
             raise InvalidInput("an entity needs a name", hint="empty or punctuation-only names are refused")
@@ -142,14 +143,19 @@ class TemporalGraph:
         object_type: str | None = None,
         subject_aliases: Sequence[str] = (),
         object_aliases: Sequence[str] = (),
+        told_at: datetime | None = None,
     ) -> list[Change]:
         """Add the fact or reinforce it; a single-valued relation closes the subject's previous value.
 
         ``now`` is record time (when we heard it); ``valid_from`` is when it became true (default now).
+        ``told_at`` is when it was said (default now): decay counts from there, so a fact told a year ago
+        and typed in today has already faded by a year.
         A fact that starts before the current value of a single-valued relation is history: it is
         stored closed at the current value's start instead of closing the current value.
         """
         r = relation(rel)
+        if label:
+            require_text(label, "the label")
         if r.name == "related_to" and not (label and label.strip()):
             raise InvalidInput("related_to needs a label saying how the two are related")
         vf = valid_from or now
@@ -162,7 +168,10 @@ class TemporalGraph:
             )
         if not 0.0 <= confidence <= 1.0:
             raise InvalidInput("confidence must be between 0 and 1")
-        p = _ArcParams(now=to_epoch(now), valid_from=to_epoch(vf),
+        told = told_at or now
+        if told > now:
+            raise InvalidInput(f"a fact cannot be told in the future ({told.isoformat()} is after {now.isoformat()})")
+        p = _ArcParams(now=to_epoch(now), told=to_epoch(told), valid_from=to_epoch(vf),
                        valid_to=None if valid_to is None else to_epoch(valid_to),
                        sources=[source] if source else [], conversation=conversation,
                        confidence=confidence, label=label.strip() if label else None)
@@ -218,7 +227,7 @@ class TemporalGraph:
             "subject_id": s.id, "object_id": o.id, "id": new_id("a"), "relation": r.name, "label": p.label,
             "strength": self.decay.initial_strength * p.confidence,
             "decay_rate": self.decay.initial_rate(r.decay), "conversations": 1 if p.conversation else 0,
-            "conversation_ids": [p.conversation] if p.conversation else [], "now": p.now,
+            "conversation_ids": [p.conversation] if p.conversation else [], "now": p.now, "told": p.told,
             "valid_from": p.valid_from, "valid_to": valid_to, "closed_at": None if valid_to is None else p.now,
             "t": t, "confidence": p.confidence, "sources": p.sources,
         })[0]
@@ -228,13 +237,15 @@ class TemporalGraph:
     def _reinforce(self, tx: GraphTx, a: Arc, p: _ArcParams, t: int) -> Change:
         conv_ids = list(a.conversation_ids)
         new_conv = p.conversation is not None and p.conversation not in conv_ids
-        strength, rate = self.decay.reinforce(a.strength, a.decay_rate, to_epoch(a.last_reinforced), p.now,
+        last = to_epoch(a.last_reinforced)
+        strength, rate = self.decay.reinforce(a.strength, a.decay_rate, last, p.told,
                                               new_conversation=new_conv and bool(conv_ids))
         if p.conversation is not None and new_conv:
             conv_ids.append(p.conversation)
         sources = list(a.sources) + [x for x in p.sources if x not in a.sources]
         tx.run(Q.REINFORCE_ARC, {"subject_id": a.subject_id, "id": a.id, "strength": strength,
-                                 "decay_rate": rate, "now": p.now, "conversations": len(conv_ids),
+                                 "decay_rate": rate, "now": p.now, "told": max(last, p.told),
+                                 "conversations": len(conv_ids),
                                  "conversation_ids": conv_ids, "sources": sources, "t": t,
                                  "confidence": max(a.confidence, p.confidence)})
         return Change("reinforced", a.id, a.subject, a.relation, a.object,
@@ -270,7 +281,7 @@ class TemporalGraph:
         o = self.find_entity(obj) if obj else None
         if s is None or (obj and o is None):
             return []
-        p = _ArcParams(now=to_epoch(now), valid_from=to_epoch(now), valid_to=None,
+        p = _ArcParams(now=to_epoch(now), told=to_epoch(now), valid_from=to_epoch(now), valid_to=None,
                        sources=[source] if source else [], conversation=None, confidence=1.0, label=None)
         changes: list[Change] = []
         with self.store.transaction() as tx:
@@ -445,7 +456,8 @@ def _as_known(a: Arc, now: datetime) -> Arc:
 
 @dataclass(frozen=True)
 class _ArcParams:
-    now: float
+    now: float  # record time
+    told: float  # when it was said: the decay clock
     valid_from: float
     valid_to: float | None
     sources: list[str]

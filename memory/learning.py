@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Protocol
 
 from memory.errors import MemoryStoreError
 from memory.extraction.resolve import Resolver, role_relation
-from memory.extraction.types import USER, ExtractedFact
+from memory.extraction.types import USER, ExtractedFact, for_speaker
 from memory.graph import TemporalGraph
 from memory.llm import LLMError
 from memory.model import USER_ID, Change
@@ -60,14 +60,6 @@ class RulesExtractor:
         return Extraction(facts, "rules")
 
 
-def for_speaker(f: ExtractedFact, speaker: str) -> ExtractedFact:
-    """First person means the speaker: the user, or another named person in the conversation."""
-    if speaker == "user":
-        return f
-    return replace(f, subject=speaker if f.subject == USER else f.subject,
-                   object=speaker if f.object == USER else f.object)
-
-
 class FallbackExtractor:
     """The LLM first; if it is down or breaks the schema (after its own retry), the rules — and say so."""
 
@@ -114,7 +106,8 @@ class GroundedExtractor:
                 continue
             words = " ".join(x.text for x in turns if x.speaker == t.speaker and x.idx <= t.idx)
             said = normalize(words)
-            if not _grounded(f.object, said) or (f.subject != USER and not _grounded(f.subject, said)):
+            first_person = (USER, t.speaker)  # "I" said by this turn's speaker
+            if not _grounded(f.object, said) or (f.subject not in first_person and not _grounded(f.subject, said)):
                 continue
             if not self._plausible(f, words):
                 continue

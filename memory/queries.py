@@ -81,7 +81,7 @@ CREATE_ARC = (
     "MATCH (s:Entity {id: $subject_id}), (o:Entity {id: $object_id}) "
     "CREATE (s)-[a:ARC {id: $id, relation: $relation, label: $label, strength: $strength, "
     "decay_rate: $decay_rate, reinforcements: 0, conversations: $conversations, "
-    "conversation_ids: $conversation_ids, last_reinforced: $now, valid_from: $valid_from, "
+    "conversation_ids: $conversation_ids, last_reinforced: $told, valid_from: $valid_from, "
     "valid_to: $valid_to, recorded_at: $now, closed_at: $closed_at, expired_at: null, t_index: $t, "
     "confidence: $confidence, sources: $sources}]->(o) "
     f"RETURN {ARC_FIELDS}"
@@ -95,7 +95,7 @@ ARCS_OF = (
 )
 REINFORCE_ARC = (
     "MATCH (s:Entity {id: $subject_id})-[a:ARC]->(o:Entity) WHERE a.id = $id "
-    "SET a.strength = $strength, a.decay_rate = $decay_rate, a.last_reinforced = $now, "
+    "SET a.strength = $strength, a.decay_rate = $decay_rate, a.last_reinforced = $told, "
     "a.reinforcements = a.reinforcements + 1, a.conversations = $conversations, "
     "a.conversation_ids = $conversation_ids, a.sources = $sources, a.t_index = $t, "
     "a.confidence = $confidence "

@@ -9,10 +9,12 @@ import time
 from datetime import datetime
 
 from rich.console import Console
+from rich.markup import escape
 
 from assistant.compose import Hearth
 from assistant.pipeline import answer_json
 from memory.llm import Message
+from memory.text import describe_bad_char
 from memory.timeutil import iso, parse_time
 from memory.transcripts import Turn
 
@@ -62,6 +64,9 @@ def cmd_chat(app: Hearth, args: argparse.Namespace) -> int:
             break
         if not line.strip() or line.strip().lower() in ("/quit", "/bye", "bye", "goodbye"):
             break
+        if (problem := describe_bad_char(line)) is not None:  # nothing of it is answered or stored
+            con.print(f"[red]that line is not valid Unicode ({problem}); please type it again[/]")
+            continue
         t_user = app.now()
         t0 = time.perf_counter()
         pieces, ans = app.pipeline.stream(line, now=t_user, history=history)
@@ -86,9 +91,9 @@ def cmd_chat(app: Hearth, args: argparse.Namespace) -> int:
     with con.status("learning from this conversation…"):
         result = app.learner().learn(cid)
     for c, _, _ in result.changes:
-        con.print(f"[dim]learned:[/] {c.describe()}")
+        con.print(f"[dim]learned:[/] {escape(c.describe())}")
     for n in result.notes:
-        con.print(f"[yellow]note:[/] {n}")
+        con.print(f"[yellow]note:[/] {escape(n)}")
     return 0
 
 

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import Progress
 
 from assistant.compose import Hearth
@@ -33,16 +34,28 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def _read(path: str) -> tuple[list[str], str]:
     if path == "-":
-        return sys.stdin.read().splitlines(), "stdin"
+        raw = getattr(sys.stdin, "buffer", None)  # bytes, so undecodable input is refused, not smuggled in
+        return (_lines(raw.read(), "stdin") if raw is not None else sys.stdin.read().split("\n")), "stdin"
     p = Path(path)
     try:
-        return p.read_text(encoding="utf-8").splitlines(), str(p)
+        return _lines(p.read_bytes(), str(p)), str(p)
     except FileNotFoundError:
         raise InvalidInput(f"no such file: {p}") from None
-    except UnicodeDecodeError:
-        raise InvalidInput(f"{p} is not UTF-8 text") from None
+    except IsADirectoryError:
+        raise InvalidInput(f"{p} is a directory, not a JSONL file") from None
     except OSError as e:
         raise InvalidInput(f"cannot read {p}: {e.strerror}") from None
+
+
+def _lines(data: bytes, name: str) -> list[str]:
+    """Lines split on "\n" only: U+2028 and friends are valid inside a JSON string (our own export writes them)."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = data[: e.start].count(b"\n") + 1
+        raise InvalidInput(f"{name} is not UTF-8 text (line {line}: byte 0x{data[e.start]:02x})",
+                           hint="save it as UTF-8; nothing was ingested") from None
+    return text.removeprefix("\ufeff").split("\n")
 
 
 def cmd_ingest(app: Hearth, args: argparse.Namespace) -> int:
@@ -50,7 +63,7 @@ def cmd_ingest(app: Hearth, args: argparse.Namespace) -> int:
     parsed = parse_jsonl(lines, source=source, now=app.now())
     err = Console(stderr=True)
     for w in parsed.warnings:
-        err.print(f"[yellow]warning:[/] {w}")
+        err.print(f"[yellow]warning:[/] {escape(w)}")
     learner = app.learner(use_llm=False if args.no_llm else None)
     convs = list(dict.fromkeys(t.conversation for t in parsed.turns))
     results: list[LearnResult] = []
@@ -66,17 +79,17 @@ def cmd_ingest(app: Hearth, args: argparse.Namespace) -> int:
     con = Console()
     for r in results:
         if r.skipped:
-            con.print(f"[dim]{r.conversation}: already ingested, nothing changed[/]")
+            con.print(f"[dim]{escape(r.conversation)}: already ingested, nothing changed[/]")
             continue
-        con.print(f"[bold]{r.conversation}[/] (learned with {r.method}):")
+        con.print(f"[bold]{escape(r.conversation)}[/] (learned with {r.method}):")
         for c, _, _ in r.changes:
             colour = {"added": "green", "reinforced": "cyan", "closed": "yellow", "retracted": "red"}.get(c.kind, "")
-            con.print(f"  [{colour}]{c.kind:>10}[/] {c.subject} {c.relation} {c.object}"
-                      + (f" [dim]({c.reason})[/]" if c.reason else ""))
+            con.print(f"  [{colour}]{c.kind:>10}[/] {escape(f'{c.subject} {c.relation} {c.object}')}"
+                      + (f" [dim]({escape(c.reason)})[/]" if c.reason else ""))
         if not r.changes:
             con.print("  nothing new")
         for n in r.notes:
-            con.print(f"  [yellow]note:[/] {n}")
+            con.print(f"  [yellow]note:[/] {escape(n)}")
     return 0
 
 
@@ -96,16 +109,16 @@ def cmd_transcripts(app: Hearth, args: argparse.Namespace) -> int:
                               "changes": [c | {"at": iso(c["at"])} for c in changes]}, ensure_ascii=False))
             return 0
         for t in conv.turns:
-            con.print(f"[dim]{iso(t.at)}[/] [bold]{t.speaker}[/]: {t.text}")
+            con.print(f"[dim]{iso(t.at)}[/] [bold]{escape(t.speaker)}[/]: {escape(t.text)}")
             for c in (c for c in changes if c["turn_idx"] == t.idx):
-                con.print(f"    [cyan]→ {c['kind']}[/] {c['subject']} {c['relation']} {c['object']}")
+                con.print(f"    [cyan]→ {c['kind']}[/] " + escape(f"{c['subject']} {c['relation']} {c['object']}"))
         return 0
     rows = ts.conversations()
     if args.json:
         print(json.dumps([r | {"started_at": iso(r["started_at"]), "ended_at": iso(r["ended_at"])} for r in rows]))
         return 0
     for r in rows:
-        con.print(f"{r['id']}  {iso(r['started_at'])}  {r['turns']} turns, {r['changes']} changes  "
+        con.print(f"{escape(r['id'])}  {iso(r['started_at'])}  {r['turns']} turns, {r['changes']} changes  "
                   f"[dim]{r['learn_status'] or 'not learned'}[/]")
     if not rows:
         con.print("No conversations yet.")

@@ -6,16 +6,17 @@ import argparse
 import json
 import sys
 from collections import defaultdict
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from assistant.compose import Hearth
 from memory.errors import InvalidInput
 from memory.export import export_cypher, export_json
 from memory.model import Arc
-from memory.timeutil import iso, parse_time
+from memory.timeutil import iso, not_after, parse_time
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -54,17 +55,16 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _time_arg(now: datetime, text: str | None) -> datetime:
+    """--at: a sane time, not after now (a fact starting later would be believed before it is true)."""
     if not text:
         return now
-    t = parse_time(text)
-    if t > now:
-        raise InvalidInput(f"{text} is in the future", hint="facts are about now or the past")
-    return t
+    return not_after(parse_time(text), now, skew=timedelta(0), what="--at")
 
 
 def cmd_add(app: Hearth, args: argparse.Namespace) -> int:
-    told = _time_arg(app.now(), args.at)  # the fact was told then: it is true from then, and decays from then
-    changes = app.graph.assert_fact(args.subject, args.relation, args.object, now=told, valid_from=told,
+    now = app.now()
+    at = _time_arg(now, args.at)  # told then: it became true then, and has been fading since
+    changes = app.graph.assert_fact(args.subject, args.relation, args.object, now=now, valid_from=at, told_at=at,
                                     label=args.label, source="cli", confidence=1.0)
     if args.json:
         print(json.dumps([c.to_json() for c in changes]))
@@ -75,7 +75,7 @@ def cmd_add(app: Hearth, args: argparse.Namespace) -> int:
 
 
 def _arcs_table(title: str, arcs: list[Arc], *, history: bool) -> Table:
-    t = Table(title=title, title_justify="left", show_lines=False)
+    t = Table(title=escape(title), title_justify="left", show_lines=False)
     t.add_column("subject")
     t.add_column("relation")
     t.add_column("object")
@@ -91,7 +91,7 @@ def _arcs_table(title: str, arcs: list[Arc], *, history: bool) -> Table:
                str(a.reinforcements + 1)]
         if history:
             row.append("retracted" if a.expired_at else ("ended" if a.valid_to else "current"))
-        t.add_row(*row)
+        t.add_row(*map(escape, row))
     return t
 
 
@@ -113,7 +113,7 @@ def cmd_show(app: Hearth, args: argparse.Namespace) -> int:
         return 0
     con = Console()
     if not arcs:
-        con.print("Nothing remembered" + (f" about {args.entity}" if args.entity else "") + " yet.")
+        con.print("Nothing remembered" + (f" about {escape(args.entity)}" if args.entity else "") + " yet.")
         return 0
     groups: dict[str, list[Arc]] = defaultdict(list)
     for a in arcs:
@@ -164,7 +164,7 @@ def cmd_stats(app: Hearth, args: argparse.Namespace) -> int:
     if st["relations"]:
         t = Table("relation", "arcs")
         for r, n in st["relations"].items():
-            t.add_row(r, str(n))
+            t.add_row(escape(r), str(n))
         con.print(t)
     w = st["weight"]
     if w.get("mean_weight") is not None:

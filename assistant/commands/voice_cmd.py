@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 
 from assistant.compose import Hearth
 from assistant.loop.runner import TurnRecord, VoiceLoop
@@ -54,12 +55,12 @@ def cmd_devices(app: Hearth, args: argparse.Namespace) -> int:
 def print_turn(con: Console) -> Callable[[TurnRecord], None]:
     def show(rec: TurnRecord) -> None:
         if rec.heard:
-            con.print(f"[bold]you[/]: {rec.heard}")
+            con.print(f"[bold]you[/]: {escape(rec.heard)}")
         if rec.error:
-            con.print(f"[yellow]hearth[/]: Sorry, {rec.error}")
+            con.print(f"[yellow]hearth[/]: Sorry, {escape(rec.error)}")
         else:
             t = rec.timings_ms
-            con.print(f"[bold]hearth[/]: {rec.answer} [dim](first audio "
+            con.print(f"[bold]hearth[/]: {escape(rec.answer)} [dim](first audio "
                       f"{t.get('end_of_speech_to_first_audio', 0) / 1000:.2f} s after you stopped)[/]")
     return show
 
@@ -85,7 +86,7 @@ def run_wav_turns(app: Hearth, files: list[str], out_dir: Path, con: Console, *,
         try:
             pcm = read_wav(Path(f))
         except AudioError as e:  # a corrupt or empty file is reported and the next one processed
-            con.print(f"[red]{f}[/]: {e.message}")
+            con.print(f"[red]skipped {escape(f)}:[/] {escape(str(e))}")
             continue
         sink.number = i
         t += 1.0

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any, Literal
 
@@ -34,3 +34,14 @@ class ExtractedFact:
 
         return (normalize(self.subject) or self.subject.lower(), self.relation,
                 normalize(self.object) or self.object.lower(), self.op)
+
+
+def for_speaker(f: ExtractedFact, speaker: str) -> ExtractedFact:
+    """First person means the speaker: the user, or another named person in the conversation.
+
+    Every extractor writes first person as USER; a guest's "I live in Berlin" is about the guest, and
+    must never close the user's home."""
+    if speaker == USER:
+        return f
+    return replace(f, subject=speaker if f.subject == USER else f.subject,
+                   object=speaker if f.object == USER else f.object)

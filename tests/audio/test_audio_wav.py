@@ -173,6 +173,22 @@ def test_bad_files_raise_clear_errors(tmp_path: Path, make_wav: Callable[..., by
     assert words in str(info.value)
 
 
+def test_too_long_files_are_refused(tmp_path: Path, make_wav: Callable[..., bytes],
+                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    import audio.wavfile
+
+    path = tmp_path / "long.wav"
+    path.write_bytes(make_wav(np.zeros(2 * RATE), RATE))
+    monkeypatch.setattr(audio.wavfile, "MAX_SECONDS", 1.0)
+    with pytest.raises(AudioFormatError, match="2 s of audio") as info:
+        read_wav(path)
+    assert info.value.code == "wav.too_long"
+    monkeypatch.setattr(audio.wavfile, "MAX_BYTES", 1000)  # refused before it is read into memory
+    with pytest.raises(AudioFormatError, match="too big") as info:
+        read_wav(path)
+    assert info.value.code == "wav.too_long" and str(info.value).count("wav.too_long") == 1
+
+
 def test_missing_file_and_directory(tmp_path: Path) -> None:
     with pytest.raises(AudioFormatError, match="no such file") as info:
         read_wav(tmp_path / "nope.wav")
