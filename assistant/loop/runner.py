@@ -224,11 +224,9 @@ class VoiceLoop:
         utt, self._utterance = self._utterance, None
         if utt is None and self.endpointer is not None:
             utt = self.endpointer.cut()  # the machine's length limit, not the endpointer's
+        if self._spec is not None and (utt is None or utt.reason != "silence" or self._spec.end != utt.end):
+            self._drop()  # it was started on a pause of another (shorter) utterance
         spec, self._spec = self._spec, None
-        if spec is not None and (utt is None or utt.reason != "silence" or spec.end != utt.end):
-            spec.cancel()  # it was started on a pause of another (shorter) utterance
-            self.speculation_stats["dropped"] += 1
-            self._stale, spec = spec, None
         if spec is None and self._stale is not None:
             self._stale.wait_prepared()  # one STT at a time on a small CPU
         if utt is None or not len(utt.pcm):
