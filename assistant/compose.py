@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -12,6 +13,8 @@ from typing import Any
 from assistant.pipeline import Pipeline
 from assistant.settings import ConfigError, Settings
 from memory.decay import DecayModel
+from memory.episodes import Episodes
+from memory.errors import MemoryStoreError
 from memory.graph import TemporalGraph
 from memory.learning import ConversationExtractor, Extraction, GroundedExtractor, Learner, RulesExtractor
 from memory.llm import LLM, LLMError, LLMUnavailable
@@ -22,6 +25,8 @@ from memory.recall.recall import Recaller
 from memory.store import GraphStore
 from memory.transcripts import TranscriptStore
 from memory.vocabulary import DecayClass
+
+log = logging.getLogger(__name__)
 
 
 def default_data_dir(env: dict[str, str] | None = None) -> Path:
@@ -101,7 +106,10 @@ class Hearth:
             from memory.kglite_store import KgliteStore
 
             self.data_dir.mkdir(parents=True, exist_ok=True)
-            store = KgliteStore(self.data_dir / s.path, durability=s.durability)
+            r = self.settings.recall
+            store = KgliteStore(self.data_dir / s.path, durability=s.durability,
+                                read_only_memory_mb=r.cypher_memory_mb,
+                                read_only_max_work_units=r.cypher_max_work_units or None)
         self._closers.append(store.close)
         return store
 
@@ -114,8 +122,24 @@ class Hearth:
     @cached_property
     def transcripts(self) -> TranscriptStore:
         store = TranscriptStore(self.data_dir / "transcripts.sqlite3")
+        store.listeners.append(lambda turns: self.episodes.add(turns))  # every stored turn is an episode
         self._closers.append(store.close)
         return store
+
+    @cached_property
+    def episodes(self) -> Episodes:
+        embedder = None
+        if self.settings.recall.embeddings:
+            from memory.embed import E5Embedder
+
+            embedder = E5Embedder()
+        return Episodes(self.graph, embedder)
+
+    def backfill_episodes(self) -> int:
+        """Turns stored before episodes existed (or while the graph was held elsewhere) become episodes."""
+        if self.episodes.count() >= self.transcripts.turn_count():
+            return 0
+        return self.episodes.backfill(self.transcripts.search_turns())
 
     @cached_property
     def rules(self) -> Any:
@@ -127,13 +151,18 @@ class Hearth:
         rules = RulesExtractor(self.rules)
         if not (self.settings.extraction.use_llm if use_llm is None else use_llm):
             return rules
+        if self.settings.extraction.method == "choose":
+            from memory.extraction.choose import CandidateExtractor, ChoiceWithRules
+
+            return ChoiceWithRules(_LazyExtractor(lambda: CandidateExtractor(
+                self.llm, self.rules.nlp, known_predicates=self.graph.open_predicates)), rules)
         from memory.extraction.llm_extractor import LLMExtractor
 
         return GroundedExtractor(_LazyExtractor(lambda: LLMExtractor(self.llm, self.rules)), rules,
                                  entities=self.rules.entities)
 
     def learner(self, *, use_llm: bool | None = None) -> Learner:
-        return Learner(self.graph, self.transcripts, self.extractor(use_llm=use_llm))
+        return Learner(self.graph, self.transcripts, self.extractor(use_llm=use_llm), episodes=self.episodes)
 
     @cached_property
     def pipeline(self) -> Pipeline:
@@ -145,8 +174,12 @@ class Hearth:
             cypher = _LazyCypher(lambda: CypherRecall(self.graph, self.llm, timeout_ms=r.cypher_timeout_ms,
                                                       row_limit=r.cypher_row_limit))
         recaller = Recaller(self.graph, hops=r.hops, limit=r.limit, alpha=r.alpha, cypher=cypher,
-                            cypher_mode=r.generated_cypher)
-        return Pipeline(self.graph, recaller, lambda: self.llm, self.transcripts)
+                            cypher_mode=r.generated_cypher, episodes=self.episodes, episode_limit=r.episodes)
+        try:
+            self.backfill_episodes()
+        except MemoryStoreError as e:  # recall still works on facts and what is found
+            log.warning("could not index older turns as episodes: %s", e)
+        return Pipeline(self.graph, recaller, lambda: self.llm, self.transcripts, episode_chars=r.episode_chars)
 
     def bundled_model_status(self) -> str:
         from assistant.llm.weights import get_spec, is_verified
@@ -164,9 +197,6 @@ class Hearth:
         self.llm.complete([{"role": "user", "content": "Say OK."}], max_tokens=2)
         return time.perf_counter() - t0
 
-    def forget_provenance(self, arc_ids: list[str]) -> None:
-        self.transcripts.forget_arcs(arc_ids)
-
     @cached_property
     def llm(self) -> LLM:
         """Started on first use; a failure to start is remembered so later turns fail fast, not slowly."""
@@ -175,14 +205,16 @@ class Hearth:
         from assistant.llm import start_llm
 
         s = self.settings.llm
-        key = os.environ.get(s.api_key_env) if (s.provider == "openai" and s.api_key_env) else None
+        key_env = s.key_env()
+        key = os.environ.get(key_env) if key_env else None
         try:
             llm, closer = start_llm(
                 s.provider, model_name=s.bundled_model, models_dir=self.models_dir, logs_dir=self.logs_dir,
                 base_url=s.base_url or ("https://api.openai.com/v1" if s.provider == "openai" else None),
                 model=s.model, api_key=key, timeout_s=s.timeout_s, retries=s.retries, threads=s.threads,
                 ctx=s.context, keep_alive_s=s.keep_alive_s, start_timeout_s=s.start_timeout_s,
-                run_dir=default_cache_dir() / "run", reuse_models_from=default_data_dir() / "models")
+                run_dir=default_cache_dir() / "run", reuse_models_from=default_data_dir() / "models",
+                client=s.client)
         except LLMError as e:
             self._llm_error = e
             raise

@@ -9,8 +9,9 @@ from rich.console import Console
 from assistant.compose import Hearth
 
 SCRIPT = [
-    ["My sister Anna lives in Porto. She teaches chemistry.", "I play the cello in a small orchestra."],
-    ["Where does my sister live?", "What instrument do I play?", "How do you know that?"],
+    ["My sister Anna lives in Porto. She teaches chemistry.", "I played the cello in an orchestra at school.",
+     "Our neighbour Priya keeps bees in her garden."],
+    ["Where does my sister live?", "What instrument did I play?", "How do you know that?", "Who keeps bees?"],
 ]
 
 

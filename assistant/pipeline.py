@@ -10,6 +10,7 @@ from datetime import datetime
 from typing import Any
 
 from assistant.answer import is_question, messages, nothing_known, plain, speakable, template_answer
+from memory.episodes import Episode
 from memory.graph import TemporalGraph
 from memory.llm import LLM, LLMError, Message
 from memory.model import Arc
@@ -37,9 +38,11 @@ class Pipeline:
     """Stateless per question; ``history`` carries the chat so far for follow-ups ("how do you know?")."""
 
     def __init__(self, graph: TemporalGraph, recaller: Recaller, llm: Callable[[], LLM],
-                 transcripts: TranscriptStore | None = None) -> None:
+                 transcripts: TranscriptStore | None = None, *, episode_chars: int = 1200) -> None:
         self.graph, self.recaller, self._llm, self.transcripts = graph, recaller, llm, transcripts
+        self.episode_chars = episode_chars
         self.last_facts: list[Arc] = []
+        self.last_episodes: list[Episode] = []
 
     def recall(self, question: str, *, now: datetime) -> RecallResult:
         return self.recaller.recall(question, now=now)
@@ -66,10 +69,14 @@ class Pipeline:
         recall = self.recall(q, now=now)
         ans = Answer(question, "", recall, timings_ms={"recall": round((time.perf_counter() - t0) * 1000, 2)})
         self.last_facts = list(recall.facts)
-        # asked about something memory holds nothing on: say so, don't let the model improvise
-        unknown = (not recall.facts and not recall.notes) or (
-            bool(intent.relations) and recall.targeted == 0 and not recall.cypher_facts)
-        if is_question(q) and unknown:
+        self.last_episodes = list(recall.episodes) if recall.episodes_relevant else []
+        # a personal question memory holds nothing on: say so, don't let the model improvise. A general
+        # question ("how far is the moon?") goes to the model's own knowledge, and it says so.
+        # Asked for a relation ("who is my sister?") that no fact holds and no utterance speaks of: the facts
+        # around would only tempt the model into a wrong answer.
+        asked_unfound = bool(intent.relations) and recall.targeted == 0 and not recall.cypher_facts
+        if is_question(q) and recall.personal and (
+                not recall.found_anything or (asked_unfound and not recall.episodes_relevant)):
             return iter([nothing_known(q)]), ans
         return self._generate(q, recall, ans, now, history or [], t0), ans
 
@@ -78,7 +85,8 @@ class Pipeline:
         try:
             llm = self._llm()
             first = True
-            for piece in llm.stream(messages(q, recall, now, history), max_tokens=120, temperature=0.2):
+            prompt = messages(q, recall, now, history, budget_chars=self.episode_chars)
+            for piece in llm.stream(prompt, max_tokens=120, temperature=0.2):
                 if first:
                     ans.timings_ms["llm_first_token"] = round((time.perf_counter() - t0) * 1000, 2)
                     first = False
@@ -98,6 +106,10 @@ class Pipeline:
         if any(w not in _FILLER for w in re.findall(r"[a-z']+", rest)):  # "how do you know Anna moved?"
             facts = self.recall(question, now=now).facts or facts
         current = [a for a in facts if a.valid_to is None] or facts
+        if not current and self.last_episodes:  # the answer came from what was said, not from a fact
+            e = self.last_episodes[0]
+            who = "You" if e.speaker == "user" else e.speaker
+            return f"{who} told me on {e.at.strftime('%B')} {e.at.day}, {e.at.year}: \"{e.text}\""
         if not current:
             return "I don't have anything remembered about that, so I can't say where it came from."
         by_turn: dict[str, tuple[Any, list[Arc]]] = {}
@@ -118,7 +130,10 @@ class Pipeline:
         return " ".join(parts)
 
     def warm_up(self) -> None:
-        """Start the model and put the fixed system prompt in its cache before the first question."""
+        """Start the model and put the fixed system prompt in its cache before the first question; start the
+        generated-Cypher sandbox too when recall may use it."""
+        if self.recaller.cypher is not None and self.recaller.cypher_mode != "off":
+            self.graph.store.warm_read_only()
         try:
             from assistant.answer import SYSTEM
 
@@ -134,6 +149,8 @@ def answer_json(ans: Answer, *, sources: Callable[[str], Any] | None = None,
     from memory.recall.recall import facts_json
 
     return {"answer": ans.text, "facts": facts_json(ans.recall, sources=sources) if ans.recall else [],
+            "episodes": [e.to_json() for e in ans.recall.episodes] if ans.recall and ans.recall.episodes_relevant
+            else [],
             "cypher": cypher if cypher is not None else (ans.recall.cypher if ans.recall else []),
             "timings_ms": ans.timings_ms | ({"recall_" + k: v for k, v in ans.recall.timings_ms.items()}
                                             if ans.recall else {})}

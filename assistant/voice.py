@@ -54,6 +54,11 @@ def build_loop(app: Hearth, sink: AudioSink, *, live: bool, on_turn: Any = None)
     def learn(cid: str) -> None:
         app.learner().learn(cid)
 
+    if app.transcripts.pending_conversations():  # left unlearned by a crash or a kill: learned beside the loop
+        import threading
+
+        threading.Thread(target=lambda: app.learner().learn_pending(), name="learn-pending", daemon=True).start()
+
     return VoiceLoop(pipeline=app.pipeline, transcriber=stt, synthesizer=tts, sink=sink, machine=machine,
                      transcripts=app.transcripts, clock=app.clock, names=salient_names(app), learn=learn,
                      wake=wake, endpointer=endpointer, end_silence_s=a.end_silence_s, on_turn=on_turn,

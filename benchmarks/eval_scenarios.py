@@ -68,11 +68,11 @@ def turns_jsonl(conv: dict[str, Any]) -> str:
 
 
 class InProcess:
-    def __init__(self, data: Path, use_llm: bool, llm: Any) -> None:
+    def __init__(self, data: Path, use_llm: bool, llm: Any, method: str = "grounded") -> None:
         from assistant.compose import Hearth
         from assistant.settings import Settings
 
-        s = Settings.model_validate({"extraction": {"use_llm": use_llm},
+        s = Settings.model_validate({"extraction": {"use_llm": use_llm, "method": method},
                                      "recall": {"generated_cypher": "fallback" if use_llm else "off"}})
         self.app = Hearth(s, data)
         if llm is not None:
@@ -158,6 +158,8 @@ def main() -> int:
     ap.add_argument("--show", action="store_true", help="print every probe")
     ap.add_argument("--json-out", help="write per-probe results here")
     ap.add_argument("--baseline", action="store_true", help="the BM25 retrieval baseline (k=3) instead of the graph")
+    ap.add_argument("--method", choices=("grounded", "choose"), default="grounded",
+                    help="extraction.method for the in-process run")
     args = ap.parse_args()
     con = Console()
     scenarios = [json.loads(line) for f in args.files for line in Path(f).read_text().splitlines() if line.strip()]
@@ -192,7 +194,7 @@ def main() -> int:
                 elif args.cli:
                     runner = ViaCli(data, config, not args.no_llm)
                 else:
-                    runner = InProcess(data, not args.no_llm, llm)
+                    runner = InProcess(data, not args.no_llm, llm, args.method)
                 try:
                     results += run_scenario(sc, runner, progress, task)
                 finally:

@@ -41,6 +41,7 @@ CONVERSATIONS = [
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--runs", type=int, default=len(CONVERSATIONS))
+    ap.add_argument("--method", choices=("grounded", "choose"), default="grounded", help="extraction.method")
     args = ap.parse_args()
     con = Console()
     from assistant.compose import Hearth
@@ -55,15 +56,16 @@ def main() -> int:
     llm = base.llm
     base.pipeline.warm_up()
     con.print(f"model server ready and warm in {time.perf_counter() - t0:.1f} s")
-    rows: dict[str, list[float]] = {"grounded LLM + rules": [], "rules only": []}
+    llm_name = "grounded LLM + rules" if args.method == "grounded" else "LLM choosing among spans + rules"
+    rows: dict[str, list[float]] = {llm_name: [], "rules only": []}
     facts: dict[str, list[int]] = {k: [] for k in rows}
     for i in range(args.runs):
         texts = CONVERSATIONS[i % len(CONVERSATIONS)]
         at = datetime(2026, 6, 1, 18, tzinfo=UTC)
         turns = [Turn(f"c{i}", at + timedelta(seconds=20 * j), "user" if j % 2 == 0 or j == 9 else "assistant", t)
                  for j, t in enumerate(texts)]
-        for name, use_llm in (("grounded LLM + rules", True), ("rules only", False)):
-            app = Hearth(Settings(), tmp / f"{name[:5]}-{i}")
+        for name, use_llm in ((llm_name, True), ("rules only", False)):
+            app = Hearth(Settings.model_validate({"extraction": {"method": args.method}}), tmp / f"{name[:5]}-{i}")
             app.__dict__["llm"] = llm
             app.graph  # noqa: B018 - open the store outside the timed part
             app.rules.extract("warm up", at=at)
@@ -76,7 +78,8 @@ def main() -> int:
             app.close()
     base.close()
     lines = ["## Learning time (issue 3)", "",
-             f"Command: `.venv/bin/python benchmarks/learn_time.py --runs {args.runs}` — {machine()}, "
+             f"Command: `.venv/bin/python benchmarks/learn_time.py --runs {args.runs} --method {args.method}` — "
+             f"{machine()}, "
              f"{datetime.now(UTC).date()}; a 10-turn conversation (6 user, 4 assistant) into an empty memory, "
              "bundled Qwen2.5-Coder-1.5B already warm.", "",
              "| path | median | max | changes (median) |", "|---|---|---|---|"]
@@ -84,7 +87,8 @@ def main() -> int:
         med = statistics.median(facts[name])
         lines.append(f"| {name} | {statistics.median(ts):.1f} s | {max(ts):.1f} s | {med:.0f} |")
     con.print("\n".join(lines))
-    (ROOT / "docs" / "bench" / "learn.md").write_text("\n".join(lines) + "\n")
+    out = "learn.md" if args.method == "grounded" else f"learn-{args.method}.md"
+    (ROOT / "docs" / "bench" / out).write_text("\n".join(lines) + "\n")
     return 0
 
 

@@ -12,6 +12,7 @@ from memory.decay import DecayModel
 from memory.errors import InvalidInput, NotFound
 from memory.model import USER_ID, Arc, Change, Entity
 from memory.names import clean_name, new_id, normalize
+from memory.redact import MARKER, refuse_marker
 from memory.store import GraphStore, GraphTx
 from memory.text import require_text
 from memory.timeutil import to_epoch
@@ -97,6 +98,7 @@ class TemporalGraph:
         self, tx: GraphTx, name: str, *, now: datetime, type: str | None, aliases: Iterable[str], t: int
     ) -> Entity:
         name = clean_name(require_text(name, "an entity name"))
+        refuse_marker(name)
         key = normalize(name)
         if not key:
             raise InvalidInput("an entity needs a name", hint="empty or punctuation-only names are refused")
@@ -104,7 +106,7 @@ class TemporalGraph:
             rows = tx.run(Q.ENTITY_BY_ID, {"id": USER_ID})
         else:  # the indexed canonical key first; aliases (a list property) only when that misses
             rows = tx.run(Q.ENTITY_BY_NAME_KEY, {"key": key}) or tx.run(Q.ENTITY_BY_KEY, {"key": key})
-        alias_set = {clean_name(a) for a in aliases if normalize(a)}
+        alias_set = {clean_name(a) for a in aliases if normalize(a) and MARKER not in a}
         if rows:
             old = Entity.from_row(rows[0])
             if name != old.name and not old.is_user and normalize(name) != normalize(old.name):
@@ -200,6 +202,8 @@ class TemporalGraph:
         covering = [a for a in same if a.valid_to is not None and p.valid_to is not None
                     and to_epoch(a.valid_from) <= p.valid_from < to_epoch(a.valid_to)]
         target = open_same[0] if open_same and p.valid_to is None else (covering[0] if covering else None)
+        if target is not None and p.sources and set(p.sources) <= set(target.sources):
+            return []  # the same words heard again (a learning replayed after a crash): nothing to count twice
         if target is not None:
             changes.append(self._reinforce(tx, target, p, t))
         else:
@@ -273,6 +277,28 @@ class TemporalGraph:
         """Mark the arc(s) as never having been true (a correction); history keeps them, recall doesn't."""
         return self._end(subject, rel, obj, now=now, valid_to=None, source=source, reason=reason,
                          retract=True)
+
+    def end_arc(self, arc_id: str, *, now: datetime, valid_to: datetime | None = None, retract: bool = False,
+                source: str | None = None, reason: str = "no longer true") -> Change:
+        """Close one arc at ``valid_to`` (default now), or retract it (it was never true); history keeps it."""
+        a = self.arc(arc_id, now=now)
+        if a.expired_at is not None:
+            raise InvalidInput(f"the fact {a.subject} {a.relation} {a.object} was already retracted")
+        if not retract and a.valid_to is not None:
+            raise InvalidInput(f"the fact {a.subject} {a.relation} {a.object} already ended "
+                               f"({a.valid_to.date().isoformat()})")
+        if valid_to is not None and valid_to > now:
+            raise InvalidInput("a fact cannot be ended in the future")
+        p = _ArcParams(now=to_epoch(now), told=to_epoch(now), valid_from=to_epoch(now), valid_to=None,
+                       sources=[source] if source else [], conversation=None, confidence=1.0, label=None)
+        with self.store.transaction() as tx:
+            t = self._tick(tx)
+            if retract:
+                tx.run(Q.EXPIRE_ARC, {"subject_id": a.subject_id, "id": a.id, "now": p.now, "t": t,
+                                      "sources": p.sources})
+                return Change("retracted", a.id, a.subject, a.relation, a.object, reason=reason)
+            vt = to_epoch(valid_to) if valid_to else p.now
+            return self._close(tx, a, vt, p, t, reason=reason)
 
     def _end(self, subject: str, rel: str, obj: str | None, *, now: datetime, valid_to: datetime | None,
              source: str | None, reason: str, retract: bool) -> list[Change]:
@@ -360,6 +386,13 @@ class TemporalGraph:
             raise InvalidInput("a lookup needs at least one of subject, relation, object")
         return [_as_known(Arc.from_row(r), now or at) for r in self.store.read(q, p)]
 
+    def arcs_from_sources(self, source_ids: Sequence[str], *, now: datetime) -> list[Arc]:
+        """Facts whose provenance includes one of these turns/episodes, as believed at ``now``."""
+        if not source_ids:
+            return []
+        rows = self.store.read(Q.ARCS_FROM_EPISODES, {"ids": list(source_ids), "now": to_epoch(now)})
+        return [_as_known(Arc.from_row(r), now) for r in rows]
+
     def neighbourhood(
         self, entity_ids: Sequence[str], *, at: datetime, now: datetime | None = None, hops: int = 2,
         limit: int = 10,
@@ -433,6 +466,11 @@ class TemporalGraph:
                 "min_confidence": min_confidence})]
             report.removed_entities = [r["id"] for r in tx.run(Q.DELETE_ORPHANS)]
         return report
+
+    def open_predicates(self) -> list[str]:
+        """Predicates in the graph outside the vocabulary (keeps, member_of_team...), most used first."""
+        rows = sorted(self.store.read(Q.RELATION_COUNTS), key=lambda r: -int(r["n"]))
+        return [str(r["relation"]) for r in rows if r["relation"] not in RELATIONS]
 
     def stats(self, *, now: datetime) -> dict[str, Any]:
         arcs = self.store.read(Q.COUNT_ARCS)[0]

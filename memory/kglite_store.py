@@ -11,6 +11,7 @@ from typing import Any, Literal
 
 from memory import queries as Q
 from memory.errors import QueryFailed, StoreCorrupt, StoreLocked
+from memory.sandbox import ReadSandbox
 from memory.store import Row
 
 
@@ -19,11 +20,14 @@ def _rows(result: Any) -> list[Row]:
 
 
 class _Tx:
-    def __init__(self, tx: Any) -> None:
-        self._tx = tx
+    def __init__(self, tx: Any, errors: tuple[type[BaseException], ...]) -> None:
+        self._tx, self._errors = tx, errors
 
     def run(self, query: str, params: Mapping[str, Any] | None = None) -> list[Row]:
-        return _rows(self._tx.cypher(query, params=dict(params or {})))
+        try:
+            return _rows(self._tx.cypher(query, params=dict(params or {})))
+        except self._errors as e:  # the transaction is rolled back by transaction()
+            raise QueryFailed(f"graph query failed: {e}") from e
 
 
 class KgliteStore:
@@ -31,8 +35,14 @@ class KgliteStore:
 
     backend = "kglite"
 
-    def __init__(self, path: Path, *, durability: Literal["full", "normal"] = "normal") -> None:
+    def __init__(self, path: Path, *, durability: Literal["full", "normal"] = "normal",
+                 read_only_memory_mb: int = 1024, read_only_max_work_units: int | None = None,
+                 checkpoint_delay_s: float = 2.0) -> None:
         import kglite  # late: native library, keep `import memory` light
+
+        # kglite prints planner hints to stderr ("MATCH references unknown node label 'Episode'" before the
+        # first episode exists): not for the people using the assistant
+        kglite.set_query_warning_policy("silent")
 
         self._kglite = kglite
         self.path = Path(path)
@@ -61,12 +71,25 @@ class KgliteStore:
         # kglite's handle has one owner at a time: serialise reads and transactions across threads
         # (background learning runs beside the voice loop's recall)
         self._lock = threading.RLock()
+        self._local = threading.local()  # the transaction this thread has open, if any
+        # untrusted reads run in a child on the last checkpoint; the write-ahead log may hold commits the
+        # checkpoint lacks, so the first sandboxed read saves first (then again after each write)
+        self._sandbox = ReadSandbox(self.path, memory_mb=read_only_memory_mb,
+                                    max_work_units=read_only_max_work_units)
+        self._writes, self._saved = 1, 0
+        # once the sandbox runs, writes are checkpointed in the background checkpoint_delay_s after the last
+        # one (learning writes fact by fact), so a question after learning does not pay the save
+        self._checkpoint_delay_s = checkpoint_delay_s
+        self._timer: threading.Timer | None = None
         for ddl in Q.SCHEMA_KGLITE:
             self._run(ddl, {})
 
     def _run(self, query: str, params: Mapping[str, Any], **kw: Any) -> list[Row]:
+        open_tx = getattr(self._local, "tx", None)  # inside a unit of work: read what it wrote so far
         try:
             with self._lock:
+                if open_tx is not None and not kw:
+                    return _rows(open_tx.cypher(query, params=dict(params)))
                 return _rows(self._g.cypher(query, params=dict(params), **kw))
         except self._kglite.KgError as e:
             raise QueryFailed(f"graph query failed: {e}") from e
@@ -78,34 +101,60 @@ class KgliteStore:
 
     @contextmanager
     def transaction(self) -> Iterator[_Tx]:
+        """Re-entrant per thread: a transaction opened inside another is part of it (one unit, one commit)."""
+        outer = getattr(self._local, "tx", None)
+        if outer is not None:
+            yield _Tx(outer, (self._kglite.KgError, ValueError))
+            return
         with self._lock:
             tx = self._g.begin()
+            self._local.tx = tx
             try:
-                yield _Tx(tx)
+                yield _Tx(tx, (self._kglite.KgError, ValueError))
             except BaseException:
+                self._local.tx = None
                 tx.rollback()
                 raise
+            self._local.tx = None
+            self._writes += 1  # before the commit: a failed commit may still have written
             try:
                 tx.commit()
             except self._kglite.KgError as e:
                 raise QueryFailed(f"could not commit to the memory file: {e}") from e
+            if self._sandbox.pid is not None:
+                self._schedule_checkpoint()
+
+    def _schedule_checkpoint(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+        self._timer = threading.Timer(self._checkpoint_delay_s, self._background_checkpoint)
+        self._timer.daemon = True
+        self._timer.start()
+
+    def _background_checkpoint(self) -> None:
+        try:
+            with self._lock:
+                if self._g is not None and self._writes != self._saved:
+                    self.checkpoint()
+        except (self._kglite.KgError, OSError):  # the next sandboxed read saves again and raises it
+            pass
 
     def read_only(
         self, query: str, params: Mapping[str, Any] | None = None, *, timeout_ms: int, row_limit: int
     ) -> list[Row]:
-        with self._lock:
-            tx = self._g.begin_read(timeout_ms=timeout_ms)
-        try:
-            # write_scope=[]: a third layer under the guard and the read transaction — no type may be written
-            result = tx.cypher(query, params=dict(params or {}), timeout_ms=timeout_ms, row_limit=row_limit,
-                               write_scope=[])
-            return _rows(result)[:row_limit]
-        except self._kglite.CypherTimeoutError as e:
-            raise QueryFailed(f"query took longer than {timeout_ms} ms") from e
-        except (self._kglite.KgError, ValueError, TypeError) as e:
-            raise QueryFailed(str(e).splitlines()[0] if str(e) else type(e).__name__) from e
-        finally:
-            tx.rollback()
+        """Untrusted Cypher in the sandbox child (memory/sandbox.py), on a checkpoint that has every commit.
+
+        The worker's own kglite read transaction has ``write_scope=[]``, a third layer under the guard and
+        the read-only load."""
+        if self._writes != self._saved:
+            self.checkpoint()
+        return self._sandbox.run(query, params, timeout_ms=timeout_ms, row_limit=row_limit)
+
+    def warm_read_only(self) -> None:
+        """Start the sandbox worker now, so the first generated query does not pay its start."""
+        if self._writes != self._saved:
+            self.checkpoint()
+        self._sandbox.start()
 
     def explain(self, query: str) -> None:
         try:
@@ -119,9 +168,16 @@ class KgliteStore:
     def checkpoint(self) -> None:
         with self._lock, warnings.catch_warnings():
             warnings.simplefilter("ignore")  # MappedFallbackWarning for list columns: harmless in memory mode
+            writes = self._writes
             self._g.save()
+            self._saved = writes
 
     def close(self) -> None:
+        timer: threading.Timer | None = getattr(self, "_timer", None)
+        if timer is not None:
+            timer.cancel()
+        if getattr(self, "_sandbox", None) is not None:
+            self._sandbox.close()
         if getattr(self, "_g", None) is not None:
             try:
                 self.checkpoint()

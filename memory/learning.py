@@ -8,13 +8,15 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Protocol
 
-from memory.errors import MemoryStoreError
+from memory.episodes import Episodes
+from memory.errors import MemoryStoreError, QueryFailed
 from memory.extraction.resolve import Resolver, role_relation
 from memory.extraction.types import USER, ExtractedFact, for_speaker
 from memory.graph import TemporalGraph
 from memory.llm import LLMError
 from memory.model import USER_ID, Change
 from memory.names import normalize
+from memory.recall.linking import Linker
 from memory.transcripts import TranscriptStore, Turn
 from memory.vocabulary import relation
 
@@ -171,12 +173,13 @@ class LearnResult:
 
 class Learner:
     def __init__(self, graph: TemporalGraph, transcripts: TranscriptStore, extractor: ConversationExtractor,
-                 *, clock: Callable[[], datetime] | None = None) -> None:
+                 *, clock: Callable[[], datetime] | None = None, episodes: Episodes | None = None) -> None:
         self.graph = graph
         self.transcripts = transcripts
         self.extractor = extractor
         self.resolver = Resolver(graph)
         self.clock = clock
+        self.episodes = episodes
 
     def ingest(self, turns: Sequence[Turn], *, source: str) -> list[LearnResult]:
         """Store the turns, then learn from each conversation that got new turns, oldest first."""
@@ -188,9 +191,18 @@ class Learner:
         for t in turns:
             if t.conversation not in seen:
                 seen[t.conversation] = t.at
+                if self.transcripts.unlearned(t.conversation):  # stored, but learning never finished
+                    results.append(self.learn(t.conversation))
+                    continue
                 results.append(LearnResult(t.conversation, "none", skipped=True,
                                            notes=["already ingested; nothing changed"]))
         return results
+
+    def learn_pending(self) -> list[LearnResult]:
+        """Conversations stored but not (completely) learned — a crash, a kill, a shutdown mid-way.
+
+        Replaying is safe: a fact already applied from the same turn is not counted again."""
+        return [self.learn(cid) for cid in self.transcripts.pending_conversations()]
 
     def learn(self, conversation: str) -> LearnResult:
         conv = self.transcripts.conversation(conversation)
@@ -208,15 +220,53 @@ class Learner:
                      and by_idx[f.turn].speaker != "assistant"]
             facts.sort(key=lambda f: (by_idx[f.turn].at, f.turn, _OP_ORDER.get(f.op, 3)))
             result.facts = facts
-            for f in facts:
-                try:
-                    result.changes += [(c, f.turn, f.evidence) for c in self.apply(f, by_idx[f.turn])]
-                except MemoryStoreError as e:  # one bad fact never loses the rest of the conversation
-                    result.notes.append(f"turn {f.turn}: skipped {f.subject} {f.relation} {f.object}: {e.message}")
+            try:  # the conversation's facts are one unit: all of them reach the graph, or none do
+                with self.graph.store.transaction():
+                    changes, notes = self._apply_all(facts, by_idx, unit=True)
+            except MemoryStoreError as e:  # the unit failed to commit: fact by fact (a replay counts none twice)
+                changes, notes = self._apply_all(facts, by_idx)
+                notes.insert(0, f"applied fact by fact ({e.message})")
+            result.changes += changes
+            result.notes += notes
+        if self.episodes is not None:
+            try:
+                self._index_episodes(conv.turns, pending)
+            except MemoryStoreError as e:  # episodes can be rebuilt from the transcript; facts stand
+                result.notes.append(f"could not index the turns as episodes: {e.message}")
         status = "learned" if not any("failed" in n for n in result.notes) else "learned_with_fallback"
         self.transcripts.record_learning(conversation, pending, result.changes, at=conv.ended_at, status=status,
                                          note="; ".join(result.notes))
         return result
+
+    def _apply_all(self, facts: Sequence[ExtractedFact], by_idx: dict[int, Turn], *,
+                   unit: bool = False) -> tuple[list[tuple[Change, int, str]], list[str]]:
+        changes: list[tuple[Change, int, str]] = []
+        notes: list[str] = []
+        for f in facts:
+            try:
+                changes += [(c, f.turn, f.evidence) for c in self.apply(f, by_idx[f.turn])]
+            except QueryFailed:
+                if unit:  # the engine failed mid-unit: the transaction may be unusable, redo fact by fact
+                    raise
+                notes.append(f"turn {f.turn}: skipped {f.subject} {f.relation} {f.object}: the store refused it")
+            except MemoryStoreError as e:  # one bad fact never loses the rest of the conversation
+                notes.append(f"turn {f.turn}: skipped {f.subject} {f.relation} {f.object}: {e.message}")
+        return changes, notes
+
+    def _index_episodes(self, turns: Sequence[Turn], pending: Sequence[Turn]) -> None:
+        """Every turn an episode (any missing ones written now), each linked to the entities it names.
+
+        Named speakers become people in memory ("Caroline" can be asked about even before a fact about her
+        is learned); names are linked against the entities known after this conversation's facts."""
+        assert self.episodes is not None
+        self.episodes.add(self.episodes.missing(turns))
+        at = pending[-1].at if pending else turns[-1].at
+        for who in sorted({t.speaker for t in pending if t.speaker not in ("user", "assistant")}):
+            if self.graph.find_entity(who) is None:
+                self.graph.upsert_entity(who, now=at, type="PERSON")
+        linker = Linker(self.graph)
+        mentions = {t.source_id: linker.link(t.text, fuzzy=False).ids for t in pending if t.speaker != "assistant"}
+        self.episodes.link(mentions)
 
     def apply(self, f: ExtractedFact, turn: Turn) -> list[Change]:
         """One belief update (ERASE, scoped to the subject and relation the fact names)."""

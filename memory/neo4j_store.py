@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
@@ -28,6 +29,7 @@ class Neo4jStore:
         except ImportError as e:  # pragma: no cover - it is a hard dependency
             raise StoreUnavailable("the neo4j driver is not installed", hint="pip install neo4j") from e
         self._neo4j = neo4j
+        self._local = threading.local()  # the transaction this thread has open, if any
         self.database = database
         self.uri = uri
         try:
@@ -45,6 +47,9 @@ class Neo4jStore:
             self.read(ddl)
 
     def read(self, query: str, params: Mapping[str, Any] | None = None) -> list[Row]:
+        open_tx = getattr(self._local, "tx", None)  # inside a unit of work: read what it wrote so far
+        if open_tx is not None:
+            return _Tx(open_tx).run(query, params)
         try:
             with self._driver.session(database=self.database) as s:
                 return [r.data() for r in s.run(query, dict(params or {}))]
@@ -55,13 +60,21 @@ class Neo4jStore:
 
     @contextmanager
     def transaction(self) -> Iterator[_Tx]:
+        """Re-entrant per thread: a transaction opened inside another is part of it (one unit, one commit)."""
+        outer = getattr(self._local, "tx", None)
+        if outer is not None:
+            yield _Tx(outer)
+            return
         with self._driver.session(database=self.database) as s:
             tx = s.begin_transaction()
+            self._local.tx = tx
             try:
                 yield _Tx(tx)
             except BaseException:
+                self._local.tx = None
                 tx.rollback()
                 raise
+            self._local.tx = None
             tx.commit()
 
     def read_only(
@@ -84,8 +97,14 @@ class Neo4jStore:
         except neo4j.exceptions.Neo4jError as e:
             raise QueryFailed(e.message or str(e)) from e
 
+    def warm_read_only(self) -> None:
+        """Nothing to start: the server enforces the transaction timeout."""
+
     def explain(self, query: str) -> None:
         self.read_only("EXPLAIN " + query, {}, timeout_ms=5000, row_limit=1)
+
+    def checkpoint(self) -> None:
+        """Nothing to do from a client: the server commits durably and manages its own files and logs."""
 
     def close(self) -> None:
         self._driver.close()

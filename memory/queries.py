@@ -8,6 +8,11 @@ a parameter. Schema (see docs/memory.md):
                      conversation_ids, last_reinforced, valid_from, valid_to, recorded_at, closed_at,
                      expired_at, t_index, confidence, sources}]->(:Entity)
     (:Meta {id: 'meta', t_index})
+    (:Episode {id, conversation, turn, speaker, text, terms, at, embedding, t_index})-[:MENTIONS]->(:Entity)
+
+An Episode is one utterance (``id`` = the turn's source id ``conversation#idx``, which arcs list in
+``sources``); ``terms`` is its stemmed text (memory/search.py), indexed full-text; ``embedding`` is indexed
+for vector search. Full-text and vector search use Neo4j 5's procedures, which kglite runs as well.
 """
 
 from __future__ import annotations
@@ -16,9 +21,20 @@ from memory.decay import WEIGHT_CYPHER
 
 WEIGHT = WEIGHT_CYPHER.format(a="a")
 
+EPISODE_TEXT_INDEX = "hearth_episode_terms"
+EPISODE_VECTOR_INDEX = "hearth_episode_vec"
+EMBEDDING_DIM = 384  # memory/embed.py's model
+SCHEMA_EPISODES = (
+    f"CREATE FULLTEXT INDEX {EPISODE_TEXT_INDEX} IF NOT EXISTS FOR (e:Episode) ON EACH [e.terms]",
+    f"CREATE VECTOR INDEX {EPISODE_VECTOR_INDEX} IF NOT EXISTS FOR (e:Episode) ON (e.embedding) "
+    f"OPTIONS {{indexConfig: {{`vector.dimensions`: {EMBEDDING_DIM}, `vector.similarity_function`: 'cosine'}}}}",
+)
 SCHEMA_KGLITE = (
     "CREATE INDEX IF NOT EXISTS FOR (e:Entity) ON (e.name)",
     "CREATE INDEX IF NOT EXISTS FOR (e:Entity) ON (e.key)",
+    "CREATE INDEX IF NOT EXISTS FOR (e:Episode) ON (e.id)",
+    "CREATE INDEX IF NOT EXISTS FOR (e:Episode) ON (e.conversation)",
+    *SCHEMA_EPISODES,
 )
 SCHEMA_NEO4J = (
     "CREATE CONSTRAINT hearth_entity_id IF NOT EXISTS FOR (e:Entity) REQUIRE e.id IS UNIQUE",
@@ -26,6 +42,9 @@ SCHEMA_NEO4J = (
     "CREATE INDEX hearth_entity_key IF NOT EXISTS FOR (e:Entity) ON (e.key)",
     "CREATE INDEX hearth_arc_id IF NOT EXISTS FOR ()-[a:ARC]-() ON (a.id)",
     "CREATE INDEX hearth_arc_relation IF NOT EXISTS FOR ()-[a:ARC]-() ON (a.relation)",
+    "CREATE CONSTRAINT hearth_episode_id IF NOT EXISTS FOR (e:Episode) REQUIRE e.id IS UNIQUE",
+    "CREATE INDEX hearth_episode_conversation IF NOT EXISTS FOR (e:Episode) ON (e.conversation)",
+    *SCHEMA_EPISODES,
 )
 
 ENTITY_FIELDS = (
@@ -244,4 +263,91 @@ ARCS_BY_IDS = f"MATCH (s:Entity)-[a:ARC]->(o:Entity) WHERE a.id IN $ids RETURN {
 SALIENT_NAMES = (
     "MATCH (e:Entity) WHERE e.is_user IS NULL OR e.is_user = false "
     "RETURN e.name AS name ORDER BY e.mentions DESC, e.last_seen DESC LIMIT $limit"
+)
+
+# --- episodes (utterances) ---------------------------------------------------------------------------
+EPISODE_FIELDS = (
+    "e.id AS id, e.conversation AS conversation, e.turn AS turn, e.speaker AS speaker, e.text AS text, "
+    "e.at AS at"
+)
+UPSERT_EPISODES = (
+    "UNWIND $rows AS r MERGE (e:Episode {id: r.id}) "
+    "SET e.conversation = r.conversation, e.turn = r.turn, e.speaker = r.speaker, e.text = r.text, "
+    "e.terms = r.terms, e.at = r.at, e.t_index = $t "
+    "RETURN count(e) AS n"
+)
+SET_EPISODE_EMBEDDINGS = (
+    "UNWIND $rows AS r MATCH (e:Episode {id: r.id}) SET e.embedding = r.embedding RETURN count(e) AS n"
+)
+EPISODE_IDS = "MATCH (e:Episode) RETURN e.id AS id"
+EPISODE_IDS_WITHOUT_EMBEDDING = "MATCH (e:Episode) WHERE e.embedding IS NULL RETURN e.id AS id, e.text AS text"
+EPISODES_BY_IDS = f"MATCH (e:Episode) WHERE e.id IN $ids RETURN {EPISODE_FIELDS}"
+EPISODES_OF_CONVERSATION = (
+    f"MATCH (e:Episode {{conversation: $conversation}}) RETURN {EPISODE_FIELDS} ORDER BY e.turn"
+)
+LINK_MENTIONS = (
+    "UNWIND $rows AS r MATCH (e:Episode {id: r.id}) MATCH (n:Entity) WHERE n.id IN r.entities "
+    "MERGE (e)-[:MENTIONS]->(n) RETURN count(*) AS n"
+)
+EPISODES_MENTIONING = (
+    "MATCH (e:Episode)-[:MENTIONS]->(n:Entity) WHERE n.id IN $ids AND e.at <= $now AND e.speaker <> 'assistant' "
+    f"RETURN {EPISODE_FIELDS} ORDER BY e.at DESC LIMIT $limit"
+)
+# Of these episodes: said by one of the entities asked about, or naming one (graph distance to the question).
+EPISODES_ABOUT = (
+    "MATCH (e:Episode) WHERE e.id IN $ids "
+    "OPTIONAL MATCH (e)-[:MENTIONS]->(n:Entity) WHERE n.id IN $entities "
+    "RETURN e.id AS id, e.speaker IN $names AS spoke, count(n) > 0 AS named"
+)
+# Search: the question's stemmed terms (never raw text: no query syntax reaches the engine) and its vector.
+# Assistant turns are context, never evidence; episodes after $now do not exist yet.
+SEARCH_EPISODES_TEXT = (
+    f"CALL db.index.fulltext.queryNodes('{EPISODE_TEXT_INDEX}', $query) YIELD node, score "
+    "WHERE node.speaker <> 'assistant' AND node.at <= $now "
+    "RETURN node.id AS id, score ORDER BY score DESC LIMIT $limit"
+)
+SEARCH_EPISODES_VECTOR = (
+    f"CALL db.index.vector.queryNodes('{EPISODE_VECTOR_INDEX}', $k, $vector) YIELD node, score "
+    "WHERE node.speaker <> 'assistant' AND node.at <= $now "
+    "RETURN node.id AS id, score ORDER BY score DESC LIMIT $limit"
+)
+# Facts whose provenance is one of the given episodes (a fact links to the utterances it came from).
+ARCS_FROM_EPISODES = (
+    "MATCH (s:Entity)-[a:ARC]->(o:Entity) WHERE any(x IN a.sources WHERE x IN $ids) AND " + KNOWN_AT + " "
+    f"RETURN {ARC_FIELDS}"
+)
+DELETE_EPISODES_OF_CONVERSATION = (
+    "MATCH (e:Episode {conversation: $conversation}) WITH e, e.id AS id DETACH DELETE e RETURN id"
+)
+COUNT_EPISODES = "MATCH (e:Episode) RETURN count(e) AS n"
+# --- forgetting (privacy): every node's and arc's properties, to find a forgotten name anywhere -------
+# Generic on purpose: any label (Entity, Episode, ...) and any property is searched, so a node type added
+# later is covered without a change here. Redaction happens in Python (memory/redact.py) and is written
+# back by element id. Meta is the t_index counter: structural, never text.
+ALL_NODE_PROPS = (
+    "MATCH (n) WHERE NOT n:Meta RETURN elementId(n) AS eid, labels(n) AS labels, properties(n) AS props"
+)
+ALL_REL_PROPS = "MATCH ()-[r]->() RETURN elementId(r) AS eid, type(r) AS type, properties(r) AS props"
+DELETE_NODE = (
+    "MATCH (n) WHERE elementId(n) = $eid OPTIONAL MATCH (n)-[a:ARC]-() "
+    "WITH n, collect(a.id) AS arcs DETACH DELETE n RETURN arcs"
+)
+SET_NODE_PROPS = "MATCH (n) WHERE elementId(n) = $eid SET n += $props RETURN count(n) AS n"
+SET_REL_PROPS = "MATCH ()-[r]->() WHERE elementId(r) = $eid SET r += $props RETURN count(r) AS n"
+# forget --conversation: the arcs that cite it (as a learning conversation or through a turn source)
+ARCS_OF_CONVERSATION = (
+    "MATCH (s:Entity)-[a:ARC]->(o:Entity) "
+    "WHERE $cid IN a.conversation_ids OR any(x IN a.sources WHERE x STARTS WITH $prefix) "
+    f"RETURN {ARC_FIELDS}"
+)
+SET_ARC_SUPPORT = (
+    "MATCH (s:Entity)-[a:ARC]->(o:Entity) WHERE a.id = $id "
+    "SET a.conversation_ids = $conversation_ids, a.conversations = $conversations, a.sources = $sources, "
+    "a.reinforcements = $reinforcements, a.valid_to = $valid_to, a.closed_at = $closed_at, "
+    "a.expired_at = $expired_at, a.t_index = $t RETURN a.id AS id"
+)
+DELETE_ARCS_BY_IDS = "MATCH (s:Entity)-[a:ARC]->(o:Entity) WHERE a.id IN $ids WITH a, a.id AS id DELETE a RETURN id"
+DELETE_ORPHANS_AMONG = (
+    "MATCH (e:Entity) WHERE e.id IN $ids AND NOT (e)--() AND (e.is_user IS NULL OR e.is_user = false) "
+    "WITH e, e.id AS id, e.name AS name DETACH DELETE e RETURN id, name"
 )

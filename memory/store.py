@@ -27,11 +27,19 @@ class GraphStore(Protocol):
     def read_only(
         self, query: str, params: Mapping[str, Any] | None = None, *, timeout_ms: int, row_limit: int
     ) -> list[Row]:
-        """Run untrusted Cypher in a read-only transaction with a deadline and a row cap."""
+        """Run untrusted Cypher read-only with a deadline and a row cap (kglite: in a killable child)."""
+        ...
+
+    def warm_read_only(self) -> None:
+        """Get ``read_only`` ready ahead of the first question (kglite starts its sandbox worker)."""
         ...
 
     def explain(self, query: str) -> None:
         """Parse and plan without running; raises QueryFailed when the engine refuses it."""
+        ...
+
+    def checkpoint(self) -> None:
+        """Make what was committed durable in the store's own files (after a forget: rewrite them)."""
         ...
 
     def close(self) -> None: ...

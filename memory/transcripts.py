@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import json
+import logging
 import sqlite3
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -13,7 +14,10 @@ from typing import Any
 
 from memory.errors import StoreCorrupt
 from memory.model import Change
+from memory.redact import Redactor
 from memory.timeutil import from_epoch, to_epoch
+
+log = logging.getLogger(__name__)
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS conversations (
@@ -33,7 +37,18 @@ CREATE TABLE IF NOT EXISTS changes (
 );
 CREATE INDEX IF NOT EXISTS changes_arc ON changes(arc_id);
 CREATE INDEX IF NOT EXISTS turns_at ON turns(at);
+CREATE INDEX IF NOT EXISTS conversations_started ON conversations(started_at);
+CREATE INDEX IF NOT EXISTS changes_conversation ON changes(conversation_id);
+CREATE INDEX IF NOT EXISTS turns_unlearned ON turns(conversation_id) WHERE learned = 0;
 """
+# Forgetting a name searches every column that can hold words someone said or a name they chose; the
+# rest are codes and numbers. A new TEXT column must be added to one of the two (a test checks it).
+REDACTABLE = {
+    "conversations": ("id", "source", "learn_note"),
+    "turns": ("conversation_id", "speaker", "text"),
+    "changes": ("conversation_id", "subject", "object", "reason", "evidence"),
+}
+STRUCTURAL = {"conversations": ("learn_status",), "turns": ("timings",), "changes": ("kind", "arc_id", "relation")}
 
 
 @dataclass(frozen=True)
@@ -93,6 +108,8 @@ class TranscriptStore:
         self._local = threading.local()
         self._all: list[tuple[threading.Thread, sqlite3.Connection]] = []
         self._guard = threading.Lock()
+        # called with the turns each add_turns stored (after commit): the graph writes them as episodes
+        self.listeners: list[Callable[[list[Turn]], object]] = []
         try:
             db = self._db
             db.execute("PRAGMA journal_mode = WAL")
@@ -110,6 +127,7 @@ class TranscriptStore:
             db = sqlite3.connect(str(self.path), isolation_level=None, check_same_thread=False,
                                  timeout=self.BUSY_TIMEOUT_MS / 1000)
             db.execute("PRAGMA foreign_keys = ON")
+            db.execute("PRAGMA secure_delete = ON")  # deleted and overwritten text is zeroed, not left in free space
             db.execute(f"PRAGMA busy_timeout = {self.BUSY_TIMEOUT_MS}")
             self._local.db = db
             with self._guard:  # connections of threads that have ended are closed (a learner per conversation)
@@ -168,6 +186,11 @@ class TranscriptStore:
         except BaseException:
             db.execute("ROLLBACK")
             raise
+        for listener in self.listeners if new else ():
+            try:
+                listener(new)
+            except Exception as e:  # the turn is stored; what listens can catch up from here later
+                log.warning("a listener of new turns failed: %s", e)
         return new
 
     def set_timings(self, conversation: str, idx: int, timings: dict[str, float]) -> None:
@@ -201,7 +224,7 @@ class TranscriptStore:
             "WHERE conversation_id = ? AND learned = 0 ORDER BY at, idx", (conversation,))]
 
     def pending_conversations(self) -> list[str]:
-        return [r[0] for r in self._db.execute(
+        return [r[0] for r in self._db.execute(  # the partial index turns_unlearned holds just these
             "SELECT DISTINCT conversation_id FROM turns WHERE learned = 0 ORDER BY conversation_id")]
 
     @staticmethod
@@ -239,14 +262,116 @@ class TranscriptStore:
         return None if r is None else self._turn(r)
 
     def forget_arcs(self, arc_ids: Sequence[str]) -> int:
-        """Privacy: drop the change records that reference deleted arcs."""
-        n = 0
-        for i in arc_ids:
-            n += self._db.execute("DELETE FROM changes WHERE arc_id = ?", (i,)).rowcount
+        """Privacy: drop the change records that reference deleted arcs (their reason and evidence too)."""
+        db = self._tx()
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            n = sum(db.execute("DELETE FROM changes WHERE arc_id = ?", (i,)).rowcount for i in arc_ids)
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
         return n
+
+    def turn_count(self) -> int:
+        return int(self._db.execute("SELECT COUNT(*) FROM turns").fetchone()[0])
+    def mentions(self, redactor: Redactor) -> dict[str, int]:
+        """Rows per table whose words name what ``redactor`` forgets (nothing is changed)."""
+        db = self._with_redactor(redactor)
+        return {table: db.execute(f"SELECT COUNT(*) FROM {table} WHERE {_any_mention(cols)}").fetchone()[0]
+                for table, cols in REDACTABLE.items()}
+
+    def redact(self, redactor: Redactor) -> dict[str, int]:
+        """Replace the forgotten names in every REDACTABLE column, in one transaction; rows changed per table.
+
+        A conversation whose id holds the name is renamed in all three tables (foreign keys are checked at
+        commit), the same way the graph redacts its ``conversation_ids`` and ``sources``.
+        """
+        db = self._with_redactor(redactor)
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            db.execute("PRAGMA defer_foreign_keys = ON")
+            counts: dict[str, int] = {}
+            for table, cols in REDACTABLE.items():
+                sets = ", ".join(f"{c} = hearth_redact({c})" for c in cols)
+                counts[table] = db.execute(f"UPDATE {table} SET {sets} WHERE {_any_mention(cols)}").rowcount
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        return counts
+
+    def forget_conversation(self, conversation: str, arc_ids: Sequence[str] = ()) -> int:
+        """Delete a conversation: its turns, its changes, and other conversations' changes to ``arc_ids``."""
+        db = self._tx()
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            n = db.execute("SELECT COUNT(*) FROM turns WHERE conversation_id = ?", (conversation,)).fetchone()[0]
+            db.execute("DELETE FROM changes WHERE conversation_id = ?", (conversation,))
+            db.execute("DELETE FROM turns WHERE conversation_id = ?", (conversation,))
+            db.execute("DELETE FROM conversations WHERE id = ?", (conversation,))
+            for i in arc_ids:
+                db.execute("DELETE FROM changes WHERE arc_id = ?", (i,))
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        return int(n)
+
+    def scrub(self) -> bool:
+        """Rewrite the file so that no free page or write-ahead log frame keeps deleted text.
+
+        VACUUM rebuilds the database (in memory: no temporary file elsewhere), then a TRUNCATE checkpoint
+        copies it into the main file and empties the WAL. False when another connection kept a reader open
+        and the WAL could not be emptied.
+        """
+        db = self._db
+        db.execute("PRAGMA temp_store = MEMORY")
+        db.execute("VACUUM")
+        busy, _, _ = db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+        return not busy
+
+    def _with_redactor(self, redactor: Redactor) -> sqlite3.Connection:
+        db = self._tx()
+        db.create_function("hearth_mentions", 1, lambda v: int(redactor.mentions(v)), deterministic=True)
+        db.create_function("hearth_redact", 1, lambda v: redactor.redact(v) if isinstance(v, str) else v,
+                           deterministic=True)
+        return db
 
     def search_turns(self, speaker: str | None = None) -> list[Turn]:
         q = "SELECT conversation_id, idx, at, speaker, text, timings FROM turns"
         rows = self._db.execute(q + (" WHERE speaker = ?" if speaker else "") + " ORDER BY at, idx",
                                 (speaker,) if speaker else ())
         return [self._turn(r) for r in rows]
+
+    def find_conversations(self, *, text: str | None = None, speaker: str | None = None,
+                           since: datetime | None = None, until: datetime | None = None,
+                           limit: int = 50, offset: int = 0) -> list[dict[str, Any]]:
+        """Newest first; ``text`` matches any turn (case-insensitive substring), ``speaker`` any turn's speaker,
+        ``since``/``until`` the conversation's span overlapping [since, until)."""
+        pattern = None if not text else "%" + text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+        params = {"pat": pattern, "speaker": speaker or None, "since": None if since is None else to_epoch(since),
+                  "until": None if until is None else to_epoch(until), "limit": limit, "offset": offset}
+        # the page of conversations first (the index on started_at, no per-row work), then what each one shows
+        rows = self._db.execute(
+            "WITH page AS (SELECT c.id, c.started_at, c.ended_at, c.learn_status FROM conversations c "
+            "WHERE (:since IS NULL OR c.ended_at >= :since) AND (:until IS NULL OR c.started_at < :until) "
+            "AND (:speaker IS NULL OR EXISTS (SELECT 1 FROM turns t WHERE t.conversation_id = c.id "
+            "     AND t.speaker = :speaker COLLATE NOCASE)) "
+            "AND (:pat IS NULL OR EXISTS (SELECT 1 FROM turns t WHERE t.conversation_id = c.id "
+            "     AND t.text LIKE :pat ESCAPE '\\')) "
+            "ORDER BY c.started_at DESC, c.id LIMIT :limit OFFSET :offset) "
+            "SELECT p.id, p.started_at, p.ended_at, "
+            "(SELECT COUNT(*) FROM turns t WHERE t.conversation_id = p.id), "
+            "(SELECT COUNT(*) FROM changes x WHERE x.conversation_id = p.id), p.learn_status, "
+            "(SELECT group_concat(s, char(31)) FROM (SELECT DISTINCT t.speaker AS s FROM turns t "
+            "  WHERE t.conversation_id = p.id)), "
+            "(SELECT t.text FROM turns t WHERE t.conversation_id = p.id "
+            "  AND (:pat IS NULL OR t.text LIKE :pat ESCAPE '\\') ORDER BY t.at, t.idx LIMIT 1) "
+            "FROM page p ORDER BY p.started_at DESC, p.id", params)
+        return [{"id": r[0], "started_at": from_epoch(r[1]), "ended_at": from_epoch(r[2]), "turns": r[3],
+                 "changes": r[4], "learn_status": r[5], "speakers": sorted(r[6].split("\x1f")) if r[6] else [],
+                 "preview": r[7] or ""} for r in rows]
+
+def _any_mention(cols: Sequence[str]) -> str:
+    return " OR ".join(f"hearth_mentions({c})" for c in cols)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -99,6 +101,9 @@ RELATIONS: dict[str, Relation] = {
         Relation("neighbour_of", "subject is the object's neighbour", symmetric=True, object_type=_P),
         Relation("colleague_of", "subject works with the object", symmetric=True, object_type=_P),
         Relation("knows", "subject knows the object", symmetric=True, decay=_V, object_type=_P),
+        Relation("lives_with", "subject shares a home with the object", symmetric=True, object_type=_P),
+        Relation("engaged_to", "subject is engaged to the object", single_valued=True, symmetric=True,
+                 object_type=_P),
         # anything else, with a free-text label
         Relation("related_to", "generic association; the label says how", decay=_V),
     ]
@@ -124,23 +129,110 @@ ALIASES: dict[str, str] = {
 }
 
 
+# Open predicates (issue 10): anything outside the vocabulary is stored under a short snake_case name.
+# Spellings that mean the same converge on one name here; this table is data, extended as phrasings are seen.
+OPEN_ALIASES: dict[str, str] = {
+    # trips are visits, never homes
+    "went_to": "visited", "been_to": "visited", "travelled_to": "visited", "traveled_to": "visited",
+    "trip_to": "visited", "got_back_from": "visited", "returned_from": "visited", "back_from": "visited",
+    "holidayed_in": "visited", "vacationed_in": "visited", "visits": "visited", "visit": "visited",
+    "toured": "visited", "went_on_trip_to": "visited",
+    # plans to travel
+    "plans_to_visit": "plans_trip_to", "going_to": "plans_trip_to", "flying_to": "plans_trip_to",
+    "travelling_to": "plans_trip_to", "traveling_to": "plans_trip_to", "will_visit": "plans_trip_to",
+    "planning_trip_to": "plans_trip_to", "plans_to_go_to": "plans_trip_to", "heading_to": "plans_trip_to",
+    # homes shared with people
+    "shares_home_with": "lives_with", "housemate_of": "lives_with", "flatmate_of": "lives_with",
+    "roommate_of": "lives_with", "lives_together_with": "lives_with", "moved_in_with": "lives_with",
+    "live_with": "lives_with", "shares_flat_with": "lives_with", "shares_house_with": "lives_with",
+    # life events and the state they give
+    "got_engaged_to": "engaged_to", "fiance_of": "engaged_to", "fiancee_of": "engaged_to",
+    "got_married_to": "spouse_of", "wed": "spouse_of", "married": "spouse_of", "got_married": "spouse_of",
+    # memberships, learning, diets, events
+    "on_team": "member_of_team", "part_of_team": "member_of_team", "in_team": "member_of_team",
+    "member_of_the_team": "member_of_team", "joined_team": "member_of_team",
+    "is_learning": "learns", "learning": "learns", "learn": "learns", "studying": "studies",
+    "follows_diet": "diet", "has_diet": "diet",
+    "went_to_event": "attended", "attends": "attended", "attending": "attended", "went_to_concert": "attended",
+    "reading": "read", "reads": "read", "finished_reading": "read",
+    "has_child": "parent_of", "has_daughter": "parent_of", "has_son": "parent_of",
+    "keep": "keeps", "raises": "keeps", "is_named": "named", "called": "named", "name": "named",
+}
+
+_OPEN_NAME = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+){0,4}")
+_NOT_PREDICATES = frozenset({"is", "was", "be", "has", "have", "had", "do", "does", "did", "said", "says",
+                             "thinks", "feels", "glad", "happy", "wants", "wishes", "hopes", "related",
+                             "fact", "none", "other", "unknown", "null"})
+
+
+def predicate_name(name: str) -> str:
+    """The normalised spelling: lower snake_case, aliases folded ("Went to" -> visited, loves -> likes)."""
+    key = re.sub(r"[\s\-]+", "_", name.strip().lower()).strip("_")
+    key = OPEN_ALIASES.get(key, key)
+    return ALIASES.get(key, key)
+
+
+def is_open_name(name: str) -> bool:
+    """A well-formed open predicate: short snake_case words, not an empty verb like `is` or `glad`."""
+    key = predicate_name(name)
+    return (key not in RELATIONS and len(key) <= 40 and _OPEN_NAME.fullmatch(key) is not None
+            and key not in _NOT_PREDICATES)
+
+
+def open_relation(name: str) -> Relation:
+    """An open predicate as a relation: multi-valued, durable decay, not symmetric, no contradiction."""
+    return Relation(predicate_name(name), "open predicate (outside the vocabulary)")
+
+
 def relation(name: str) -> Relation:
-    """Look a relation up by name or common alias; unknown names raise with the vocabulary."""
-    key = name.strip().lower().replace(" ", "_").replace("-", "_")
-    key = ALIASES.get(key, key)
-    try:
+    """Look a relation up by name or alias; an unknown well-formed snake_case name is an open relation.
+
+    Names that are not short snake_case words (or are empty verbs like `is`) raise with the vocabulary."""
+    key = predicate_name(name)
+    if key in RELATIONS:
         return RELATIONS[key]
-    except KeyError:
-        known = ", ".join(sorted(RELATIONS))
-        raise UnknownRelation(
-            f"unknown relation {name!r}",
-            hint=f"use one of: {known} (or related_to with a label)",
-        ) from None
+    if is_open_name(key):
+        return open_relation(key)
+    known = ", ".join(sorted(RELATIONS))
+    raise UnknownRelation(
+        f"unknown relation {name!r}",
+        hint=f"use one of: {known}, or a short snake_case predicate such as keeps or member_of_team",
+    )
 
 
 def is_relation(name: str) -> bool:
-    try:
-        relation(name)
-    except UnknownRelation:
-        return False
-    return True
+    """In the vocabulary (a name or common alias); open predicates are not."""
+    return predicate_name(name) in RELATIONS
+
+
+_AUX = frozenset({"has", "have", "had", "is", "are", "was", "were", "be", "been", "does", "did", "do", "get",
+                  "gets", "got", "the", "a", "an"})
+_PREPS = frozenset({"to", "of", "in", "at", "for", "on", "with", "from", "by", "about", "as", "into"})
+
+
+def _stem(word: str) -> str:
+    for suf in ("ing", "ed", "es", "s"):
+        if word.endswith(suf) and len(word) - len(suf) >= 3:
+            return word[: -len(suf)].rstrip("e")
+    return word.rstrip("e") or word
+
+
+def predicate_signature(name: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Content words stemmed and the prepositions kept: keeps ~ keep ~ keeping, lives_in != lives_with."""
+    words = [w for w in predicate_name(name).split("_") if w]
+    return (tuple(_stem(w) for w in words if w not in _AUX and w not in _PREPS),
+            tuple(w for w in words if w in _PREPS))
+
+
+def converge(name: str, known: Iterable[str] = ()) -> str:
+    """The name a new predicate is stored under: its normalised spelling, or a predicate already in the
+    graph that means the same (same content words once stemmed and auxiliaries dropped, same prepositions)."""
+    key = predicate_name(name)
+    if key in RELATIONS:
+        return key
+    sig = predicate_signature(key)
+    for k in known:
+        other = predicate_name(k)
+        if other != key and sig[0] and predicate_signature(other) == sig:
+            return other
+    return key

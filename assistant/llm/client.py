@@ -52,6 +52,18 @@ def schema_name(schema: Mapping[str, Any]) -> str:
     return (name or "reply")[:64]
 
 
+def _root_cause(e: BaseException) -> str:
+    """The text of the deepest cause that has one ("[Errno 111] Connection refused", not "Connection error."):
+    LangChain wraps the openai error, which wraps httpx's."""
+    text, seen = str(e), {id(e)}
+    cause = e.__cause__
+    while cause is not None and id(cause) not in seen:
+        seen.add(id(cause))
+        text = str(cause) or text
+        cause = cause.__cause__
+    return text
+
+
 def _first_line(text: str, limit: int = 200) -> str:
     line = (text or "").strip().splitlines()[0] if (text or "").strip() else ""
     return line if len(line) <= limit else line[: limit - 1] + "…"
@@ -190,37 +202,51 @@ class OpenAIChat:
         except Exception as e:
             raise self._translate(e) from None
 
-    def _scrub(self, text: str) -> str:
-        return text.replace(self._key, "***") if self._key else text
-
     def _translate(self, e: Exception) -> LLMError:
-        """One clear line per failure; never a traceback wall, never the key."""
-        import openai
+        return translate_error(e, where=self._where, timeout_s=self.timeout_s, max_retries=self.max_retries,
+                               key=self._key)
 
-        err: LLMError
-        if isinstance(e, LLMError):
-            return e
-        if isinstance(e, openai.APITimeoutError):
-            err = LLMUnavailable(
-                f"{self._where} did not answer within {self.timeout_s:g}s "
-                f"({self.max_retries + 1} attempt{'s' if self.max_retries else ''})",
-                hint="the server may be overloaded; raise llm.timeout_s or use a smaller model")
-        elif isinstance(e, openai.APIConnectionError):
-            cause = _first_line(str(e.__cause__ or e), 120)
-            err = LLMUnavailable(f"cannot reach {self._where}: {cause}",
-                                 hint="is the server running? check llm.base_url")
-        elif isinstance(e, openai.AuthenticationError | openai.PermissionDeniedError):
-            err = LLMUnavailable(f"{self._where} refused the API key (HTTP {e.status_code})",
-                                 hint="check the environment variable named by llm.api_key_env")
-        elif isinstance(e, openai.APIStatusError):
-            what = "failed" if e.status_code >= 500 else "rejected the request"
-            detail = _first_line(getattr(e, "message", "") or str(e), 160)
-            err = LLMUnavailable(f"{self._where} {what} (HTTP {e.status_code}): {detail}",
-                                 hint="see the server's log" if e.status_code >= 500 else None)
-        elif isinstance(e, openai.APIResponseValidationError | ValueError):
-            err = LLMBadOutput(f"{self._where} sent a malformed response: {_first_line(str(e), 120)}")
-        else:
-            err = LLMUnavailable(f"{self._where}: {type(e).__name__}: {_first_line(str(e), 160)}")
-        err.message = self._scrub(err.message)
-        err.args = (err.message,)
-        return err
+
+def translate_error(e: BaseException, *, where: str, timeout_s: float, max_retries: int, key: str = "") -> LLMError:
+    """One clear line per failure; never a traceback wall, never the key.
+
+    The ``openai`` SDK's errors (what ChatOpenAI raises too: LangChain's are subclasses), then other
+    providers' by kind: LangChain's ``Model*Error``, httpx's and the builtin timeouts/connection errors,
+    anything with an HTTP ``status_code``. Matched by class name so that nothing heavy is imported here.
+    """
+    import openai
+
+    err: LLMError
+    if isinstance(e, LLMError):
+        return e
+    kinds = {c.__name__ for c in type(e).__mro__}
+    status = getattr(e, "status_code", None)
+    if not isinstance(status, int) or isinstance(e, openai.APIResponseValidationError):
+        status = None  # a 200 whose body made no sense is bad output, not a refusal
+    if isinstance(e, openai.APITimeoutError) or kinds & {"ModelTimeoutError", "TimeoutException", "TimeoutError"}:
+        err = LLMUnavailable(
+            f"{where} did not answer within {timeout_s:g}s "
+            f"({max_retries + 1} attempt{'s' if max_retries else ''})",
+            hint="the server may be overloaded; raise llm.timeout_s or use a smaller model")
+    elif isinstance(e, openai.APIConnectionError) or kinds & {"ModelConnectionError", "ConnectError",
+                                                                "ConnectionError", "NetworkError"}:
+        cause = _first_line(_root_cause(e), 120)
+        err = LLMUnavailable(f"cannot reach {where}: {cause}",
+                             hint="is the server running? check llm.base_url")
+    elif isinstance(e, openai.AuthenticationError | openai.PermissionDeniedError) or status in (401, 403):
+        err = LLMUnavailable(f"{where} refused the API key (HTTP {status})",
+                             hint="check the environment variable named by llm.api_key_env")
+    elif isinstance(e, openai.APIStatusError) or status is not None:
+        assert status is not None
+        what = "failed" if status >= 500 else "rejected the request"
+        detail = _first_line(getattr(e, "message", "") or str(e), 160)
+        err = LLMUnavailable(f"{where} {what} (HTTP {status}): {detail}",
+                             hint="see the server's log" if status >= 500 else None)
+    elif isinstance(e, openai.APIResponseValidationError | ValueError):
+        err = LLMBadOutput(f"{where} sent a malformed response: {_first_line(str(e), 120)}")
+    else:
+        err = LLMUnavailable(f"{where}: {type(e).__name__}: {_first_line(str(e), 160)}")
+    if key:
+        err.message = err.message.replace(key, "***")
+    err.args = (err.message,)
+    return err

@@ -42,6 +42,7 @@ from audio.protocols import SAMPLE_RATE, AudioSink, AudioSource, Pcm, Synthesize
 from audio.sentences import SentenceSplitter
 from audio.vad import Endpointer, Partial, Resume, SpeechStart, Utterance, VadEvent
 from memory.errors import MemoryStoreError
+from memory.llm import Message
 from memory.transcripts import TranscriptStore, Turn
 
 log = logging.getLogger(__name__)
@@ -102,6 +103,9 @@ class VoiceLoop:
         self.speculation_stats = {"started": 0, "used": 0, "dropped": 0}
         self.records: deque[TurnRecord] = deque(maxlen=keep_records)  # the latest turns (a run may last months)
         self._conv_ids: dict[int, str] = {}
+        # the conversation so far, for follow-ups ("and where does she work?"): last exchanges, per conversation
+        self._history: dict[str, list[Message]] = {}
+        self._current: str | None = None
         self._started = clock()
         self._learners: list[threading.Thread] = []
         # what the stages observed, kept for the action that uses it
@@ -126,6 +130,10 @@ class VoiceLoop:
     def end_conversation(self, n: int, *, background: bool = True) -> None:
         """The transcript is already written turn by turn; learning runs without blocking the next wake-up."""
         cid = self._conv_ids.pop(n, None)
+        if cid is not None:
+            self._history.pop(cid, None)
+            if self._current == cid:
+                self._current = None
         if cid is None or self.learn is None:
             return
         if not background:
@@ -156,7 +164,8 @@ class VoiceLoop:
         timings = {"stt": _ms(t0)}
         if not heard or not start_answer:
             return Prepared(heard, iter(()), None, timings)
-        pieces, ans = self.pipeline.stream(heard, now=now)
+        history = self._history.get(self._current, []) if self._current else []
+        pieces, ans = self.pipeline.stream(heard, now=now, history=list(history))
         timings["recall"] = ans.timings_ms.get("recall", 0.0)
         return Prepared(heard, pieces, ans, timings)
 
@@ -269,12 +278,17 @@ class VoiceLoop:
         try:
             pieces, ans = turn.prepared.pieces, turn.prepared.answer
             if ans is None:  # not started early: recall and start the answer now
-                pieces, ans = self.pipeline.stream(text, now=turn.now)
+                history = list(self._history.get(rec.conversation, []))
+                pieces, ans = self.pipeline.stream(text, now=turn.now, history=history)
                 timings["recall"] = ans.timings_ms.get("recall", 0.0)
             first_audio, spoken = self._speak(pieces, timings, turn.speech_ended_at)
         except Exception as e:
             return self._failed(rec, t, "answer", e, "something went wrong")
         rec.answer = ans.text or spoken
+        self._current = rec.conversation
+        past = self._history.setdefault(rec.conversation, [])
+        past += [{"role": "user", "content": text}, {"role": "assistant", "content": rec.answer}]
+        del past[:-4]
         if "llm_first_token" in ans.timings_ms:  # the model's own share: from its request to its first token
             timings["llm_first_token"] = round(ans.timings_ms["llm_first_token"] - timings.get("recall", 0.0), 1)
         if first_audio is not None:

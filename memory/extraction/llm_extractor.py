@@ -109,8 +109,8 @@ def render_conversation(turns: Sequence[Turn], hints: EntityHints | None) -> str
 FIRST_PERSON = frozenset({*USER_KEYS, "my"})  # how the model writes the speaker
 
 
-def parse_facts(raw: str, turns: Sequence[Turn]) -> list[ExtractedFact]:
-    """Validate the model's JSON against the schema and the conversation; raise LLMBadOutput if unusable."""
+def facts_list(raw: str) -> list[Any]:
+    """The ``facts`` list of the model's JSON answer; LLMBadOutput if it is not JSON or has none."""
     try:
         data = json.loads(raw)
     except json.JSONDecodeError as e:
@@ -118,6 +118,12 @@ def parse_facts(raw: str, turns: Sequence[Turn]) -> list[ExtractedFact]:
     items = data.get("facts") if isinstance(data, dict) else None
     if not isinstance(items, list):
         raise LLMBadOutput("the model's answer has no facts list")
+    return items
+
+
+def parse_facts(raw: str, turns: Sequence[Turn]) -> list[ExtractedFact]:
+    """Validate the model's JSON against the schema and the conversation; raise LLMBadOutput if unusable."""
+    items = facts_list(raw)
     by_idx = {t.idx: t for t in turns}
     facts: list[ExtractedFact] = []
     for it in items:

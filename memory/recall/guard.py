@@ -1,6 +1,7 @@
 """Read-only guard for generated Cypher: a small lexer, then token rules; refusals raise QueryRefused."""
 
-# The guard is the first layer; ``KgliteStore.read_only`` (a kglite read transaction) is the second.
+# The guard is the first layer; ``KgliteStore.read_only`` is the second: a sandbox child (memory/sandbox.py)
+# with a read-only load, no file it may open, a memory cap, a deadline and a read transaction.
 # Decisions, on purpose conservative:
 #
 # * Only ASCII outside string literals (comments and backtick names included): fullwidth or Cyrillic

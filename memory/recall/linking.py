@@ -12,6 +12,7 @@ from memory.model import USER_ID
 from memory.names import normalize
 
 _FIRST_PERSON = re.compile(r"\b(i|me|my|mine|myself|i'm|i've|we|our|us)\b", re.I)
+_POSSESSIVE = re.compile(r"(?<=\w)['’]s\b", re.I)
 _STOP = frozenset("""what where when who whom which why how is are was were do does did the a an of to in at on
 for with my your his her their our i me you he she it they we us them now then still before after ever
 live lives work works like likes and or not be been has have had this that there here these those
@@ -45,9 +46,9 @@ class Linker:
             self._keys, self._t = keys, t
         return self._keys
 
-    def link(self, question: str) -> Linked:
+    def link(self, question: str, *, fuzzy: bool = True) -> Linked:
         index = self._index()
-        words = normalize(question).split()
+        words = normalize(_POSSESSIVE.sub("", question)).split()  # "Jon's" names Jon
         out = Linked(first_person=bool(_FIRST_PERSON.search(question)))
         used = [False] * len(words)
         for n in range(min(self.max_ngram, len(words)), 0, -1):
@@ -66,7 +67,7 @@ class Linker:
                     for j in range(i, i + n):
                         used[j] = True
         # near misses for capitalised words the index did not know (a mis-heard or mis-typed name)
-        caps = [w for w in re.findall(r"\b[A-Z][a-z]{2,}\b", question) if w.lower() not in _STOP]
+        caps = [w for w in re.findall(r"\b[A-Z][a-z]{2,}\b", question) if w.lower() not in _STOP] if fuzzy else []
         for w in caps:
             if normalize(w) in index:
                 continue

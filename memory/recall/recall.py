@@ -10,12 +10,16 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from memory.episodes import Episode, Episodes
 from memory.graph import TemporalGraph
 from memory.model import USER_ID, Arc
 from memory.names import normalize
+from memory.recall.cypher_gen import RECORDS
 from memory.recall.intent import Intent, analyse
 from memory.recall.linking import Linked, Linker
 from memory.timeutil import DAY
+
+_COUNTING = re.compile(r"\bhow (many|often)\b", re.I)
 
 
 @dataclass
@@ -31,6 +35,13 @@ class RecallResult:
     targeted: int = 0  # how many facts came from lookups on the asked relation (not the neighbourhood)
     cypher_facts: int = 0  # how many the generated query found
     diagnostics: list[str] = field(default_factory=list)  # why a generated query was dropped, etc.
+    episodes: list[Episode] = field(default_factory=list)  # what was said that bears on it, best first
+    episodes_relevant: bool = False  # an utterance matched a topic word or the meaning closely
+    personal: bool = False  # about the speaker or someone/something memory knows (not general knowledge)
+
+    @property
+    def found_anything(self) -> bool:
+        return bool(self.facts or self.notes or self.episodes_relevant)
 
     def statements(self, *, dates: bool | None = None) -> list[str]:
         """Facts as the LLM reads them; by default, start dates only when the question is about time."""
@@ -45,10 +56,12 @@ CypherStage = Callable[[str, Linked, Intent, datetime], tuple[list[Arc], list[st
 
 class Recaller:
     def __init__(self, graph: TemporalGraph, *, hops: int = 2, limit: int = 12, alpha: float = 0.3,
-                 cypher: CypherStage | None = None, cypher_mode: str = "fallback") -> None:
+                 cypher: CypherStage | None = None, cypher_mode: str = "fallback",
+                 episodes: Episodes | None = None, episode_limit: int = 6) -> None:
         self.graph, self.hops, self.limit, self.alpha = graph, hops, limit, alpha
         self.linker = Linker(graph)
         self.cypher, self.cypher_mode = cypher, cypher_mode
+        self.episodes, self.episode_limit = episodes, episode_limit
 
     def seeds(self, intent: Intent, linked: Linked, *, now: datetime,
               role_arcs: list[Arc] | None = None) -> list[str]:
@@ -112,18 +125,38 @@ class Recaller:
             add(self.graph.around(seeds, at=now, hops=self.hops, limit=self.limit), 0.0)
         t3 = time.perf_counter()
         result = RecallResult(question, intent, seeds, [], mode, targeted=targeted)
+        result.personal = bool(linked.first_person or linked.ids or intent.roles)
+        # the asked relation found as facts: they are exact and know what is no longer true, while old words
+        # ("my sister lives in Naples") would contradict a later move — utterances only when facts fall short
+        if self.episodes is not None and self.episode_limit and not targeted:
+            hits = self.episodes.search(question, now=now, limit=self.episode_limit, entities=linked.names)
+            result.episodes, result.episodes_relevant = hits.episodes, hits.relevant
+            # facts learned from the utterances found by words or names (their provenance)
+            add(self.episodes.facts_from([e.id for e in hits.episodes if "t" in e.matched or "m" in e.matched],
+                                         now=now), 6.0)
+        t4 = time.perf_counter()
+        # generated Cypher: when asked to always, or when the asked relation was not found and no utterance
+        # matched the question's words either (aggregations and odd phrasings; it costs seconds of model time)
+        counting = bool(_COUNTING.search(question))  # "how many times…": an aggregation only a query answers
         run_cypher = self.cypher is not None and (
-            self.cypher_mode == "always" or (self.cypher_mode == "fallback" and targeted == 0 and intent.relations))
+            self.cypher_mode == "always" or (self.cypher_mode == "fallback" and targeted == 0 and (
+                counting or (intent.relations and not result.episodes_relevant))))
         if run_cypher and self.cypher is not None:
             arcs, queries, notes = self.cypher(question, linked, intent, now)
             add(arcs, 8.0)
-            result.cypher, result.diagnostics, result.cypher_facts = queries, notes, len(arcs)
-        t4 = time.perf_counter()
+            records = [n.removeprefix(RECORDS) for n in notes if n.startswith(RECORDS)]
+            result.notes += [f"Counted in memory: {r}" for r in records]
+            result.cypher, result.cypher_facts = queries, len(arcs) + len(records)
+            result.diagnostics = [n for n in notes if not n.startswith(RECORDS)]
+        t5 = time.perf_counter()
+        if result.episodes_relevant and not (linked.ids or intent.roles or result.targeted):
+            # what was said answers it; the user's general neighbourhood would only distract the model
+            found = {k: v for k, v in found.items() if v[0] >= 5.0}
         ranked = sorted(found.values(), key=lambda x: -x[0])[: max(self.limit, targeted)]
         result.facts = sorted((a for _, a in ranked), key=lambda a: (a.valid_from, a.recorded_at))
         result.notes += self._before_after(question, result.facts)
         result.timings_ms = {"link": _ms(t0, t1), "lookups": _ms(t1, t2), "traversal": _ms(t2, t3),
-                             "cypher": _ms(t3, t4), "total": _ms(t0, time.perf_counter())}
+                             "episodes": _ms(t3, t4), "cypher": _ms(t4, t5), "total": _ms(t0, time.perf_counter())}
         return result
 
     def _score(self, a: Arc, now: datetime) -> float:

@@ -58,7 +58,8 @@ def test_ingest_then_ask_now_and_before(tmp_path: Path, cfg: Path, capsys: pytes
     assert not any(f["object"] == "Ghent" for f in current)
     src = [s for f in ans["facts"] if f["object"] == "Utrecht" for s in f["sources"]]
     assert src and src[0]["text"] == "Felix moved to Utrecht last week."
-    assert set(ans) == {"answer", "facts", "cypher", "timings_ms"}
+    assert set(ans) == {"answer", "facts", "episodes", "cypher", "timings_ms"}
+    assert all(set(e) == {"speaker", "at", "text", "conversation"} for e in ans["episodes"])
 
     _, out, _ = run(capsys, cfg, tmp_path / "d", "ask", "Where did Felix live before Utrecht?",
                     "--at", "2026-04-03T09:00:00Z", "--json")
@@ -139,3 +140,17 @@ def test_ingest_refuses_a_turn_from_the_future_and_stores_nothing(tmp_path: Path
     assert code == 2 and "line 2" in err and "future" in err
     code, out, _ = run(capsys, cfg, data, "transcripts", "--json")
     assert code == 0 and json.loads(out) == []
+
+
+def test_what_was_just_said_is_known_in_the_same_chat(tmp_path: Path, cfg: Path, capsys: pytest.CaptureFixture[str],
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """Learning runs when the chat ends; the turn itself is an episode the next question finds at once."""
+    monkeypatch.setattr("sys.stdin", io.StringIO("My brother Karl just moved to Tallinn for a job at Bolt.\n"
+                                                 "Where does Karl live?\n"))
+    code, out, _ = run(capsys, cfg, tmp_path / "d", "chat", "--no-learn")
+    answers = [ln for ln in out.splitlines() if ln.startswith("hearth>")]
+    assert code == 0 and len(answers) == 2
+    assert "Tallinn" in answers[1] and "Bolt" in answers[1]
+    _, out, _ = run(capsys, cfg, tmp_path / "d", "transcripts", "--export")
+    said = [json.loads(ln) for ln in out.splitlines()]
+    assert [t["speaker"] for t in said] == ["user", "assistant", "user", "assistant"]  # each turn as it was said

@@ -83,7 +83,7 @@ def test_cypher_export_loads_into_a_fresh_graph(tmp_path: Path, capsys: pytest.C
 
 
 @pytest.mark.parametrize("args, code_word", [
-    (["memory", "add", "user", "flies_to", "Mars"], "unknown_relation"),
+    (["memory", "add", "user", "flies to Mars!", "Mars"], "unknown_relation"),  # flies_to is an open predicate
     (["memory", "add", "", "likes", "tea"], "invalid_input"),
     (["memory", "add", "user", "likes", "tea", "--at", "2999-01-01"], "future"),
     (["memory", "add", "user", "likes", "tea", "--at", "last tuesday"], "cannot read"),

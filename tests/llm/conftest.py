@@ -14,8 +14,9 @@ import pytest
 
 @dataclass
 class FakeBehaviour:
-    mode: str = "ok"  # ok | 500 | 401 | hang | bad-json-body
+    mode: str = "ok"  # ok | 500 | 401 | hang | no-choices
     content: str = "hello"
+    finish: str = "stop"  # finish_reason of a whole reply ("length": cut off at max_tokens)
     chunks: list[str] = field(default_factory=lambda: ["Hel", "lo", ", wor", "ld"])
     echo: str = ""  # text put into error bodies (to check that secrets are scrubbed)
     requests: list[dict[str, Any]] = field(default_factory=list)
@@ -72,11 +73,11 @@ class FakeOpenAI:
                 if body.get("stream"):
                     self._stream(body)
                     return
-                self._json(200, {
-                    "id": "x", "object": "chat.completion", "created": 0, "model": body.get("model", "m"),
-                    "choices": [{"index": 0, "finish_reason": "stop",
-                                 "message": {"role": "assistant", "content": behaviour.content}}],
-                })
+                choices = [] if behaviour.mode == "no-choices" else [
+                    {"index": 0, "finish_reason": behaviour.finish,
+                     "message": {"role": "assistant", "content": behaviour.content}}]
+                self._json(200, {"id": "x", "object": "chat.completion", "created": 0,
+                                 "model": body.get("model", "m"), "choices": choices})
 
             def _stream(self, body: dict[str, Any]) -> None:
                 self.send_response(200)

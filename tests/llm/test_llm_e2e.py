@@ -9,12 +9,15 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 from assistant.llm import open_llm
-from assistant.llm.client import OpenAIChat
 from assistant.llm.weights import DEFAULT_MODEL, MODELS, ModelWeightsError, part_paths
+
+if TYPE_CHECKING:
+    from assistant.llm import ChatClient
 
 pytestmark = [pytest.mark.slow, pytest.mark.llm]
 
@@ -39,7 +42,7 @@ def models_dir() -> Path:
 
 
 @pytest.fixture(scope="session")
-def bundled(models_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[OpenAIChat]:
+def bundled(models_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[ChatClient]:
     try:
         part_paths(MODELS[DEFAULT_MODEL])
     except ModelWeightsError as e:
@@ -49,7 +52,7 @@ def bundled(models_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Itera
         yield llm
 
 
-def test_json_schema_extraction(bundled: OpenAIChat) -> None:
+def test_json_schema_extraction(bundled: ChatClient) -> None:
     out = bundled.complete(
         [{"role": "system", "content": SYSTEM}, {"role": "user", "content": "Anna lives in Lisbon."}],
         json_schema=SCHEMA, max_tokens=64,
@@ -60,14 +63,14 @@ def test_json_schema_extraction(bundled: OpenAIChat) -> None:
     assert "Lisbon" in fact["object"]
 
 
-def test_streamed_reply(bundled: OpenAIChat) -> None:
+def test_streamed_reply(bundled: ChatClient) -> None:
     pieces = list(bundled.stream([{"role": "user", "content": "Say the word 'hello' and nothing else."}],
                                  max_tokens=16, temperature=0.0))
     assert len(pieces) >= 1
     assert "hello" in "".join(pieces).lower()
 
 
-def test_ping_names_the_model(bundled: OpenAIChat) -> None:
+def test_ping_names_the_model(bundled: ChatClient) -> None:
     assert DEFAULT_MODEL in bundled.ping().models
 
 

@@ -16,6 +16,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -152,7 +153,7 @@ class ScriptedAnswers:
     def __init__(self, outcomes: Sequence[str]) -> None:
         self.outcomes = _Cycle(outcomes)
 
-    def stream(self, question: str, *, now: datetime) -> tuple[Iterator[str], Answer]:
+    def stream(self, question: str, *, now: datetime, history: Any = None) -> tuple[Iterator[str], Answer]:
         o = self.outcomes.next()
         if o == "typed_error":
             raise MemoryStoreError("store down")

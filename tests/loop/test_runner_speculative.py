@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -54,7 +55,7 @@ class Voice:
 
 
 class Answers:
-    def stream(self, question: str, *, now: datetime) -> tuple[Iterator[str], Answer]:
+    def stream(self, question: str, *, now: datetime, history: Any = None) -> tuple[Iterator[str], Answer]:
         return iter(["Anna lives ", "in Porto."]), Answer(question, "", None)
 
 
@@ -78,3 +79,29 @@ def test_a_failed_speculative_turn_is_reported_and_the_next_is_answered(tmp_path
     assert stored is not None  # the good turn reached the transcript store
     assert [(t.speaker, t.text) for t in stored.turns] == [
         ("user", "where does anna live"), ("assistant", "Anna lives in Porto.")]
+
+
+class RecordingAnswers:
+    def __init__(self) -> None:
+        self.histories: list[list[Any]] = []
+
+    def stream(self, question: str, *, now: datetime, history: Any = None) -> tuple[Iterator[str], Answer]:
+        self.histories.append(list(history or []))
+        return iter([f"Answer to {question}."]), Answer(question, "", None)
+
+
+def test_a_follow_up_is_answered_with_the_conversation_so_far(tmp_path: Path) -> None:
+    speech = np.full(16000, 5000, dtype=np.int16)
+    answers, stt = RecordingAnswers(), FlakySTT()
+    stt.calls = 1  # past its failing first call
+    loop = VoiceLoop(pipeline=answers, transcriber=stt, synthesizer=Voice(),  # type: ignore[arg-type]
+                     sink=MemorySink(), machine=LoopMachine(activation="always"),
+                     transcripts=TranscriptStore(tmp_path / "t.sqlite3"), clock=lambda: T0)
+    first = loop.submit(speech, 0.0)
+    second = loop.submit(speech, 3.0)  # within the follow-up window: the same conversation
+    assert first is not None and second is not None and first.conversation == second.conversation
+    assert answers.histories[-1][-2:] == [{"role": "user", "content": first.heard},
+                                          {"role": "assistant", "content": first.answer}]
+    loop.handle_shutdown(10.0, learn_in_background=False)
+    third = loop.submit(speech, 100.0)  # a new conversation starts with nothing carried over
+    assert third is not None and third.conversation != first.conversation and answers.histories[-1] == []

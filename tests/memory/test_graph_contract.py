@@ -164,7 +164,8 @@ def test_consolidate_prunes_only_faded_associations(graph: TemporalGraph) -> Non
 
 
 @pytest.mark.parametrize("args, err", [
-    (("user", "flies_to", "Mars"), UnknownRelation),
+    (("user", "flies to Mars!", "Mars"), UnknownRelation),
+    (("user", "is", "happy"), UnknownRelation),
     (("", "likes", "tea"), InvalidInput),
     (("user", "likes", "  "), InvalidInput),
     (("user", "related_to", "x"), InvalidInput),  # needs a label
@@ -175,6 +176,23 @@ def test_bad_input_is_refused_and_changes_nothing(graph: TemporalGraph, args, er
     with pytest.raises(err):
         graph.assert_fact(*args, now=T0)
     assert graph.stats(now=T0)["arcs"] == before["arcs"]
+
+
+def test_open_predicates_are_stored_reinforced_and_exported(graph: TemporalGraph) -> None:
+    from memory.export import export_json
+
+    [c] = graph.assert_fact("user", "keeps", "bees", now=T0)
+    assert c.kind == "added" and c.relation == "keeps"
+    [again] = graph.assert_fact("user", "Keeps", "bees", now=T0 + D)  # spelled differently, the same fact
+    assert again.kind == "reinforced"
+    graph.assert_fact("user", "keeps", "goats", now=T0 + D)  # multi-valued: bees stay
+    graph.assert_fact("user", "went to", "Peru", now=T0 + D)  # an alias of a vocabulary relation
+    assert current(graph, "user", "keeps") == ["bees", "goats"]
+    assert current(graph, "user", "visited") == ["Peru"] and current(graph, "user", "lives_in") == []
+    assert graph.open_predicates() == ["keeps"]
+    user = graph.require_entity("user")
+    assert {a.relation for a in graph.arcs_of_entity(user.id, now=T0 + D)} >= {"keeps", "visited"}
+    assert '"keeps"' in export_json(graph.store)
 
 
 def test_future_valid_from_is_refused(graph: TemporalGraph) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -272,7 +273,7 @@ def test_ensure_limit_checks_and_validates() -> None:
             ensure_limit("RETURN 1 AS x", bad)  # type: ignore[arg-type]
 
 
-# --- integration: the guard in front of kglite's read-only transaction --------------------------------
+# --- integration: the guard in front of the sandboxed read (memory/sandbox.py) --------------------------------
 
 SEED = (
     "CREATE (u:Entity {id: 'u', name: 'Sam', type: 'person', is_user: true, aliases: ['me']})"
@@ -284,11 +285,12 @@ SNAPSHOT = "MATCH (e:Entity) OPTIONAL MATCH (e)-[a]->() RETURN e.id AS e, e.name
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> KgliteStore:
+def store(tmp_path: Path) -> Iterator[KgliteStore]:
     s = KgliteStore(tmp_path / "g.kgl")
     with s.transaction() as tx:
         tx.run(SEED)
-    return s
+    yield s
+    s.close()  # and its sandbox worker
 
 
 def _run(store: KgliteStore, query: str, row_limit: int = 100) -> list[dict[str, object]]:
@@ -342,7 +344,7 @@ def test_second_layer_refuses_writes_even_without_the_guard(store: KgliteStore, 
     with pytest.raises(QueryRefused):  # first layer
         check_read_only(query)
     before = store.read(SNAPSHOT)
-    with pytest.raises(QueryFailed):  # second layer: kglite's read-only transaction
+    with pytest.raises(QueryFailed):  # second layer: the sandbox's read-only load and read transaction
         _run(store, query)
     assert store.read(SNAPSHOT) == before
     assert len(before) == 2 and {r["n"] for r in before} == {"Sam", "Tea"}
@@ -363,11 +365,15 @@ def test_no_spelling_of_load_csv_reads_a_file_through_the_guard(
     assert "SENTINEL-7731" in repr(store.read(query))  # what the guard stands between: kglite reads it
 
 
-def test_second_layer_alone_would_let_load_csv_read_files(store: KgliteStore, tmp_path: Path) -> None:
-    """Why the guard refuses LOAD: kglite 0.21.2's read-only transaction reads local files with it."""
+def test_load_csv_reads_no_file_in_the_sandbox_though_kglites_read_transaction_would(
+        store: KgliteStore, tmp_path: Path) -> None:
+    """Why the guard refuses LOAD: kglite 0.21.2's read-only transaction reads local files with it; the sandbox
+    worker (memory/sandbox_worker.py) can open no file while a query runs, a layer below the guard."""
     secret = tmp_path / "secret.csv"
     secret.write_text("top,secret\n")
     query = f"LOAD CSV FROM 'file://{secret}' AS line RETURN line"
     with pytest.raises(QueryRefused, match="LOAD"):
         check_read_only(query)
-    assert _run(store, query) == [{"line": ["top", "secret"]}]
+    with pytest.raises(QueryFailed, match="cannot open"):
+        _run(store, query)
+    assert store.read(query) == [{"line": ["top", "secret"]}]

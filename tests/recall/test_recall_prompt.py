@@ -70,3 +70,35 @@ def test_dates_reach_the_model_only_for_questions_about_time(memory: TemporalGra
     assert any("Lisbon" in s and (T0 + timedelta(days=30)).date().isoformat() in s for s in dated)
     history = Recaller(memory).recall("Where did Anna live before?", now=later).statements()
     assert any("Porto" in s and "until" in s for s in history)  # ended facts always keep their span
+
+
+class _ScriptedLLM:
+    """Answers every request with one fixed query (the model's output is not what is tested here)."""
+
+    def __init__(self, query: str) -> None:
+        self.query = query
+
+    def complete(self, messages: Any, **kw: Any) -> str:
+        return self.query
+
+
+def test_a_count_over_utterances_reaches_the_answer_as_a_note(graph: TemporalGraph) -> None:
+    from memory.episodes import Episodes
+    from memory.recall.cypher_gen import CypherRecall
+    from memory.transcripts import Turn
+
+    episodes = Episodes(graph)
+    said = ["I went climbing at the gym.", "Climbing again today, my arms hurt!", "I baked bread.",
+            "We climbed in the Peak District."]
+    episodes.add([Turn("c", T0 + timedelta(days=i), "user", text, i) for i, text in enumerate(said)])
+    llm = _ScriptedLLM("MATCH (e:Episode) WHERE e.speaker = 'user' AND e.terms CONTAINS 'climb' "
+                       "AND e.at >= $year_start RETURN count(e) AS times")
+    recaller = Recaller(graph, cypher=CypherRecall(graph, llm), episodes=episodes)  # type: ignore[arg-type]
+    result = recaller.recall("How many times did I go climbing this year?", now=T0 + timedelta(days=10))
+    assert result.notes == ["Counted in memory: times = 3"]
+    assert result.cypher and result.cypher_facts == 1
+    # a query that writes is refused by the guard: nothing counted, nothing changed
+    bad = Recaller(graph, cypher=CypherRecall(graph, _ScriptedLLM("MATCH (e:Episode) DETACH DELETE e")),
+                   episodes=episodes)  # type: ignore[arg-type]
+    assert bad.recall("How many times did I go climbing?", now=T0 + timedelta(days=10)).notes == []
+    assert episodes.count() == len(said)

@@ -1,0 +1,1 @@
+"""Hearth as a local service: the application interface, its HTTP API and the review page."""

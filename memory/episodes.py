@@ -1,0 +1,215 @@
+"""Episodes: every utterance, as a node in the graph, found again by words, meaning and the entities it names.
+
+An episode is one turn (any speaker): text, speaker, time, conversation, turn number. Its id is the turn's
+source id (``conversation#idx``), the same id facts list in their ``sources`` — so a fact links to the
+episodes it came from, and an episode found by search brings the facts learned from it (Graphiti's
+episodes, RecallM's raw context). Search is hybrid: the graph store's full-text index over stemmed terms
+(BM25) and its vector index over sentence embeddings, fused by reciprocal rank with the episodes that
+mention the entities a question names.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from memory import queries as Q
+from memory.embed import Embedder
+from memory.errors import MemoryStoreError
+from memory.graph import TemporalGraph
+from memory.model import USER_ID, Arc
+from memory.search import query_terms, relative_fusion, terms_text
+from memory.timeutil import from_epoch, iso, to_epoch
+from memory.transcripts import Turn
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Episode:
+    id: str
+    conversation: str
+    turn: int
+    speaker: str
+    text: str
+    at: datetime
+    score: float = 0.0
+    matched: str = ""  # which searches found it: "t" text, "v" vector, "m" mentions
+
+    @classmethod
+    def from_row(cls, row: dict[str, Any], score: float = 0.0, matched: str = "") -> Episode:
+        at = from_epoch(row.get("at"))
+        assert at is not None
+        return cls(str(row["id"]), str(row.get("conversation") or ""), int(row.get("turn") or 0),
+                   str(row.get("speaker") or ""), str(row.get("text") or ""), at, score, matched)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"speaker": self.speaker, "at": iso(self.at), "text": self.text, "conversation": self.conversation}
+
+
+@dataclass
+class EpisodeSearch:
+    episodes: list[Episode]
+    relevant: bool  # something matched a topic word of the question, or its meaning closely
+    timings_ms: dict[str, float]
+
+
+class Episodes:
+    """Writes and searches episodes in the graph store; the embedder is optional (text search still works)."""
+
+    def __init__(self, graph: TemporalGraph, embedder: Embedder | None = None, *, min_similarity: float = 0.8,
+                 pool: int = 30, text_weight: float = 1.0, vector_weight: float = 0.6) -> None:
+        self.graph, self.embedder = graph, embedder
+        # words are the sharper signal for a 4-bit small embedding model; meaning catches paraphrases
+        self.text_weight, self.vector_weight = text_weight, vector_weight
+        self.speaker_bonus = 0.15
+        self.min_similarity = min_similarity  # e5 cosine: unrelated sentences sit around 0.70–0.76
+        self.pool = pool
+
+    # -- writing ----------------------------------------------------------------------------------
+    def add(self, turns: Sequence[Turn], *, mentions: dict[str, list[str]] | None = None) -> int:
+        """Write the turns as episodes (idempotent: the id is the turn's source id). Returns how many."""
+        turns = [t for t in turns if t.text.strip()]
+        if not turns:
+            return 0
+        rows = [{"id": t.source_id, "conversation": t.conversation, "turn": t.idx, "speaker": t.speaker,
+                 "text": t.text, "terms": terms_text(t.text), "at": to_epoch(t.at)} for t in turns]
+        with self.graph.store.transaction() as tx:
+            t_index = self.graph._tick(tx)
+            tx.run(Q.UPSERT_EPISODES, {"rows": rows, "t": t_index})
+            if mentions:
+                tx.run(Q.LINK_MENTIONS, {"rows": [{"id": k, "entities": v} for k, v in mentions.items() if v]})
+        self.embed([(t.source_id, t.text) for t in turns])
+        return len(rows)
+
+    def embed(self, items: Sequence[tuple[str, str]]) -> int:
+        """Store vectors for (episode id, text); an embedder failure leaves them for the next backfill."""
+        if self.embedder is None or not items:
+            return 0
+        try:
+            vectors = self.embedder.passages([text for _, text in items])
+        except Exception as e:  # the model is optional for correctness: text search still finds them
+            log.warning("embedding %d episodes failed: %s", len(items), e)
+            return 0
+        rows = [{"id": i, "embedding": v} for (i, _), v in zip(items, vectors, strict=True)]
+        with self.graph.store.transaction() as tx:
+            tx.run(Q.SET_EPISODE_EMBEDDINGS, {"rows": rows})
+        return len(rows)
+
+    def link(self, mentions: dict[str, list[str]]) -> None:
+        """(episode id -> entity ids it names) as MENTIONS arcs."""
+        rows = [{"id": k, "entities": v} for k, v in mentions.items() if v]
+        if rows:
+            with self.graph.store.transaction() as tx:
+                tx.run(Q.LINK_MENTIONS, {"rows": rows})
+
+    def missing(self, turns: Iterable[Turn]) -> list[Turn]:
+        """Turns that have no episode yet (written before episodes existed, or while the graph was away)."""
+        have = {r["id"] for r in self.graph.store.read(Q.EPISODE_IDS)}
+        return [t for t in turns if t.source_id not in have]
+
+    def backfill(self, turns: Iterable[Turn], *, batch: int = 64) -> int:
+        """Episodes for stored turns that lack one, and vectors for episodes that lack one."""
+        todo = self.missing(turns)
+        for i in range(0, len(todo), batch):
+            self.add(todo[i:i + batch])
+        if self.embedder is not None:
+            rows = self.graph.store.read(Q.EPISODE_IDS_WITHOUT_EMBEDDING)
+            for i in range(0, len(rows), batch):
+                self.embed([(r["id"], r["text"]) for r in rows[i:i + batch]])
+        return len(todo)
+
+    # -- reading ----------------------------------------------------------------------------------
+    def of_conversation(self, conversation: str) -> list[Episode]:
+        return [Episode.from_row(r) for r in self.graph.store.read(Q.EPISODES_OF_CONVERSATION,
+                                                                   {"conversation": conversation})]
+
+    def count(self) -> int:
+        rows = self.graph.store.read(Q.COUNT_EPISODES)
+        return int(rows[0]["n"]) if rows else 0
+
+    def search(self, question: str, *, now: datetime, limit: int = 8,
+               entities: Mapping[str, str] | None = None) -> EpisodeSearch:
+        """The utterances most related to ``question`` said up to ``now``, best first (assistant turns never).
+
+        ``entities``: the entities the question names (id -> name). Their names leave the word query (a name
+        matches every greeting of that person; the topic words are what select) and instead rank up the
+        utterances they said or that name them — graph distance as a reranker, as Graphiti does."""
+        import time
+
+        t0 = time.perf_counter()
+        epoch = to_epoch(now)
+        named = {i: n for i, n in (entities or {}).items() if i != USER_ID}
+        name_terms = {t for n in named.values() for t in query_terms(n).split()}
+        arms: list[dict[str, float]] = []
+        weights: list[float] = []
+        matched: dict[str, str] = {}
+        relevant = False
+        q = " ".join(t for t in query_terms(question).split() if t not in name_terms)
+        if q:
+            try:
+                rows = self.graph.store.read(Q.SEARCH_EPISODES_TEXT, {"query": q, "now": epoch, "limit": self.pool})
+            except MemoryStoreError as e:
+                log.warning("episode text search failed: %s", e)
+                rows = []
+            arms.append({r["id"]: float(r["score"]) for r in rows})
+            weights.append(self.text_weight)
+            relevant = relevant or bool(rows)
+            for r in rows:
+                matched[r["id"]] = matched.get(r["id"], "") + "t"
+        t1 = time.perf_counter()
+        if self.embedder is not None:
+            try:
+                vector = self.embedder.query(question)
+                rows = self.graph.store.read(Q.SEARCH_EPISODES_VECTOR, {"vector": vector, "k": self.pool * 2,
+                                                                        "now": epoch, "limit": self.pool})
+            except Exception as e:  # a broken model or index never costs the answer
+                log.warning("episode vector search failed: %s", e)
+                rows = []
+            close = {r["id"] for r in rows if float(r["score"]) >= self.min_similarity}
+            relevant = relevant or bool(close)
+            arms.append({r["id"]: float(r["score"]) for r in rows})
+            weights.append(self.vector_weight)
+            for r in rows:
+                if r["id"] in close:
+                    matched[r["id"]] = matched.get(r["id"], "") + "v"
+        t2 = time.perf_counter()
+        if named and not q:  # "tell me about Karl": no topic words, so what names Karl, newest first
+            rows = self.graph.store.read(Q.EPISODES_MENTIONING, {"ids": list(named), "now": epoch,
+                                                                 "limit": self.pool})
+            arms.append({r["id"]: 1.0 / (1 + i) for i, r in enumerate(rows)})  # newest first
+            weights.append(0.5)
+            for r in rows:
+                matched[r["id"]] = matched.get(r["id"], "") + "m"
+        fused = relative_fusion(arms, weights)
+        if named and fused:
+            about = self.graph.store.read(Q.EPISODES_ABOUT, {"ids": list(fused), "names": list(named.values()),
+                                                              "entities": list(named)})
+            for r in about:  # said by the one asked about, or naming them: a step closer to the question
+                bonus = self.speaker_bonus if r["spoke"] else self.speaker_bonus / 2 if r["named"] else 0.0
+                if bonus:
+                    fused[r["id"]] += bonus
+                    if r["id"] in matched and "m" not in matched[r["id"]]:
+                        matched[r["id"]] += "m"
+        # a vector neighbour that is not close in meaning, and matched nothing else, is noise
+        best = [i for i in sorted(fused, key=lambda i: -fused[i]) if matched.get(i)][:limit + 2]
+        rows = self.graph.store.read(Q.EPISODES_BY_IDS, {"ids": best}) if best else []
+        # the question itself (stored as a turn before it is answered) is not evidence for its answer
+        asked = " ".join(question.lower().split())
+        by_id = {r["id"]: r for r in rows if " ".join(str(r["text"]).lower().split()) != asked}
+        best = [i for i in best if i in by_id][:limit]
+        relevant = bool(best)  # every one kept matched words, meaning closely, or names
+        found = [Episode.from_row(by_id[i], round(fused[i], 5), matched.get(i, "")) for i in best if i in by_id]
+        t3 = time.perf_counter()
+        return EpisodeSearch(found, relevant, {"text": _ms(t0, t1), "vector": _ms(t1, t2), "fuse": _ms(t2, t3)})
+
+    def facts_from(self, episode_ids: Sequence[str], *, now: datetime) -> list[Arc]:
+        """Facts learned from these episodes (their provenance), still believed at ``now``."""
+        return self.graph.arcs_from_sources(episode_ids, now=now)
+
+
+def _ms(a: float, b: float) -> float:
+    return round((b - a) * 1000, 2)

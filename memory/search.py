@@ -1,0 +1,99 @@
+"""Pure helpers for text search: index terms (a light stemmer) and reciprocal rank fusion.
+
+Both backends' full-text indexes (kglite's BM25, Neo4j's Lucene) split on non-word characters and fold case
+but do not stem, so "hiked" never finds "hiking". Episodes therefore carry a ``terms`` property — the same
+light stemming applied to the stored text and to every query — and the index is built over it. A query is
+reduced to bare terms, so no user text can reach the engine's query syntax.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable, Sequence
+from typing import TypeVar
+
+K = TypeVar("K")
+
+_WORD = re.compile(r"[a-z0-9]+")
+# Words that carry no topic: dropped from queries (they would match every utterance) and from terms.
+STOPWORDS = frozenset("""
+a an the and or but if then so of to in on at by for with from about as into over after before up down out
+is are was were be been being am do does did doing have has had having will would shall should can could may
+might must i me my mine myself we us our ours you your yours he him his she her hers it its they them their
+theirs this that these those there here what which who whom whose when where why how not no yes just also
+very really too much many more most some any all each other such own same than only again still ever
+tell told say said know knew think thought remember like get got go went""".split())
+_IRREGULAR = {"went": "go", "gone": "go", "ran": "run", "ate": "eat", "bought": "buy", "taught": "teach",
+              "thought": "think", "took": "take", "made": "make", "met": "meet", "saw": "see", "seen": "see",
+              "began": "begin", "wrote": "write", "written": "write", "read": "read", "left": "leave",
+              "felt": "feel", "found": "find", "gave": "give", "kept": "keep", "lost": "lose", "won": "win",
+              "flew": "fly", "drove": "drive", "spoke": "speak", "sang": "sing", "swam": "swim",
+              "children": "child", "kids": "kid", "people": "person", "women": "woman", "men": "man"}
+
+
+def fold(text: str) -> str:
+    text = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in text if not unicodedata.combining(c)).lower().replace("’", "'").replace("'s", "")
+
+
+def stem(word: str) -> str:
+    """A light, deterministic suffix stripper: hiking/hiked/hikes/hike -> hik; studies/studied/study -> stud."""
+    if word in _IRREGULAR:
+        return _IRREGULAR[word]
+    if len(word) <= 3 or word.isdigit():
+        return word
+    for suffix in ("ies", "ied", "ing", "ed", "es", "s", "e"):
+        if not word.endswith(suffix) or len(word) - len(suffix) < 3 or (suffix == "s" and word.endswith("ss")):
+            continue
+        base = word[: len(word) - len(suffix)] + ("y" if suffix in ("ies", "ied") else "")
+        if suffix in ("ing", "ed") and len(base) > 3 and base[-1] == base[-2] and base[-1] not in "lsz":
+            base = base[:-1]  # running -> run, planned -> plan
+        word = base
+        break
+    if len(word) > 3 and word.endswith("y") and word[-2] not in "aeiou":
+        word = word[:-1]
+    return word
+
+
+def terms(text: str, *, stop: frozenset[str] = STOPWORDS) -> list[str]:
+    """The index terms of ``text``, in order (duplicates kept: term frequency counts)."""
+    return [stem(w) for w in _WORD.findall(fold(text)) if w not in stop]
+
+
+def terms_text(text: str) -> str:
+    return " ".join(terms(text))
+
+
+def query_terms(text: str) -> str:
+    """A query as bare, de-duplicated terms; empty when the question has no topic words."""
+    seen: dict[str, None] = {}
+    for t in terms(text):
+        seen.setdefault(t, None)
+    return " ".join(seen)
+
+
+def rrf(rankings: Iterable[Sequence[K]], *, k: int = 60, weights: Sequence[float] | None = None) -> dict[K, float]:
+    """Reciprocal rank fusion: Σ w / (k + rank) over the lists an item appears in (rank from 1)."""
+    scores: dict[K, float] = {}
+    for i, ranking in enumerate(rankings):
+        w = weights[i] if weights is not None else 1.0
+        for rank, item in enumerate(ranking, start=1):
+            scores[item] = scores.get(item, 0.0) + w / (k + rank)
+    return scores
+
+
+def relative_fusion(arms: Sequence[dict[K, float]], weights: Sequence[float]) -> dict[K, float]:
+    """Relative score fusion: each arm's scores min-max scaled to 0..1 over what it returned, weighted, summed.
+
+    Unlike rank fusion it keeps how far ahead an arm's best hit is: a BM25 hit that matches three rare
+    words of the question stays ahead of ten vector neighbours that are all about equally close."""
+    out: dict[K, float] = {}
+    for arm, w in zip(arms, weights, strict=True):
+        if not arm:
+            continue
+        lo, hi = min(arm.values()), max(arm.values())
+        span = hi - lo
+        for item, s in arm.items():
+            out[item] = out.get(item, 0.0) + w * ((s - lo) / span if span > 0 else 1.0)
+    return out

@@ -1,0 +1,102 @@
+"""Episodes in the real embedded graph: written per turn, found by words, meaning and names, linked to facts."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from memory.embed import E5Embedder
+from memory.episodes import Episodes
+from memory.graph import TemporalGraph
+from memory.kglite_store import KgliteStore
+from memory.search import query_terms, relative_fusion, rrf, stem, terms
+from memory.transcripts import Turn
+
+T0 = datetime(2023, 5, 8, 13, 56, tzinfo=UTC)
+SAID = [
+    ("Jon", "Hey Gina! Lost my job as a banker yesterday, so I'm starting my own dance studio."),
+    ("Gina", "Sorry about your job, Jon! I lost mine at Door Dash this month."),
+    ("Jon", "I got a temp job to help cover expenses while I look for investors."),
+    ("Gina", "My online clothing store opened last week, it's been great!"),
+    ("Jon", "Sounds great!"),
+    ("assistant", "I will remember that Jon is looking for investors."),
+]
+
+
+def test_stemming_folds_the_forms_people_use() -> None:
+    assert {stem(w) for w in ("hiking", "hiked", "hikes", "hike")} == {"hik"}
+    assert {stem(w) for w in ("studies", "studied", "study")} == {"stud"}
+    assert {stem(w) for w in ("plays", "played", "play")} == {"play"}
+    assert stem("running") == "run" and stem("planned") == "plan" and stem("classes") == "class"
+    assert terms("What did I do with my sister?") == ["sister"]
+    assert query_terms("Hiking? hiking! \"OR\" AND:(x)") == "hik x"  # no query syntax survives
+
+
+def test_fusions() -> None:
+    assert rrf([["a", "b"], ["b", "c"]]) == pytest.approx({"a": 1 / 61, "b": 1 / 62 + 1 / 61, "c": 1 / 62})
+    fused = relative_fusion([{"a": 9.8, "b": 6.0, "c": 3.6}, {"b": 0.82, "c": 0.80, "d": 0.79}], [1.0, 0.6])
+    assert max(fused, key=fused.__getitem__) == "a"  # a clear word match beats a close vector crowd
+    assert fused["d"] == 0.0
+
+
+@pytest.fixture
+def graph(tmp_path: Path):
+    store = KgliteStore(tmp_path / "g.kgl")
+    g = TemporalGraph(store)
+    g.ensure_user(T0)
+    yield g
+    store.close()
+
+
+def _turns() -> list[Turn]:
+    return [Turn("s1", T0 + timedelta(seconds=10 * i), who, text, i) for i, (who, text) in enumerate(SAID)]
+
+
+def test_words_find_the_utterance_and_names_rank_the_speaker(graph: TemporalGraph) -> None:
+    ep = Episodes(graph)  # no embedder: words and names alone
+    assert ep.add(_turns()) == len(SAID)
+    assert ep.add(_turns()) == len(SAID) and ep.count() == len(SAID)  # idempotent: one episode per turn
+    jon = graph.upsert_entity("Jon", now=T0, type="PERSON")
+    found = ep.search("What temporary job did Jon take to cover expenses?", now=T0 + timedelta(days=1),
+                      entities={jon.id: "Jon"})
+    assert found.relevant
+    assert found.episodes[0].text.startswith("I got a temp job")
+    assert found.episodes[0].speaker == "Jon" and found.episodes[0].id == "s1#2"
+    assert all(e.speaker != "assistant" for e in found.episodes)  # the assistant's words are never evidence
+
+
+def test_nothing_said_yet_is_not_found(graph: TemporalGraph) -> None:
+    ep = Episodes(graph)
+    ep.add(_turns())
+    assert ep.search("What did Gina say about investors?", now=T0 - timedelta(days=1)).episodes == []
+    miss = ep.search("Which mountain did they climb?", now=T0 + timedelta(days=1))
+    assert not miss.relevant and miss.episodes == []
+
+
+def test_facts_link_to_the_episodes_they_came_from(graph: TemporalGraph) -> None:
+    ep = Episodes(graph)
+    ep.add(_turns())
+    graph.assert_fact("Gina", "works_at", "Door Dash", now=T0, source="s1#1")
+    arcs = ep.facts_from(["s1#1"], now=T0 + timedelta(days=1))
+    assert [(a.subject, a.relation, a.object) for a in arcs] == [("Gina", "works_at", "Door Dash")]
+    assert ep.facts_from(["s1#3"], now=T0 + timedelta(days=1)) == []
+
+
+def test_backfill_writes_missing_episodes_once(graph: TemporalGraph) -> None:
+    ep = Episodes(graph)
+    turns = _turns()
+    ep.add(turns[:2])
+    assert [t.idx for t in ep.missing(turns)] == [2, 3, 4, 5]
+    assert ep.backfill(turns) == 4 and ep.missing(turns) == [] and ep.count() == len(turns)
+
+
+def test_meaning_finds_a_paraphrase_with_the_bundled_embedder(graph: TemporalGraph) -> None:
+    ep = Episodes(graph, E5Embedder())
+    ep.add([Turn("c", T0, "user", "I'm learning Spanish on Duolingo every morning.", 0),
+            Turn("c", T0, "user", "My cat Luna loves tuna.", 1),
+            Turn("c", T0, "user", "We adopted a puppy named Max.", 2)])
+    found = ep.search("Which language am I studying?", now=T0 + timedelta(hours=1))
+    assert found.episodes and found.episodes[0].text.startswith("I'm learning Spanish")
+    assert "v" in found.episodes[0].matched

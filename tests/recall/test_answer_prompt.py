@@ -1,0 +1,50 @@
+"""The answer prompt (pure): facts with validity, utterances with dates and speakers in a budget, dates resolved."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+from assistant.answer import said_lines, user_prompt, when_note
+from memory.episodes import Episode
+from memory.recall.intent import analyse
+from memory.recall.recall import RecallResult
+
+AT = datetime(2023, 1, 20, 16, 4, tzinfo=UTC)
+
+
+def _result(episodes: list[Episode], relevant: bool = True) -> RecallResult:
+    r = RecallResult("q", analyse("When did Jon lose his job?"), [], [], "now")
+    r.episodes, r.episodes_relevant = episodes, relevant
+    return r
+
+
+def test_relative_dates_are_resolved_against_when_they_were_said() -> None:
+    assert when_note("Lost my job as a banker yesterday, so...", AT) == "yesterday = 19 January 2023"
+    assert when_note("We went camping last week", AT) == "last week = the week before 20 January 2023"
+    assert when_note("See you next month!", AT) == "next month = February 2023"
+    assert when_note("I have lived here for three years", AT) is None  # a duration, not a date
+    assert when_note("Nothing about time.", AT) is None
+
+
+def test_utterances_are_dated_attributed_and_oldest_first() -> None:
+    eps = [Episode("c#2", "c", 2, "Jon", "Lost my job as a banker yesterday.", AT, 0.9, "t"),
+           Episode("c#1", "c", 1, "user", "I moved to Ghent.", AT - timedelta(days=30), 0.5, "t")]
+    lines = said_lines(_result(eps))
+    assert lines == ['- On 21 December 2022 the user said: "I moved to Ghent."',
+                     '- On 20 January 2023 Jon said: "Lost my job as a banker yesterday. '
+                     '[yesterday = 19 January 2023]"']
+
+
+def test_the_budget_keeps_the_best_utterances() -> None:
+    long = "word " * 100
+    eps = [Episode(f"c#{i}", "c", i, "Jon", f"{i} {long}", AT + timedelta(minutes=i), 1.0 - i / 10, "t")
+           for i in range(6)]
+    lines = said_lines(_result(eps), budget_chars=1100)
+    assert len(lines) == 3 and lines[0].startswith('- On 20 January 2023 Jon said: "0 ')
+    assert all(len(x) < 360 for x in lines)  # each one cut at a word, not mid-word
+
+
+def test_irrelevant_utterances_never_reach_the_model() -> None:
+    eps = [Episode("c#1", "c", 1, "Jon", "Sounds great!", AT, 0.1, "")]
+    prompt = user_prompt("Which mountain did Jon climb?", _result(eps, relevant=False), AT)
+    assert "Sounds great" not in prompt and "nothing relevant" in prompt
