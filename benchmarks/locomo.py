@@ -92,6 +92,27 @@ def sample(qa: list[dict[str, Any]], per_category: int, seed: int) -> list[dict[
     return out
 
 
+def feed(app: Any, name: str, turns: list[Any], *, learn: str, con: Console) -> dict[str, Any]:
+    """Each session as one conversation, learned as the assistant would (``learn``: rules, shipped or none)."""
+    t0 = time.perf_counter()
+    learner = app.learner(use_llm=learn == "shipped")
+    by_conv: dict[str, list[Any]] = defaultdict(list)
+    for t in turns:
+        by_conv[t.conversation].append(t)
+    with Progress(console=con, transient=True) as prog:
+        task = prog.add_task(f"{name}: feeding {len(turns)} turns", total=len(by_conv))
+        for items in by_conv.values():
+            if learn == "none":
+                app.transcripts.add_turns(items, source="locomo")
+            else:
+                learner.ingest(items, source="locomo")
+            prog.advance(task)
+    return {"conversation": name, "turns": len(turns), "sessions": len(by_conv),
+            "learn_s": round(time.perf_counter() - t0, 1), "episodes": app.episodes.count(),
+            "entities": len(app.graph.entities()),
+            "facts": len(app.graph.store.read("MATCH ()-[a:ARC]->() RETURN a.id AS id"))}
+
+
 # --- scoring ----------------------------------------------------------------------------------------------
 def norm_tokens(text: str) -> list[str]:
     text = str(text).lower().replace(",", " ")
@@ -184,23 +205,7 @@ def main() -> int:
         data_dir = args.data_dir / name if args.data_dir else Path(tempfile.mkdtemp(prefix=f"locomo-{name}-"))
         app = Hearth(load_settings(None), data_dir, clock=lambda now=now: now)
         try:
-            t0 = time.perf_counter()
-            learner = app.learner(use_llm=args.learn == "shipped")
-            by_conv: dict[str, list[Any]] = defaultdict(list)
-            for t in turns:
-                by_conv[t.conversation].append(t)
-            with Progress(console=con, transient=True) as prog:
-                task = prog.add_task(f"{name}: feeding {len(turns)} turns", total=len(by_conv))
-                for items in by_conv.values():
-                    if args.learn == "none":
-                        app.transcripts.add_turns(items, source="locomo")
-                    else:
-                        learner.ingest(items, source="locomo")
-                    prog.advance(task)
-            learn_s = time.perf_counter() - t0
-            stats = {"conversation": name, "turns": len(turns), "sessions": len(by_conv), "learn_s": round(learn_s, 1),
-                     "episodes": app.episodes.count(), "entities": len(app.graph.entities()),
-                     "facts": len(app.graph.store.read("MATCH ()-[a:ARC]->() RETURN a.id AS id"))}
+            stats = feed(app, name, turns, learn=args.learn, con=con)
             learn_report.append(stats)
             con.print(stats)
             baselines = {f"bm25-{k}": Baseline(app.llm, turns, k, app.settings.recall.episode_chars)

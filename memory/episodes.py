@@ -65,7 +65,9 @@ class Episodes:
         self.graph, self.embedder = graph, embedder
         # words are the sharper signal for a 4-bit small embedding model; meaning catches paraphrases
         self.text_weight, self.vector_weight = text_weight, vector_weight
-        self.speaker_bonus = 0.15
+        self.speaker_bonus = 1.0  # the words of the one asked about rank above anyone else's
+        # a question about someone who speaks: only their own words, or words that name them, are evidence
+        self.attribution = True
         self.min_similarity = min_similarity  # e5 cosine: unrelated sentences sit around 0.70–0.76
         self.pool = pool
 
@@ -194,6 +196,9 @@ class Episodes:
                     fused[r["id"]] += bonus
                     if r["id"] in matched and "m" not in matched[r["id"]]:
                         matched[r["id"]] += "m"
+            if self.attribution and any(r["spoke"] for r in about):
+                # the one asked about speaks here: what someone else said of themselves is not about them
+                fused = {r["id"]: fused[r["id"]] for r in about if r["spoke"] or r["named"]}
         # a vector neighbour that is not close in meaning, and matched nothing else, is noise
         best = [i for i in sorted(fused, key=lambda i: -fused[i]) if matched.get(i)][:limit + 2]
         rows = self.graph.store.read(Q.EPISODES_BY_IDS, {"ids": best}) if best else []

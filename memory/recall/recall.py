@@ -126,14 +126,21 @@ class Recaller:
         t3 = time.perf_counter()
         result = RecallResult(question, intent, seeds, [], mode, targeted=targeted)
         result.personal = bool(linked.first_person or linked.ids or intent.roles)
-        # the asked relation found as facts: they are exact and know what is no longer true, while old words
-        # ("my sister lives in Naples") would contradict a later move — utterances only when facts fall short
-        if self.episodes is not None and self.episode_limit and not targeted:
+        if self.episodes is not None and self.episode_limit:
             hits = self.episodes.search(question, now=now, limit=self.episode_limit, entities=linked.names)
-            result.episodes, result.episodes_relevant = hits.episodes, hits.relevant
             # facts learned from the utterances found by words or names (their provenance)
-            add(self.episodes.facts_from([e.id for e in hits.episodes if "t" in e.matched or "m" in e.matched],
-                                         now=now), 6.0)
+            learned = self.episodes.facts_from([e.id for e in hits.episodes if "t" in e.matched or "m" in e.matched],
+                                               now=now)
+            add(learned, 6.0)
+            episodes = hits.episodes
+            if mode == "now":
+                # words whose fact has since ended ("my sister lives in Naples", before she moved) are out of
+                # date: the facts say what holds now, and the old words would only contradict them
+                known = [*learned, *(a for _, a in found.values())]
+                ended = {s for a in known if a.valid_to is not None and a.valid_to <= now for s in a.sources}
+                ended -= {s for a in known if a.valid_to is None for s in a.sources}  # the turn that ended it
+                episodes = [e for e in episodes if e.id not in ended]
+            result.episodes, result.episodes_relevant = episodes, hits.relevant and bool(episodes)
         t4 = time.perf_counter()
         # generated Cypher: when asked to always, or when the asked relation was not found and no utterance
         # matched the question's words either (aggregations and odd phrasings; it costs seconds of model time)

@@ -100,3 +100,17 @@ def test_meaning_finds_a_paraphrase_with_the_bundled_embedder(graph: TemporalGra
     found = ep.search("Which language am I studying?", now=T0 + timedelta(hours=1))
     assert found.episodes and found.episodes[0].text.startswith("I'm learning Spanish")
     assert "v" in found.episodes[0].matched
+
+
+def test_a_question_about_a_speaker_takes_only_their_words_or_words_naming_them(graph: TemporalGraph) -> None:
+    ep = Episodes(graph)
+    ep.add(_turns())
+    gina = graph.upsert_entity("Gina", now=T0, type="PERSON")
+    # Jon lost a job as a banker; Gina never said she was a banker: Jon's words are not evidence about her
+    found = ep.search("Why did Gina lose her job as a banker?", now=T0 + timedelta(days=1),
+                      entities={gina.id: "Gina"})
+    assert found.episodes and all(e.speaker == "Gina" for e in found.episodes)
+    ep.attribution = False  # the same search without the check hands over Jon's words
+    loose = ep.search("Why did Gina lose her job as a banker?", now=T0 + timedelta(days=1),
+                      entities={gina.id: "Gina"})
+    assert any(e.speaker == "Jon" for e in loose.episodes)

@@ -1,0 +1,49 @@
+"""Recall hands over what was said beside the facts, except words a later change made out of date."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from memory.episodes import Episodes
+from memory.graph import TemporalGraph
+from memory.kglite_store import KgliteStore
+from memory.recall.recall import Recaller
+from memory.transcripts import Turn
+
+T0 = datetime(2024, 3, 1, 9, 0, tzinfo=UTC)
+
+
+@pytest.fixture
+def world(tmp_path: Path):
+    store = KgliteStore(tmp_path / "g.kgl")
+    g = TemporalGraph(store)
+    g.ensure_user(T0)
+    ep = Episodes(g)
+    said = [Turn("c1", T0, "user", "I live in Naples, near the old harbour with the blue boats.", 0),
+            Turn("c2", T0 + timedelta(days=40), "user",
+                 "I moved to Turin last month; now I live in a flat with a tiny balcony full of basil.", 0)]
+    ep.add(said)
+    g.assert_fact("user", "lives_in", "Naples", now=T0, source="c1#0")
+    g.assert_fact("user", "lives_in", "Turin", now=T0 + timedelta(days=40), source="c2#0")
+    yield g, Recaller(g, episodes=ep, episode_limit=4)
+    store.close()
+
+
+def test_facts_found_do_not_hide_what_was_said(world: tuple[TemporalGraph, Recaller]) -> None:
+    _, rec = world
+    r = rec.recall("Where do I live now?", now=T0 + timedelta(days=41))
+    assert r.targeted >= 1 and [a.object for a in r.facts if a.valid_to is None] == ["Turin"]
+    # the words about the balcony still reach the answer, beside the fact
+    assert r.episodes_relevant and [e.id for e in r.episodes] == ["c2#0"]
+
+
+def test_words_of_an_ended_fact_are_left_out_now_but_kept_for_the_past(
+        world: tuple[TemporalGraph, Recaller]) -> None:
+    _, rec = world
+    now = rec.recall("Where do I live now?", now=T0 + timedelta(days=41))
+    assert "c1#0" not in [e.id for e in now.episodes]  # "I live in Naples" would contradict the move
+    past = rec.recall("Where did I live before?", now=T0 + timedelta(days=41))
+    assert past.mode == "history" and "c1#0" in [e.id for e in past.episodes]
