@@ -183,7 +183,7 @@ def main() -> int:
                     help="extraction used while feeding the conversation (shipped = with the LLM: slow)")
     ap.add_argument("--systems", default="hearth,bm25-5,bm25-10,oracle")
     ap.add_argument("--seed", type=int, default=20240610)
-    ap.add_argument("--data-dir", type=Path, help="keep Hearth's memory here (default: a temporary dir)")
+    ap.add_argument("--data-dir", type=Path, help="keep (and reuse) Hearth's memory here (default: a temporary dir)")
     ap.add_argument("--out", type=Path, help="write every question, answer and score as JSON")
     args = ap.parse_args()
     con = Console()
@@ -205,7 +205,10 @@ def main() -> int:
         data_dir = args.data_dir / name if args.data_dir else Path(tempfile.mkdtemp(prefix=f"locomo-{name}-"))
         app = Hearth(load_settings(None), data_dir, clock=lambda now=now: now)
         try:
-            stats = feed(app, name, turns, learn=args.learn, con=con)
+            if app.episodes.count() >= len(turns):  # a kept --data-dir: already fed
+                stats = {"conversation": name, "reused": str(data_dir), "episodes": app.episodes.count()}
+            else:
+                stats = feed(app, name, turns, learn=args.learn, con=con)
             learn_report.append(stats)
             con.print(stats)
             baselines = {f"bm25-{k}": Baseline(app.llm, turns, k, app.settings.recall.episode_chars)

@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 
 from memory.decay import DecayModel
-from memory.graph import USER_KEYS
+from memory.words import USER_KEYS
 from memory.model import USER_ID
 from memory.names import normalize
 from memory.timeutil import DAY

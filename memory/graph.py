@@ -17,8 +17,8 @@ from memory.store import GraphStore, GraphTx
 from memory.text import require_text
 from memory.timeutil import to_epoch
 from memory.vocabulary import RELATIONS, EntityType, Relation, relation
+from memory.words import USER_KEYS
 
-USER_KEYS = ("user", "me", "i", "myself")  # "you" is the assistant when the user speaks
 PRUNABLE = ["related_to", "knows"]  # associations; believed facts are never pruned
 
 

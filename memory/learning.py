@@ -19,6 +19,7 @@ from memory.names import normalize
 from memory.recall.linking import Linker
 from memory.transcripts import TranscriptStore, Turn
 from memory.vocabulary import relation
+from memory.words import USER_KEYS
 
 _OP_ORDER = {"retract": 0, "end": 1, "assert": 2}  # within a turn: take back, then end, then add
 
@@ -312,4 +313,4 @@ def _aliases_for(aliases: dict[str, Any], said: str, canonical: str) -> list[str
     out = [str(a) for a in aliases.get(said, []) if isinstance(a, str)]
     if said and canonical and said != canonical and said != USER and canonical != USER:
         out.append(said)
-    return [a for a in out if role_relation(a) is None and a.strip().lower() not in ("i", "me", "user")]
+    return [a for a in out if role_relation(a) is None and a.strip().lower() not in USER_KEYS]

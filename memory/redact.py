@@ -16,10 +16,11 @@ from typing import Any
 from memory.errors import InvalidInput
 from memory.names import normalize
 from memory.vocabulary import RELATIONS, EntityType
+from memory.words import USER_KEYS
 
 MARKER = "[forgotten]"
 # names that are not things one can forget: the parties to every conversation and the vocabulary itself
-RESERVED = frozenset({"user", "me", "i", "myself", "you", "assistant", "meta"}
+RESERVED = frozenset({*USER_KEYS, "you", "assistant", "meta"}
                      | {t.value.lower() for t in EntityType} | {r.lower() for r in RELATIONS})
 
 

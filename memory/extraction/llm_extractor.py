@@ -8,12 +8,12 @@ from datetime import datetime, timedelta
 from typing import Any, Protocol
 
 from memory.extraction.types import USER, ExtractedFact
-from memory.graph import USER_KEYS
 from memory.learning import Extraction
 from memory.llm import LLM, LLMBadOutput
 from memory.timeutil import parse_time
 from memory.transcripts import Turn
 from memory.vocabulary import RELATIONS, EntityType, relation
+from memory.words import USER_KEYS
 
 
 class EntityHints(Protocol):

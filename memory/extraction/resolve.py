@@ -10,6 +10,7 @@ from memory.graph import TemporalGraph
 from memory.model import USER_ID, Arc
 from memory.names import normalize
 from memory.vocabulary import KINSHIP, relation
+from memory.words import USER_KEYS
 
 USER = "user"
 # Words too common to identify anything on their own ("Clinic" must not match "Riverside Clinic").
@@ -81,7 +82,7 @@ class Resolver:
 
     def resolve(self, name: str, *, at: datetime) -> str:
         """The canonical name to store under: 'user', an existing entity's name, or the name as said."""
-        if normalize(name) in ("user", "me", "i", "myself") or name == USER:
+        if normalize(name) in USER_KEYS or name == USER:
             return USER
         rel = role_relation(name)
         if rel:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from memory.extraction.rules_lexicon import NP_STOP, POSSESSIVES, SOFT, category
+from memory.words import FIRST_PERSON
 
 
 @dataclass(frozen=True)
@@ -165,7 +166,7 @@ def find_subject(source: str, toks: list[Tok], lo: int, trig: int) -> SubjectRef
         return None
     t = toks[j]
     low = t.lower
-    if low in ("i", "me", "we", "us", "my", "our", "myself"):
+    if low in FIRST_PERSON:
         return SubjectRef("user", low, j)
     if t.pos == "PRON" and low in ("she", "he", "it", "they"):
         return SubjectRef("pronoun", low, j)

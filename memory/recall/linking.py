@@ -10,8 +10,8 @@ from memory import queries as Q
 from memory.graph import TemporalGraph
 from memory.model import USER_ID
 from memory.names import normalize
+from memory.words import FIRST_PERSON_RE
 
-_FIRST_PERSON = re.compile(r"\b(i|me|my|mine|myself|i'm|i've|we|our|us)\b", re.I)
 _POSSESSIVE = re.compile(r"(?<=\w)['’]s\b", re.I)
 _STOP = frozenset("""what where when who whom which why how is are was were do does did the a an of to in at on
 for with my your his her their our i me you he she it they we us them now then still before after ever
@@ -49,7 +49,7 @@ class Linker:
     def link(self, question: str, *, fuzzy: bool = True) -> Linked:
         index = self._index()
         words = normalize(_POSSESSIVE.sub("", question)).split()  # "Jon's" names Jon
-        out = Linked(first_person=bool(_FIRST_PERSON.search(question)))
+        out = Linked(first_person=bool(FIRST_PERSON_RE.search(question)))
         used = [False] * len(words)
         for n in range(min(self.max_ngram, len(words)), 0, -1):
             for i in range(len(words) - n + 1):
