@@ -9,11 +9,11 @@ from typing import Any
 import numpy as np
 
 from memory.decay import DecayModel
-from memory.words import USER_KEYS
 from memory.model import USER_ID
 from memory.names import normalize
 from memory.timeutil import DAY
 from memory.vocabulary import RELATIONS
+from memory.words import USER_KEYS
 
 Row = dict[str, Any]
 
