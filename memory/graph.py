@@ -28,6 +28,7 @@ Progress = Callable[[str, int, int], None]  # (step, done, total)
 class ConsolidationReport:
     """What one consolidation did: pruned, merged (with evidence), closed, added; and how long each step took."""
 
+    id: str | None = None  # once stored in the graph (memory/reports.py)
     pruned_arcs: list[str] = field(default_factory=list)
     removed_entities: list[str] = field(default_factory=list)
     merged: list[dict[str, Any]] = field(default_factory=list)  # MergeRecord.to_json()
@@ -40,6 +41,13 @@ class ConsolidationReport:
     @property
     def merged_entities(self) -> list[tuple[str, str]]:
         return [(m["loser"], m["survivor"]) for m in self.merged]
+
+    def summary(self) -> dict[str, Any]:
+        """Counts only (no names): what /health and `assistant doctor` show."""
+        return {"report": self.id, "pruned_arcs": len(self.pruned_arcs),
+                "removed_entities": len(self.removed_entities), "merged": len(self.merged),
+                "left_alone": len(self.left_alone), "closed": len(self.closed), "added": len(self.added),
+                "timings_s": self.timings_s}
 
     def to_json(self) -> dict[str, Any]:
         return {"pruned_arcs": len(self.pruned_arcs), "removed_entities": len(self.removed_entities),
@@ -474,7 +482,8 @@ class TemporalGraph:
         """Nightly tidy-up: prune faded associations and disbelieved arcs, drop orphans, merge duplicates.
 
         ``progress(step, done, total)`` is told as each step starts and ends (a progress bar, a log)."""
-        from memory.merges import merge_duplicates  # late: merges imports this module
+        from memory.merges import merge_duplicates  # late: both import this module
+        from memory.reports import save_report
 
         def step(name: str, done: int, total: int) -> None:
             if progress is not None:
@@ -500,6 +509,7 @@ class TemporalGraph:
             report.merged = [m.to_json() for m in done]
             report.left_alone = [d.to_json() for d in left]
             report.timings_s["merge"] = round(time.perf_counter() - t1, 3)
+        report.id = save_report(self, report.to_json(), now=now)
         return report
 
     def open_predicates(self) -> list[str]:

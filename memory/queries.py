@@ -421,3 +421,29 @@ LATER_MERGE_INTO = (  # a merge that folded this entity into another after it su
     "MATCH (m:Merge {loser_id: $id}) WHERE m.undone_at IS NULL AND m.t_index > $t RETURN m.id AS id"
 )
 MARK_MERGE_UNDONE = "MATCH (m:Merge {id: $id}) SET m.undone_at = $now RETURN m.id AS id"
+
+# --- the user's corrections (memory/corrections.py): what each changed, so the last one can be undone ----
+_CORRECTION_PROPS = ("id", "at", "t_index", "kind", "arc_id", "summary", "kinds", "arcs", "undone_at")
+CREATE_CORRECTION = (
+    "CREATE (c:Correction {" + ", ".join(f"{k}: ${k}" for k in _CORRECTION_PROPS) + "}) RETURN c.id AS id"
+)
+CORRECTION_FIELDS = ", ".join(f"c.{k} AS {k}" for k in _CORRECTION_PROPS)
+CORRECTIONS_RECENT = f"MATCH (c:Correction) RETURN {CORRECTION_FIELDS} ORDER BY c.t_index DESC LIMIT $limit"
+LAST_CORRECTION = (
+    f"MATCH (c:Correction) WHERE c.undone_at IS NULL RETURN {CORRECTION_FIELDS} ORDER BY c.t_index DESC LIMIT 1"
+)
+CORRECTION_BY_ID = f"MATCH (c:Correction {{id: $id}}) RETURN {CORRECTION_FIELDS}"
+MARK_CORRECTION_UNDONE = "MATCH (c:Correction {id: $id}) SET c.undone_at = $now RETURN c.id AS id"
+UNEXPIRE_ARC = (
+    "MATCH (s:Entity {id: $subject_id})-[a:ARC]->(o:Entity) WHERE a.id = $id "
+    "SET a.expired_at = null, a.t_index = $t RETURN a.id AS id"
+)
+REOPEN_ARC = (
+    "MATCH (s:Entity {id: $subject_id})-[a:ARC]->(o:Entity) WHERE a.id = $id "
+    "SET a.valid_to = null, a.closed_at = null, a.t_index = $t RETURN a.id AS id"
+)
+
+# --- consolidation reports (memory/reports.py): in the graph, so forgetting a name scrubs them too ------------
+CREATE_REPORT = "CREATE (r:Report {id: $id, at: $at, t_index: $t, report: $report}) RETURN r.id AS id"
+REPORTS_RECENT = "MATCH (r:Report) RETURN r.id AS id, r.report AS report ORDER BY r.t_index DESC LIMIT $limit"
+PRUNE_REPORTS = "MATCH (r:Report) WITH r ORDER BY r.t_index DESC SKIP $keep DELETE r RETURN count(*) AS n"
