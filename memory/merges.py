@@ -181,7 +181,7 @@ def apply_merge(graph: TemporalGraph, d: Decision, *, now: datetime) -> MergeRec
             "mentions": s.mentions + lo.mentions, "t": t,
             "last_seen": max(to_epoch(x) for x in (s.last_seen, lo.last_seen) if x is not None)
             if (s.last_seen or lo.last_seen) else None})
-        lrow = tx.run(Q.MERGE_ENTITY_RAW, {"id": lo.id})[0]
+        lrow = tx.run(Q.ENTITY_RAW, {"id": lo.id})[0]
         tx.run(Q.DELETE_ENTITY, {"id": lo.id})
         tx.run(Q.CREATE_MERGE, {
             "id": mid, "at": n, "t_index": t, "rule": d.candidate.rule, "evidence": list(d.evidence),

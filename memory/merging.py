@@ -145,9 +145,11 @@ def find_candidates(entities: Sequence[Entity], role_holders: Mapping[str, Seque
     placeholders = {e.id for e in people if placeholder_role(e.name, users)}
     by_key: dict[str, list[Entity]] = defaultdict(list)
     by_first: dict[str, list[Entity]] = defaultdict(list)  # multi-word person names by formal first name
+    by_words: dict[tuple[str, ...], list[Entity]] = defaultdict(list)
     for e in people:
         if e.id in placeholders:
             continue
+        by_words[tuple(normalize(e.name).split())].append(e)
         for k in _keys(e):
             by_key[k].append(e)
         words = normalize(e.name).split()
@@ -186,11 +188,8 @@ def find_candidates(entities: Sequence[Entity], role_holders: Mapping[str, Seque
                 else:
                     add(other, e, "nickname", f"'{e.name}' is a short form of '{first}' ({other.name})")
         if words[0] in NICKNAMES:  # a nickname of another person's first name, the rest the same
-            target = [formal(words[0]), *words[1:]]
-            for other in people:
-                ow = normalize(other.name).split()
-                if (other.id != e.id and other.id not in placeholders and ow == target
-                        and _compatible_types(other, e, person=True)):
+            for other in by_words.get((formal(words[0]), *words[1:]), []):
+                if other.id != e.id and _compatible_types(other, e, person=True):
                     add(other, e, "nickname", f"'{e.name}' is a short form of {other.name}")
     unique: list[Candidate] = []
     ambiguous: list[Candidate] = []
