@@ -88,8 +88,15 @@ def role_holders(graph: TemporalGraph) -> dict[str, list[str]]:
 def find_merges(graph: TemporalGraph, *, now: datetime) -> list[Decision]:
     """Every candidate pair, judged on its facts as believed at ``now``: merges first, then those left alone."""
     unique, ambiguous = find_candidates(graph.entities(), role_holders(graph), user_names=[graph.user_name])
-    decisions = [judge(c, graph.arcs_of_entity(c.survivor.id, now=now), graph.arcs_of_entity(c.loser.id, now=now))
-                 for c in unique]
+    split = {(r["survivor_id"], r["loser_id"]): from_epoch(r["undone_at"]) for r in graph.store.read(Q.MERGES_UNDONE)}
+    decisions = []
+    for c in unique:
+        when = split.get((c.survivor.id, c.loser.id))
+        if when is not None:  # the user said they are two
+            decisions.append(Decision(c, False, c.evidence, reason=f"you undid this merge on {when.date()}"))
+            continue
+        decisions.append(judge(c, graph.arcs_of_entity(c.survivor.id, now=now),
+                               graph.arcs_of_entity(c.loser.id, now=now)))
     by_loser: dict[str, list[str]] = {}
     for c in ambiguous:
         by_loser.setdefault(c.loser.id, []).append(c.survivor.name)

@@ -422,6 +422,10 @@ MERGES_RECENT = f"MATCH (m:Merge) RETURN {MERGE_FIELDS} ORDER BY m.t_index DESC 
 LATER_MERGE_INTO = (  # a merge that folded this entity into another after it survived one (undo that first)
     "MATCH (m:Merge {loser_id: $id}) WHERE m.undone_at IS NULL AND m.t_index > $t RETURN m.id AS id"
 )
+MERGES_UNDONE = (  # pairs the user split again: never merged again by consolidation
+    "MATCH (m:Merge) WHERE m.undone_at IS NOT NULL RETURN m.survivor_id AS survivor_id, m.loser_id AS loser_id, "
+    "m.undone_at AS undone_at"
+)
 MARK_MERGE_UNDONE = "MATCH (m:Merge {id: $id}) SET m.undone_at = $now RETURN m.id AS id"
 
 # --- the user's corrections (memory/corrections.py): what each changed, so the last one can be undone ----

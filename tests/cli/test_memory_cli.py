@@ -201,3 +201,21 @@ def test_consolidate_merges_reports_and_undoes_a_merge(tmp_path: Path, capsys: p
     assert "(undone 20" in out
     code, _, err = run(capsys, tmp_path, "consolidate", "--undo-merge", m["id"])
     assert code == 2 and "already undone" in err
+
+
+def test_forgetting_a_merged_name_leaves_no_byte_of_it(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Merge records, folded copies and reports hold names too: forgetting scrubs them like everything else."""
+    from tests.residue import residue
+
+    run(capsys, tmp_path, "memory", "add", "my sister", "lives_in", "Porto", "--at", "2026-01-05")
+    run(capsys, tmp_path, "memory", "add", "my sister", "sister_of", "user", "--at", "2026-01-05")
+    run(capsys, tmp_path, "memory", "add", "Clarabelle", "sister_of", "user", "--at", "2026-02-01")
+    code, out, _ = run(capsys, tmp_path, "consolidate", "--json")
+    [m] = json.loads(out)["merged"]
+    assert code == 0 and m["survivor"] == "Clarabelle" and m["arcs_folded"] == 1  # sister_of, told twice
+    assert residue(tmp_path, "clarabelle")["graph.kgl"] > 0
+    code, out, err = run(capsys, tmp_path, "memory", "forget", "Clarabelle")
+    assert code == 0, err
+    assert sum(residue(tmp_path, "clarabelle").values()) == 0, residue(tmp_path, "clarabelle")
+    code, _, err = run(capsys, tmp_path, "consolidate", "--undo-merge", m["id"])
+    assert code == 2 and "forgotten" in err  # nothing to split any more

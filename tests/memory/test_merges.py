@@ -67,6 +67,8 @@ def test_my_sister_is_merged_into_her_name_and_the_merge_undoes(graph: TemporalG
     with pytest.raises(InvalidInput, match="already undone"):
         undo_merge(graph, rec.id, now=NOW + D)
     assert merges(graph)[0].undone_at == NOW + D  # the record stays: history is kept
+    again = graph.consolidate(now=NOW + 2 * D, threshold=0.0)  # and the pair is never merged again
+    assert again.merged == [] and again.left_alone[0]["reason"] == f"you undid this merge on {(NOW + D).date()}"
 
 
 def test_what_changed_after_the_merge_survives_its_undo(graph: TemporalGraph) -> None:
