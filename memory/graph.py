@@ -13,7 +13,6 @@ from memory.decay import DecayModel
 from memory.errors import InvalidInput, NotFound
 from memory.model import USER_ID, Arc, Change, Entity
 from memory.names import clean_name, new_id, normalize
-from memory.pruning import prune_weak
 from memory.redact import MARKER, refuse_marker
 from memory.store import GraphStore, GraphTx
 from memory.text import require_text
@@ -495,8 +494,9 @@ class TemporalGraph:
         step("prune faded arcs", 0, 1)
         with self.store.transaction() as tx:
             self._tick(tx)
-            report.pruned_arcs = prune_weak(tx, {"now": to_epoch(now), "threshold": threshold,
-                                                 "prunable": PRUNABLE, "min_confidence": min_confidence})
+            report.pruned_arcs = [r["id"] for r in tx.run(Q.PRUNE_WEAK, {
+                "now": to_epoch(now), "threshold": threshold, "prunable": PRUNABLE,
+                "min_confidence": min_confidence})]
             step("prune faded arcs", 1, 1)
             step("drop orphans", 0, 1)
             report.removed_entities = [r["id"] for r in tx.run(Q.DELETE_ORPHANS)]

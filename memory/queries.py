@@ -201,14 +201,12 @@ NEIGHBOURHOOD_2 = (
 
 # --- consolidation and stats ------------------------------------------------------------------
 # Only weak associations and disbelieved arcs are ever pruned; believed facts keep their history.
-_WEAK = (
+PRUNE_WEAK = (
     "MATCH (s:Entity)-[a:ARC]->(o:Entity) "
     f"WHERE {WEIGHT} < $threshold AND (a.relation IN $prunable OR a.expired_at IS NOT NULL "
     "OR a.confidence < $min_confidence) "
+    "WITH a, a.id AS id DELETE a RETURN id"
 )
-PRUNE_WEAK = _WEAK + "WITH a, a.id AS id DELETE a RETURN id"
-# The arcs PRUNE_WEAK would delete, with their ends (memory/pruning.py rebuilds hubs instead of deleting there).
-WEAK_ARCS = _WEAK + "RETURN a.id AS id, s.id AS subject_id, o.id AS object_id"
 DELETE_ORPHANS = (
     "MATCH (e:Entity) WHERE NOT (e)--() AND (e.is_user IS NULL OR e.is_user = false) "
     "WITH e, e.id AS id DETACH DELETE e RETURN id"
@@ -453,16 +451,3 @@ REOPEN_ARC = (
 CREATE_REPORT = "CREATE (r:Report {id: $id, at: $at, t_index: $t, report: $report}) RETURN r.id AS id"
 REPORTS_RECENT = "MATCH (r:Report) RETURN r.id AS id, r.report AS report ORDER BY r.t_index DESC LIMIT $limit"
 PRUNE_REPORTS = "MATCH (r:Report) WITH r ORDER BY r.t_index DESC SKIP $keep DELETE r RETURN count(*) AS n"
-
-# --- pruning at hubs (memory/pruning.py) -------------------------------------------------------------------
-# kglite unlinks a deleted arc by walking its ends' arc lists, so deleting k arcs at a node of degree d costs
-# k*d: at the user (100k arcs) it is most of a consolidation. Deleting the node with all its arcs is linear,
-# so a hub is rebuilt: read, DETACH DELETE, create again with the arcs that stay.
-DETACH_ENTITY = "MATCH (e:Entity {id: $id}) DETACH DELETE e RETURN count(*) AS n"
-REBUILD_ENTITY = (
-    "CREATE (e:Entity {" + ", ".join(f"{k}: ${k}" for k in ENTITY_PROPS) + "}) RETURN e.id AS id"
-)
-REBUILD_MENTIONS = (
-    "MATCH (n:Entity {id: $id}) UNWIND $episodes AS x MATCH (e:Episode {id: x}) CREATE (e)-[:MENTIONS]->(n) "
-    "RETURN count(*) AS n"
-)
