@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import time
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
@@ -20,17 +21,38 @@ from memory.vocabulary import RELATIONS, EntityType, Relation, relation
 from memory.words import USER_KEYS
 
 PRUNABLE = ["related_to", "knows"]  # associations; believed facts are never pruned
+Progress = Callable[[str, int, int], None]  # (step, done, total)
 
 
 @dataclass
 class ConsolidationReport:
+    """What one consolidation did: pruned, merged (with evidence), closed, added; and how long each step took."""
+
+    id: str | None = None  # once stored in the graph (memory/reports.py)
     pruned_arcs: list[str] = field(default_factory=list)
     removed_entities: list[str] = field(default_factory=list)
-    merged_entities: list[tuple[str, str]] = field(default_factory=list)
+    merged: list[dict[str, Any]] = field(default_factory=list)  # MergeRecord.to_json()
+    left_alone: list[dict[str, Any]] = field(default_factory=list)  # candidates not merged, with the reason
+    closed: list[dict[str, Any]] = field(default_factory=list)  # Change.to_json() of facts it ended
+    added: list[dict[str, Any]] = field(default_factory=list)  # ... and of facts it learned
+    relearning: str = "skipped: re-learning the day's conversations needs the language model"
+    timings_s: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def merged_entities(self) -> list[tuple[str, str]]:
+        return [(m["loser"], m["survivor"]) for m in self.merged]
+
+    def summary(self) -> dict[str, Any]:
+        """Counts only (no names): what /health and `assistant doctor` show."""
+        return {"report": self.id, "pruned_arcs": len(self.pruned_arcs),
+                "removed_entities": len(self.removed_entities), "merged": len(self.merged),
+                "left_alone": len(self.left_alone), "closed": len(self.closed), "added": len(self.added),
+                "timings_s": self.timings_s}
 
     def to_json(self) -> dict[str, Any]:
         return {"pruned_arcs": len(self.pruned_arcs), "removed_entities": len(self.removed_entities),
-                "merged_entities": [list(p) for p in self.merged_entities]}
+                "merged": self.merged, "left_alone": self.left_alone, "closed": self.closed, "added": self.added,
+                "relearning": self.relearning, "timings_s": self.timings_s}
 
 
 def _entity_type(value: str | None, default: EntityType = EntityType.THING) -> str:
@@ -455,16 +477,39 @@ class TemporalGraph:
             raise NotFound(f"no arc with id {arc_id!r}", hint="`assistant memory show ENTITY --json` lists ids")
         return [arc_id]
 
-    def consolidate(self, *, now: datetime, threshold: float = 0.02,
-                    min_confidence: float = 0.3) -> ConsolidationReport:
-        """Nightly tidy-up: prune faded associations and disbelieved arcs, drop orphans, merge twins."""
+    def consolidate(self, *, now: datetime, threshold: float = 0.02, min_confidence: float = 0.3,
+                    merge: bool = True, progress: Progress | None = None) -> ConsolidationReport:
+        """Nightly tidy-up: prune faded associations and disbelieved arcs, drop orphans, merge duplicates.
+
+        ``progress(step, done, total)`` is told as each step starts and ends (a progress bar, a log)."""
+        from memory.merges import merge_duplicates  # late: both import this module
+        from memory.reports import save_report
+
+        def step(name: str, done: int, total: int) -> None:
+            if progress is not None:
+                progress(name, done, total)
+
         report = ConsolidationReport()
+        t0 = time.perf_counter()
+        step("prune faded arcs", 0, 1)
         with self.store.transaction() as tx:
             self._tick(tx)
             report.pruned_arcs = [r["id"] for r in tx.run(Q.PRUNE_WEAK, {
                 "now": to_epoch(now), "threshold": threshold, "prunable": PRUNABLE,
                 "min_confidence": min_confidence})]
+            step("prune faded arcs", 1, 1)
+            step("drop orphans", 0, 1)
             report.removed_entities = [r["id"] for r in tx.run(Q.DELETE_ORPHANS)]
+        step("drop orphans", 1, 1)
+        t1 = time.perf_counter()
+        report.timings_s["prune"] = round(t1 - t0, 3)
+        if merge:
+            step("merge duplicates", 0, 1)
+            done, left = merge_duplicates(self, now=now, progress=progress)
+            report.merged = [m.to_json() for m in done]
+            report.left_alone = [d.to_json() for d in left]
+            report.timings_s["merge"] = round(time.perf_counter() - t1, 3)
+        report.id = save_report(self, report.to_json(), now=now)
         return report
 
     def open_predicates(self) -> list[str]:

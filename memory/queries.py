@@ -351,3 +351,103 @@ DELETE_ORPHANS_AMONG = (
     "MATCH (e:Entity) WHERE e.id IN $ids AND NOT (e)--() AND (e.is_user IS NULL OR e.is_user = false) "
     "WITH e, e.id AS id, e.name AS name DETACH DELETE e RETURN id, name"
 )
+
+# --- merging duplicate entities (memory/merges.py) ---------------------------------------------------
+# A merge moves the loser's arcs to the survivor under their own ids (kglite cannot re-point an arc: it is
+# deleted and created again with every property), folds a current fact both hold into the survivor's copy
+# (the loser's copy kept as a :FoldedArc node), and keeps what undoing needs on a :Merge node.
+_ARC_RAW = "s.id AS subject_id, o.id AS object_id, " + ", ".join(f"a.{k} AS {k}" for k in ARC_PROPS)
+ARCS_RAW_OUT = f"MATCH (s:Entity {{id: $id}})-[a:ARC]->(o:Entity) RETURN {_ARC_RAW}"
+ARCS_RAW_IN = f"MATCH (o:Entity {{id: $id}})<-[a:ARC]-(s:Entity) RETURN {_ARC_RAW}"
+ARCS_RAW_OUT_BY_IDS = f"MATCH (s:Entity {{id: $id}})-[a:ARC]->(o:Entity) WHERE a.id IN $ids RETURN {_ARC_RAW}"
+ARCS_RAW_IN_BY_IDS = f"MATCH (o:Entity {{id: $id}})<-[a:ARC]-(s:Entity) WHERE a.id IN $ids RETURN {_ARC_RAW}"
+DELETE_ARCS_OUT_BY_IDS = (
+    "MATCH (s:Entity {id: $id})-[a:ARC]->(o:Entity) WHERE a.id IN $ids WITH a, a.id AS id DELETE a RETURN id"
+)
+DELETE_ARCS_IN_BY_IDS = (
+    "MATCH (o:Entity {id: $id})<-[a:ARC]-(s:Entity) WHERE a.id IN $ids WITH a, a.id AS id DELETE a RETURN id"
+)
+# kinship and partners toward the user, current: who "my sister" can be
+ROLE_HOLDERS = (
+    "MATCH (u:Entity {id: $user})<-[a:ARC]-(s:Entity) WHERE a.relation IN $relations AND a.valid_to IS NULL "
+    "AND a.expired_at IS NULL RETURN a.relation AS relation, s.id AS id"
+)
+ROLE_HOLDERS_SYMMETRIC = (
+    "MATCH (u:Entity {id: $user})-[a:ARC]->(o:Entity) WHERE a.relation IN $relations AND a.valid_to IS NULL "
+    "AND a.expired_at IS NULL RETURN a.relation AS relation, o.id AS id"
+)
+SET_FOLDED = (
+    "MATCH (s:Entity {id: $subject_id})-[a:ARC]->(o:Entity) WHERE a.id = $id "
+    "SET a.strength = $strength, a.decay_rate = $decay_rate, a.last_reinforced = $last_reinforced, "
+    "a.reinforcements = $reinforcements, a.conversation_ids = $conversation_ids, "
+    "a.conversations = $conversations, a.sources = $sources, a.valid_from = $valid_from, "
+    "a.recorded_at = $recorded_at, a.confidence = $confidence, a.t_index = $t RETURN a.id AS id"
+)
+FOLD_BEFORE = ("strength", "decay_rate", "last_reinforced", "reinforcements", "conversation_ids", "conversations",
+               "sources", "valid_from", "recorded_at", "confidence")  # the survivor's copy before the fold
+CREATE_FOLDED_ARC = (
+    "CREATE (f:FoldedArc {merge: $merge, into: $into, into_subject: $into_subject, subject_id: $subject_id, "
+    "object_id: $object_id, "
+    + ", ".join(f"{k}: ${k}" for k in ARC_PROPS) + ", " + ", ".join(f"before_{k}: $before_{k}" for k in FOLD_BEFORE)
+    + "}) RETURN f.id AS id"
+)
+FOLDED_OF_MERGE = "MATCH (f:FoldedArc {merge: $merge}) RETURN properties(f) AS props"
+DELETE_FOLDED_OF_MERGE = "MATCH (f:FoldedArc {merge: $merge}) WITH f, f.id AS id DELETE f RETURN id"
+ENTITY_RAW = "MATCH (e:Entity {id: $id}) RETURN " + ", ".join(f"e.{k} AS {k}" for k in ENTITY_PROPS)
+SET_ENTITY_MERGED = (
+    "MATCH (e:Entity {id: $id}) SET e.aliases = $aliases, e.keys = $keys, e.type = $type, "
+    "e.mentions = $mentions, e.last_seen = $last_seen, e.t_index = $t RETURN e.id AS id"
+)
+RESTORE_ENTITY = (
+    "CREATE (e:Entity {id: $id, name: $name, key: $key, type: $type, aliases: $aliases, keys: $keys, "
+    "is_user: false, created_at: $created_at, last_seen: $last_seen, mentions: $mentions, t_index: $t}) "
+    "RETURN e.id AS id"
+)
+EPISODES_MENTIONING_ENTITY = "MATCH (n:Entity {id: $id})<-[:MENTIONS]-(e:Episode) RETURN e.id AS id"
+UNLINK_MENTIONS = (
+    "MATCH (n:Entity {id: $entity})<-[m:MENTIONS]-(e:Episode) WHERE e.id IN $ids DELETE m RETURN count(*) AS n"
+)
+_MERGE_PROPS = ("id", "at", "t_index", "rule", "evidence", "survivor_id", "survivor_name", "loser_id",
+                "loser_name", "loser_key", "loser_type", "loser_aliases", "loser_keys", "loser_created_at",
+                "loser_last_seen", "loser_mentions", "aliases_added", "survivor_type_before", "moved_out",
+                "moved_in", "folded", "episodes", "episodes_moved", "undone_at")
+CREATE_MERGE = (
+    "CREATE (m:Merge {" + ", ".join(f"{k}: ${k}" for k in _MERGE_PROPS) + "}) RETURN m.id AS id"
+)
+MERGE_FIELDS = ", ".join(f"m.{k} AS {k}" for k in _MERGE_PROPS)
+MERGE_BY_ID = f"MATCH (m:Merge {{id: $id}}) RETURN {MERGE_FIELDS}"
+MERGES_RECENT = f"MATCH (m:Merge) RETURN {MERGE_FIELDS} ORDER BY m.t_index DESC LIMIT $limit"
+LATER_MERGE_INTO = (  # a merge that folded this entity into another after it survived one (undo that first)
+    "MATCH (m:Merge {loser_id: $id}) WHERE m.undone_at IS NULL AND m.t_index > $t RETURN m.id AS id"
+)
+MERGES_UNDONE = (  # pairs the user split again: never merged again by consolidation
+    "MATCH (m:Merge) WHERE m.undone_at IS NOT NULL RETURN m.survivor_id AS survivor_id, m.loser_id AS loser_id, "
+    "m.undone_at AS undone_at"
+)
+MARK_MERGE_UNDONE = "MATCH (m:Merge {id: $id}) SET m.undone_at = $now RETURN m.id AS id"
+
+# --- the user's corrections (memory/corrections.py): what each changed, so the last one can be undone ----
+_CORRECTION_PROPS = ("id", "at", "t_index", "kind", "arc_id", "summary", "kinds", "arcs", "undone_at")
+CREATE_CORRECTION = (
+    "CREATE (c:Correction {" + ", ".join(f"{k}: ${k}" for k in _CORRECTION_PROPS) + "}) RETURN c.id AS id"
+)
+CORRECTION_FIELDS = ", ".join(f"c.{k} AS {k}" for k in _CORRECTION_PROPS)
+CORRECTIONS_RECENT = f"MATCH (c:Correction) RETURN {CORRECTION_FIELDS} ORDER BY c.t_index DESC LIMIT $limit"
+LAST_CORRECTION = (
+    f"MATCH (c:Correction) WHERE c.undone_at IS NULL RETURN {CORRECTION_FIELDS} ORDER BY c.t_index DESC LIMIT 1"
+)
+CORRECTION_BY_ID = f"MATCH (c:Correction {{id: $id}}) RETURN {CORRECTION_FIELDS}"
+MARK_CORRECTION_UNDONE = "MATCH (c:Correction {id: $id}) SET c.undone_at = $now RETURN c.id AS id"
+UNEXPIRE_ARC = (
+    "MATCH (s:Entity {id: $subject_id})-[a:ARC]->(o:Entity) WHERE a.id = $id "
+    "SET a.expired_at = null, a.t_index = $t RETURN a.id AS id"
+)
+REOPEN_ARC = (
+    "MATCH (s:Entity {id: $subject_id})-[a:ARC]->(o:Entity) WHERE a.id = $id "
+    "SET a.valid_to = null, a.closed_at = null, a.t_index = $t RETURN a.id AS id"
+)
+
+# --- consolidation reports (memory/reports.py): in the graph, so forgetting a name scrubs them too ------------
+CREATE_REPORT = "CREATE (r:Report {id: $id, at: $at, t_index: $t, report: $report}) RETURN r.id AS id"
+REPORTS_RECENT = "MATCH (r:Report) RETURN r.id AS id, r.report AS report ORDER BY r.t_index DESC LIMIT $limit"
+PRUNE_REPORTS = "MATCH (r:Report) WITH r ORDER BY r.t_index DESC SKIP $keep DELETE r RETURN count(*) AS n"

@@ -5,10 +5,14 @@ from __future__ import annotations
 import argparse
 import json
 import tempfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from assistant.compose import Hearth
@@ -16,7 +20,9 @@ from memory.timeutil import parse_time
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    c = sub.add_parser("consolidate", help="decay, prune and tidy memory now (normally runs nightly)")
+    c = sub.add_parser("consolidate", help="decay, prune, merge duplicates and tidy memory now (normally nightly)")
+    c.add_argument("--report", action="store_true", help="print the last consolidation's report (runs nothing)")
+    c.add_argument("--undo-merge", metavar="ID", help="split a merge of two entities again (ids in --report)")
     c.add_argument("--json", action="store_true")
     c.set_defaults(handler=cmd_consolidate)
 
@@ -27,18 +33,76 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_consolidate(app: Hearth, args: argparse.Namespace) -> int:
-    from assistant.upkeep import record_consolidation
+    from assistant.service.api import LocalAPI
+    from assistant.service.client import open_api  # the store, or the running service that holds it
 
-    c = app.settings.memory.consolidation
-    now = app.now()
-    report = app.graph.consolidate(now=now, threshold=c.prune_threshold, min_confidence=c.min_confidence)
-    record_consolidation(app.data_dir, now, report.to_json())
-    if args.json:
-        print(json.dumps(report.to_json()))
+    api = open_api(app)
+    if args.undo_merge:
+        m = api.undo_merge(args.undo_merge)["merge"]
+        print(json.dumps(m) if args.json else f"Undid merge {m['id']}: {m['loser']} and {m['survivor']} are "
+              "two again.")
+        return 0
+    if args.report:
+        reports = api.consolidations(limit=1)["reports"]
+        if not reports:
+            print("{}" if args.json else "No consolidation has run yet (`assistant consolidate` runs one).")
+            return 0
+        report = reports[0]
+    elif isinstance(api, LocalAPI):
+        from assistant.upkeep import run_consolidation
+
+        with _progress(quiet=args.json) as on_step:
+            report = run_consolidation(app, progress=on_step)
     else:
-        print(f"Pruned {len(report.pruned_arcs)} faded arc(s), removed {len(report.removed_entities)} "
-              f"orphan entit(ies).")
+        with Console(stderr=True).status("consolidating (in the service)…"):
+            report = api.consolidate()
+    if args.json:
+        print(json.dumps(report))
+    else:
+        print("\n".join(describe_report(report)))  # plain: names are printed as they are, never as markup
     return 0
+
+
+@contextmanager
+def _progress(*, quiet: bool) -> Iterator[Callable[[str, int, int], None]]:
+    """A bar per consolidation step on stderr (gone when done); nothing when quiet or not on a terminal."""
+    con = Console(stderr=True)
+    if quiet or not con.is_terminal:
+        yield lambda step, done, total: None
+        return
+    with Progress(TextColumn("{task.description:<18}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  console=con, transient=True) as bar:
+        tasks: dict[str, TaskID] = {}
+
+        def on_step(step: str, done: int, total: int) -> None:
+            if total <= 0:  # nothing to do in this step: it is complete
+                done = total = 1
+            if step not in tasks:
+                tasks[step] = bar.add_task(step, total=total)
+            bar.update(tasks[step], completed=done, total=total)
+
+        yield on_step
+
+
+def describe_report(r: dict[str, Any]) -> list[str]:
+    """A consolidation report for people: counts, then each merge and each pair left alone, with the evidence."""
+    merged, left = r.get("merged") or [], r.get("left_alone") or []
+    lines = [f"Consolidation {r.get('id') or ''} at {r.get('at')}: pruned {r['pruned_arcs']} faded arc(s), "
+             f"removed {r['removed_entities']} orphan entit(ies), merged {len(merged)} duplicate(s), "
+             f"closed {len(r.get('closed') or [])}, added {len(r.get('added') or [])}."]
+    for m in merged:
+        undone = f" (undone {m['undone_at']})" if m.get("undone_at") else ""
+        lines.append(f"  merged '{m['loser']}' into '{m['survivor']}' [{m['id']}] by {m['rule']}{undone}")
+        lines += [f"      evidence: {e}" for e in m.get("evidence") or []]
+    for d in left:
+        lines.append(f"  left alone: '{d['loser']}' / '{d['survivor']}' ({d['rule']}): {d['reason']}")
+    if r.get("relearning"):
+        lines.append(f"  re-learning: {r['relearning']}")
+    if r.get("timings_s"):
+        lines.append("  took: " + ", ".join(f"{k} {v:.2f} s" for k, v in r["timings_s"].items()))
+    if any(not m.get("undone_at") for m in merged):
+        lines.append("  undo a merge: assistant consolidate --undo-merge ID")
+    return lines
 
 
 def memory_demo(app: Hearth, con: Console) -> None:

@@ -233,6 +233,8 @@ def _nightly(app: Hearth) -> Any:
 
     import schedule
 
+    from assistant.upkeep import run_consolidation
+
     c = app.settings.memory.consolidation
     lock = threading.Lock()
 
@@ -240,7 +242,7 @@ def _nightly(app: Hearth) -> Any:
         if not lock.acquire(blocking=False):
             return  # the previous night's run is still going
         try:
-            app.graph.consolidate(now=app.now(), threshold=c.prune_threshold, min_confidence=c.min_confidence)
+            run_consolidation(app)  # the report is kept for the page and `consolidate --report`
         except Exception as e:  # the loop must not die of a bad night
             logging.getLogger(__name__).warning("nightly consolidation failed: %s", e)
         finally:

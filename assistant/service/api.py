@@ -42,6 +42,12 @@ class HearthAPI(Protocol):
     def stats(self) -> JSON: ...
     def export(self, fmt: str = "json") -> JSON: ...
     def export_transcripts(self) -> JSON: ...
+    def consolidate(self) -> JSON: ...
+    def consolidations(self, *, limit: int = 20) -> JSON: ...
+    def merges(self, *, limit: int = 50) -> JSON: ...
+    def undo_merge(self, merge_id: str) -> JSON: ...
+    def corrections(self, *, limit: int = 20) -> JSON: ...
+    def undo_last_correction(self) -> JSON: ...
 
 
 def weight_samples(decay: DecayModel, a: Arc, now: datetime, *, ahead_days: float = 90.0,
@@ -213,14 +219,17 @@ class LocalAPI:
         return {"changes": [c.to_json() for c in changes]}
 
     def end_fact(self, arc_id: str, *, at: str | None = None) -> JSON:
+        from memory.corrections import end_fact
+
         now = self.app.now()
         when = not_after(parse_time(at), now, skew=timedelta(0), what="the end time") if at else None
-        ch = self.app.graph.end_arc(arc_id, now=now, valid_to=when, source=REVIEW_SOURCE,
-                                    reason="the user said it is no longer true")
-        return {"changes": [ch.to_json()]}
+        rec, ch = end_fact(self.app.graph, arc_id, now=now, valid_to=when, source=REVIEW_SOURCE)
+        return {"changes": [ch.to_json()], "correction": rec.to_json()}
 
     def correct_fact(self, arc_id: str, *, obj: str, relation: str | None = None) -> JSON:
         """The fact was wrong: it is retracted (kept in history) and the corrected one holds from the same start."""
+        from memory.corrections import correct_fact
+
         g = self.app.graph
         now = self.app.now()
         old = g.arc(arc_id, now=now)
@@ -234,12 +243,56 @@ class LocalAPI:
         label = old.label if rel == old.relation else None
         if rel == "related_to" and not label:
             raise InvalidInput("related_to needs a label; correct it with `assistant memory add --label`")
-        changes = [g.end_arc(arc_id, now=now, retract=True, source=REVIEW_SOURCE,
-                             reason=f"corrected by the user: {rel} {new_obj}")]
-        changes += g.assert_fact(old.subject, rel, new_obj, now=now, valid_from=min(old.valid_from, now),
-                                 valid_to=old.valid_to, told_at=now, label=label, source=REVIEW_SOURCE,
-                                 confidence=1.0)
-        return {"changes": [c.to_json() for c in changes]}
+        rec, changes = correct_fact(g, old, rel, new_obj, label=label, now=now, source=REVIEW_SOURCE)
+        return {"changes": [c.to_json() for c in changes], "correction": rec.to_json()}
+
+    def corrections(self, *, limit: int = 20) -> JSON:
+        from memory.corrections import corrections
+
+        if not 1 <= int(limit) <= MAX_LIMIT:
+            raise InvalidInput(f"limit must be 1..{MAX_LIMIT}")
+        return {"corrections": [c.to_json() for c in corrections(self.app.graph, limit=int(limit))]}
+
+    def undo_last_correction(self) -> JSON:
+        """Undo the newest correction (or "no longer true") not undone yet; its record stays, marked undone."""
+        from memory.corrections import undo_last
+
+        rec, changes = undo_last(self.app.graph, now=self.app.now())
+        return {"correction": rec.to_json(), "changes": [c.to_json() for c in changes]}
+
+    # -- consolidation --------------------------------------------------------------------------
+    def consolidate(self) -> JSON:
+        from assistant.upkeep import run_consolidation
+
+        return run_consolidation(self.app)
+
+    def consolidations(self, *, limit: int = 20) -> JSON:
+        """The consolidation reports, newest first, each merge with whether it was undone since."""
+        from memory.merges import merges
+        from memory.reports import reports
+
+        if not 1 <= int(limit) <= MAX_LIMIT:
+            raise InvalidInput(f"limit must be 1..{MAX_LIMIT}")
+        undone = {m.id: iso(m.undone_at) for m in merges(self.app.graph, limit=MAX_LIMIT) if m.undone_at}
+        out = reports(self.app.graph, limit=int(limit))
+        for r in out:
+            r["merged"] = [m | {"undone_at": undone.get(m.get("id", ""), m.get("undone_at"))}
+                           for m in r.get("merged") or []]
+        return {"reports": out}
+
+    def merges(self, *, limit: int = 50) -> JSON:
+        from memory.merges import merges
+
+        if not 1 <= int(limit) <= MAX_LIMIT:
+            raise InvalidInput(f"limit must be 1..{MAX_LIMIT}")
+        return {"merges": [m.to_json() for m in merges(self.app.graph, limit=int(limit))]}
+
+    def undo_merge(self, merge_id: str) -> JSON:
+        from memory.merges import undo_merge
+
+        mid = _text(merge_id, "the merge id")
+        assert mid is not None
+        return {"merge": undo_merge(self.app.graph, mid, now=self.app.now()).to_json()}
 
     def forget_fact(self, arc_id: str) -> JSON:
         from memory.forgetting import forget_arc

@@ -128,3 +128,21 @@ class RemoteAPI:
 
     def export_transcripts(self) -> JSON:
         return self._call("GET", "/api/transcripts/export", timeout=self.ASK_TIMEOUT_S)
+
+    def consolidate(self) -> JSON:
+        return self._call("POST", "/api/consolidate", timeout=self.ASK_TIMEOUT_S)
+
+    def consolidations(self, *, limit: int = 20) -> JSON:
+        return self._call("GET", "/api/consolidations", {"limit": limit})
+
+    def merges(self, *, limit: int = 50) -> JSON:
+        return self._call("GET", "/api/merges", {"limit": limit})
+
+    def undo_merge(self, merge_id: str) -> JSON:
+        return self._call("POST", f"/api/merges/{self._q(merge_id)}/undo")
+
+    def corrections(self, *, limit: int = 20) -> JSON:
+        return self._call("GET", "/api/corrections", {"limit": limit})
+
+    def undo_last_correction(self) -> JSON:
+        return self._call("POST", "/api/corrections/undo-last")

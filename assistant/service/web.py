@@ -209,6 +209,24 @@ def build_app(api: LocalAPI, guard: Guard, *, workers: Workers | None = None,
     async def export_transcripts(request: Request) -> Any:
         return await w.run(api.export_transcripts)
 
+    async def consolidate(request: Request) -> Any:
+        return await w.run(api.consolidate)
+
+    async def consolidations(request: Request) -> Any:
+        return await w.run(api.consolidations, limit=_int(request, "limit", 20))
+
+    async def merges(request: Request) -> Any:
+        return await w.run(api.merges, limit=_int(request, "limit", 50))
+
+    async def undo_merge(request: Request) -> Any:
+        return await w.run(api.undo_merge, request.path_params["mid"])
+
+    async def corrections(request: Request) -> Any:
+        return await w.run(api.corrections, limit=_int(request, "limit", 20))
+
+    async def undo_last_correction(request: Request) -> Any:
+        return await w.run(api.undo_last_correction)
+
     routes = [
         Route("/", index),
         Route("/health", handler(health)),
@@ -227,6 +245,12 @@ def build_app(api: LocalAPI, guard: Guard, *, workers: Workers | None = None,
         Route("/api/stats", handler(stats)),
         Route("/api/export", handler(export)),
         Route("/api/transcripts/export", handler(export_transcripts)),
+        Route("/api/consolidate", handler(consolidate), methods=["POST"]),
+        Route("/api/consolidations", handler(consolidations)),
+        Route("/api/merges", handler(merges)),
+        Route("/api/merges/{mid}/undo", handler(undo_merge), methods=["POST"]),
+        Route("/api/corrections", handler(corrections)),
+        Route("/api/corrections/undo-last", handler(undo_last_correction), methods=["POST"]),
         Mount("/static", StaticFiles(directory=str(files("assistant.service") / "static")), name="static"),
     ]
 

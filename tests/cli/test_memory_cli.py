@@ -178,3 +178,44 @@ def test_an_audio_error_names_its_code_once_and_a_hint_that_exists(tmp_path: Pat
     bad.write_bytes(b"RIFF\x10\x00\x00\x00WAVEjunk")
     code, out, err = run(capsys, tmp_path, "run", "--stream", str(bad))
     assert code == 2 and err.count("wav.") <= 1 and "bad.wav" in err + out
+
+
+def test_consolidate_merges_reports_and_undoes_a_merge(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, tmp_path, "consolidate", "--report")
+    assert code == 0 and "No consolidation has run yet" in out
+    run(capsys, tmp_path, "memory", "add", "my sister", "lives_in", "Porto", "--at", "2026-01-05")
+    run(capsys, tmp_path, "memory", "add", "Clara", "sister_of", "user", "--at", "2026-02-01")
+    code, out, _ = run(capsys, tmp_path, "consolidate")
+    assert code == 0 and "merged 1 duplicate(s)" in out
+    assert "merged 'my sister' into 'Clara'" in out and "evidence: 'my sister' was learned before a name" in out
+    code, out, _ = run(capsys, tmp_path, "consolidate", "--report", "--json")
+    [m] = json.loads(out)["merged"]
+    assert m["loser"] == "my sister" and m["undone_at"] is None
+    _, out, _ = run(capsys, tmp_path, "memory", "show", "Clara", "--json")
+    assert [f["object"] for f in json.loads(out)["facts"]] == ["Porto", "User"]
+    code, out, _ = run(capsys, tmp_path, "consolidate", "--undo-merge", m["id"])
+    assert code == 0 and out.startswith(f"Undid merge {m['id']}: my sister and Clara are two again.")
+    _, out, _ = run(capsys, tmp_path, "memory", "show", "my sister", "--json")
+    assert [f["object"] for f in json.loads(out)["facts"]] == ["Porto"]
+    _, out, _ = run(capsys, tmp_path, "consolidate", "--report")
+    assert "(undone 20" in out
+    code, _, err = run(capsys, tmp_path, "consolidate", "--undo-merge", m["id"])
+    assert code == 2 and "already undone" in err
+
+
+def test_forgetting_a_merged_name_leaves_no_byte_of_it(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Merge records, folded copies and reports hold names too: forgetting scrubs them like everything else."""
+    from tests.residue import residue
+
+    run(capsys, tmp_path, "memory", "add", "my sister", "lives_in", "Porto", "--at", "2026-01-05")
+    run(capsys, tmp_path, "memory", "add", "my sister", "sister_of", "user", "--at", "2026-01-05")
+    run(capsys, tmp_path, "memory", "add", "Clarabelle", "sister_of", "user", "--at", "2026-02-01")
+    code, out, _ = run(capsys, tmp_path, "consolidate", "--json")
+    [m] = json.loads(out)["merged"]
+    assert code == 0 and m["survivor"] == "Clarabelle" and m["arcs_folded"] == 1  # sister_of, told twice
+    assert residue(tmp_path, "clarabelle")["graph.kgl"] > 0
+    code, out, err = run(capsys, tmp_path, "memory", "forget", "Clarabelle")
+    assert code == 0, err
+    assert sum(residue(tmp_path, "clarabelle").values()) == 0, residue(tmp_path, "clarabelle")
+    code, _, err = run(capsys, tmp_path, "consolidate", "--undo-merge", m["id"])
+    assert code == 2 and "forgotten" in err  # nothing to split any more

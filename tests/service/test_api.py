@@ -220,3 +220,47 @@ def test_loopback_answers_only_to_its_own_names(host_header: str | None, ok: boo
 def test_post_checks(csrf: str | None, origin: str | None, ok: bool) -> None:
     g = Guard(csrf="T", token=None, allowed_hosts=frozenset())
     assert g.post_ok(csrf, origin, "127.0.0.1:8765") is ok
+
+
+def test_undo_last_correction_restores_the_fact_and_keeps_the_history(client: Client) -> None:
+    porto = fact(client.get("/api/entities/Anna").json()["facts"], "lives_in", "Porto")
+    assert client.post(f"/api/facts/{porto['id']}/correct", {"object": "Braga"}).status_code == 200
+    [c] = client.get("/api/corrections").json()["corrections"]
+    assert c["summary"] == "Anna lives_in Porto → lives_in Braga" and c["undone_at"] is None
+    r = client.post("/api/corrections/undo-last")
+    assert r.status_code == 200, r.text
+    assert [(x["kind"], x["object"]) for x in r.json()["changes"]] == [("retracted", "Braga"), ("added", "Porto")]
+    facts = client.get("/api/entities/Anna").json()["facts"]
+    assert fact(facts, "lives_in", "Porto")["status"] == "current"
+    assert fact(facts, "lives_in", "Braga")["status"] == "retracted"  # the correction stays in the history
+    assert client.get("/api/corrections").json()["corrections"][0]["undone_at"] is not None
+    again = client.post("/api/corrections/undo-last")
+    assert again.status_code == 404 and again.json()["error"]["code"] == "not_found"
+
+
+def test_consolidation_merges_with_evidence_the_page_lists_it_and_it_undoes(client: Client) -> None:
+    for s, r, o in (("my sister", "likes", "figs"), ("Clara", "sister_of", "user")):
+        assert client.post("/api/facts", {"subject": s, "relation": r, "object": o}).status_code == 200
+    report = client.post("/api/consolidate").json()
+    [m] = report["merged"]
+    assert (m["loser"], m["survivor"], m["rule"]) == ("my sister", "Clara", "placeholder")
+    assert any("sister_of" in e for e in m["evidence"])
+    assert client.get("/api/entities/my sister").json()["entity"]["name"] == "Clara"
+    [listed] = client.get("/api/consolidations").json()["reports"]
+    assert listed["id"] == report["id"] and listed["merged"][0]["undone_at"] is None
+    assert client.get("/health").json()["last_consolidation"]["merged"] == 1
+    r = client.post(f"/api/merges/{m['id']}/undo")
+    assert r.status_code == 200 and r.json()["merge"]["undone_at"]
+    assert client.get("/api/entities/my sister").json()["entity"]["name"] == "my sister"
+    assert client.get("/api/consolidations").json()["reports"][0]["merged"][0]["undone_at"]
+    assert client.post(f"/api/merges/{m['id']}/undo").status_code == 400
+    assert client.post("/api/merges/m-nope/undo").status_code == 404
+
+
+def test_forgetting_a_name_scrubs_it_from_the_reports(client: Client) -> None:
+    for s, r, o in (("my sister", "likes", "figs"), ("Clara", "sister_of", "user")):
+        client.post("/api/facts", {"subject": s, "relation": r, "object": o})
+    client.post("/api/consolidate")
+    assert "Clara" in str(client.get("/api/consolidations").json())
+    assert client.post("/api/entities/Clara/forget").status_code == 200
+    assert "Clara" not in str(client.get("/api/consolidations").json())

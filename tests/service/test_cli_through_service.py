@@ -89,3 +89,19 @@ def test_a_second_service_on_the_same_memory_is_refused(data_dir: Path, config_f
         code, _, err = run(capsys, config_file, data_dir, "serve", "--port", "0")
         assert code == 2 and "store_locked" in err and f"process {info['pid']}" in err
         assert json.loads((data_dir / "service.json").read_text())["pid"] == info["pid"]  # left alone
+
+
+def test_consolidate_report_and_undo_go_through_the_service(data_dir: Path, config_file: Path,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    run(capsys, config_file, data_dir, "memory", "add", "my brother", "likes", "chess")
+    with serving(data_dir, config_file):
+        code, out, err = run(capsys, config_file, data_dir, "consolidate", "--json")
+        assert code == 0, err
+        [m] = json.loads(out)["merged"]
+        assert (m["loser"], m["survivor"]) == ("my brother", "Felix")  # the brother of c1, named
+        code, out, _ = run(capsys, config_file, data_dir, "consolidate", "--report")
+        assert code == 0 and f"merged 'my brother' into 'Felix' [{m['id']}] by placeholder" in out
+        code, out, _ = run(capsys, config_file, data_dir, "consolidate", "--undo-merge", m["id"])
+        assert code == 0 and "two again" in out
+    code, out, _ = run(capsys, config_file, data_dir, "memory", "show", "my brother", "--json")
+    assert code == 0 and [f["object"] for f in json.loads(out)["facts"]] == ["chess"]

@@ -194,3 +194,43 @@ def test_review_page_click_through(data_dir: Path, config_file: Path, tmp_path: 
             ("lives_in", "Porto", "retracted"), ("sister_of", "Maria", "ended")}  # Braga was forgotten
         c3 = _api(info, "/api/conversations/c3")[1]["changes"]
         assert {c["object"]: c["arc"]["status"] for c in c3} == {"Maria": "ended", "Porto": "retracted"}
+
+
+def test_undo_a_merge_and_the_last_correction(data_dir: Path, config_file: Path, tmp_path: Path,
+                                              browser: Any) -> None:
+    from assistant.cli import main
+
+    shots = Path(os.environ.get("HEARTH_SCREENSHOT_DIR") or tmp_path / "shots")
+    page = Page(browser, shots)
+    cli = ["--config", str(config_file), "--data-dir", str(data_dir)]
+    assert main([*cli, "memory", "add", "my brother", "likes", "chess"]) == 0
+    assert main([*cli, "consolidate"]) == 0  # "my brother" is Felix, the brother named in c1
+    with serving(data_dir, config_file) as info:
+        base = str(info["url"])
+        page.go(base + "/#/consolidation")
+        merge = page.css("li.merge")
+        assert "my brother" in merge.text and "Felix" in merge.text
+        assert "'my brother' was learned before a name: Felix holds brother_of toward the user" in merge.text
+        page.shot("review-consolidation")
+        page.css("button.act-undo-merge", merge).click()
+        page.click(page.css("button.confirm-yes", merge))
+        assert "Undid the merge: my brother and Felix are two again." in page.css(".flash").text
+        assert "undone" in page.css("li.merge").text and page.all("button.act-undo-merge") == []
+        assert _api(info, "/api/entities/my%20brother")[1]["entity"]["name"] == "my brother"
+
+        # a correction, then its undo from the Memory page
+        page.go(base + "/#/e/Anna")
+        row = next(r for r in page.all("table.facts tr.fact") if "Porto" in r.text)
+        page.css("button.act-correct", row).click()
+        page.css("input.correct-value", row).send_keys("Braga")
+        page.click(page.css("button.confirm-yes", row))
+        page.go(base + "/#/entities")
+        last = page.css(".last-correction")
+        assert "Anna lives_in Porto → lives_in Braga" in last.text
+        page.css("button.act-undo-correction", last).click()
+        page.click(page.css("button.confirm-yes", last))
+        assert "Undid the correction: Anna lives_in Porto → lives_in Braga" in page.css(".flash").text
+        assert page.all(".last-correction") == []
+        anna = _api(info, "/api/entities/Anna")[1]["facts"]
+        assert {(f["object"], f["status"]) for f in anna if f["relation"] == "lives_in"} == {
+            ("Porto", "current"), ("Braga", "retracted")}

@@ -230,9 +230,24 @@ async function conversationPage(id) {
       : null];
 }
 
+// the newest correction not undone yet, with a button to undo it (its record stays, marked undone)
+function lastCorrection(list) {
+  const c = list.find((x) => !x.undone_at);
+  if (!c) return null;
+  const box = el("span", { class: "actions" });
+  box.append(el("button", { type: "button", class: "act-undo-correction", onclick: () => confirmIn(box,
+    `Undo your last correction (${c.summary})? The fact comes back; the correction stays in the history.`,
+    "Yes, undo it", null, async () => {
+      await postJSON("/api/corrections/undo-last");
+      return `Undid the correction: ${c.summary}`;
+    }) }, "Undo last correction"));
+  return el("p", { class: "last-correction" }, el("span", { class: "muted" }, `Last correction (${when(c.at)}): `),
+    c.summary, " ", box);
+}
+
 async function entitiesPage() {
-  const data = await getJSON("/api/entities");
-  return [el("h1", {}, "Memory"), el("table", { class: "entities" },
+  const [data, corr] = await Promise.all([getJSON("/api/entities"), getJSON("/api/corrections?limit=20")]);
+  return [el("h1", {}, "Memory"), lastCorrection(corr.corrections), el("table", { class: "entities" },
     el("thead", {}, el("tr", {}, el("th", {}, "name"), el("th", {}, "type"), el("th", {}, "current facts"),
       el("th", {}, "last mentioned"))),
     el("tbody", {}, data.entities.map((e) => el("tr", {},
@@ -333,6 +348,38 @@ async function entityPage(id) {
     d.facts.length ? history : el("p", { class: "muted" }, "No facts.")];
 }
 
+// consolidation reports, newest first: what was pruned, merged (with the evidence) and left alone
+function mergeItem(m) {
+  const box = el("span", { class: "actions" });
+  if (!m.undone_at) {
+    box.append(el("button", { type: "button", class: "act-undo-merge", onclick: () => confirmIn(box,
+      `Split "${m.loser}" from ${m.survivor} again?`, "Yes, undo the merge", null, async () => {
+        await postJSON(`/api/merges/${encodeURIComponent(m.id)}/undo`);
+        return `Undid the merge: ${m.loser} and ${m.survivor} are two again.`;
+      }) }, "Undo merge"));
+  }
+  return el("li", { class: "merge", "data-merge": m.id },
+    el("span", { class: "badge merged" }, m.rule), " ", el("strong", {}, m.loser), " → ",
+    entityLink(m.undone_at ? null : m.survivor_id, m.survivor),
+    m.undone_at ? el("span", { class: "badge status-retracted" }, `undone ${day(m.undone_at)}`) : null,
+    el("ul", { class: "evidence-list" }, (m.evidence || []).map((e) => el("li", { class: "muted" }, e))), box);
+}
+
+async function consolidationPage() {
+  const data = await getJSON("/api/consolidations?limit=30");
+  const reports = data.reports.map((r) => el("li", { class: "report", "data-report": r.id },
+    el("div", { class: "report-head" }, el("time", { datetime: r.at }, when(r.at)), " ",
+      el("span", { class: "muted" }, `pruned ${r.pruned_arcs} faded arc(s) · removed ${r.removed_entities} ` +
+        `orphan(s) · merged ${r.merged.length} · closed ${r.closed.length} · added ${r.added.length}`)),
+    r.merged.length ? el("ul", { class: "merges" }, r.merged.map(mergeItem)) : null,
+    r.left_alone.length ? el("details", {}, el("summary", {}, `${r.left_alone.length} possible duplicate(s) left alone`),
+      el("ul", {}, r.left_alone.map((d) => el("li", {}, `${d.loser} / ${d.survivor} (${d.rule}): ${d.reason}`)))) : null,
+    r.relearning ? el("div", { class: "muted small" }, `re-learning: ${r.relearning}`) : null));
+  return [el("h1", {}, "Consolidation"),
+    reports.length ? el("ol", { class: "reports" }, reports)
+      : el("p", { class: "muted" }, "No consolidation has run yet (it runs nightly, or `assistant consolidate`).")];
+}
+
 // -- routing ------------------------------------------------------------------------------------
 async function route() {
   const hash = location.hash || "#/";
@@ -343,6 +390,7 @@ async function route() {
     if (path.startsWith("/c/")) content = await conversationPage(decodeURIComponent(path.slice(3)));
     else if (path.startsWith("/e/")) content = await entityPage(decodeURIComponent(path.slice(3)));
     else if (path === "/entities") content = await entitiesPage();
+    else if (path === "/consolidation") content = await consolidationPage();
     else content = await conversationsPage(params);
   } catch (err) {
     content = [showError(err), el("p", {}, link("#/", "← Conversations"))];

@@ -1,0 +1,96 @@
+"""Nightly consolidation on a synthetic memory: the whole `TemporalGraph.consolidate` (decay-and-prune, orphans,
+duplicate merging, the report) with each step's time.
+
+The graph is bulk-loaded, saved and opened again, so it is served from its checkpoint as a store that has been
+running a while is (kglite's mapped form; deleting arcs there costs more than in a freshly loaded graph)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import sys
+import tempfile
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from rich.console import Console  # noqa: E402
+from rich.table import Table  # noqa: E402
+
+from benchmarks.common import machine  # noqa: E402
+from benchmarks.graph_bench import bulk_load  # noqa: E402
+from benchmarks.synth import generate  # noqa: E402
+from memory.errors import QueryFailed  # noqa: E402
+from memory.graph import TemporalGraph  # noqa: E402
+from memory.kglite_store import KgliteStore  # noqa: E402
+from memory.timeutil import DAY  # noqa: E402
+
+console = Console()
+
+
+def load(base: Path, entities: int, arcs: int, seed: int) -> float:
+    """Generate and bulk-load the graph into ``base``, save it; returns the graph's "now"."""
+    g = generate(entities, arcs, seed=seed)
+    store = KgliteStore(base / "graph.kgl")
+    t = time.perf_counter()
+    bulk_load(store, g, 50_000)
+    store.checkpoint()
+    console.print(f"loaded {arcs:,} arcs in {time.perf_counter() - t:.1f} s")
+    store.close()
+    return g.now
+
+
+def fresh(base: Path, work: Path, name: str) -> KgliteStore:
+    d = work / name
+    shutil.copytree(base, d)
+    return KgliteStore(d / "graph.kgl")
+
+
+def consolidate(store: KgliteStore, now: float, threshold: float) -> dict[str, object]:
+    graph = TemporalGraph(store, user_name="User")
+    t = time.perf_counter()
+    r = graph.consolidate(now=datetime.fromtimestamp(now, UTC), threshold=threshold)
+    return {"s": round(time.perf_counter() - t, 2), "pruned": len(r.pruned_arcs), "orphans": len(r.removed_entities),
+            "merged": len(r.merged), "left_alone": len(r.left_alone), **{f"{k}_s": v for k, v in r.timings_s.items()}}
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__)
+    p.add_argument("--entities", type=int, default=100_000)
+    p.add_argument("--arcs", type=int, default=1_000_000)
+    p.add_argument("--seed", type=int, default=7)
+    p.add_argument("--threshold", type=float, default=0.02)
+    p.add_argument("--workdir", type=Path, default=Path(tempfile.gettempdir()))
+    a = p.parse_args(argv)
+    console.print(f"machine: {machine()}, load average {os.getloadavg()[0]:.2f}")
+    work = Path(tempfile.mkdtemp(prefix="consolidate-bench-", dir=a.workdir))
+    try:
+        base = work / "base"
+        now = load(base, a.entities, a.arcs, a.seed) + 30 * DAY
+        rows = {}
+        store = fresh(base, work, "run")
+        try:
+            rows["consolidate"] = consolidate(store, now, a.threshold)
+        except QueryFailed as e:  # kglite's 180 s deadline per statement
+            rows["consolidate"] = {"failed": str(e)[:160]}
+        finally:
+            store.close()
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    t = Table(title=f"consolidation, {a.entities:,} entities / {a.arcs:,} arcs (load average now "
+                    f"{os.getloadavg()[0]:.2f})")
+    t.add_column("variant")
+    t.add_column("result")
+    for k, v in rows.items():
+        t.add_row(k, ", ".join(f"{x}={y}" for x, y in v.items()))
+    console.print(t)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
