@@ -16,7 +16,10 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_serve(app: Hearth, args: argparse.Namespace) -> int:
+    import threading
+
     from assistant.service.server import Service
+    from assistant.upkeep import nightly, tick_in_thread
 
     service = Service(app, host=args.host, port=args.port)
     info = service.open()
@@ -24,6 +27,11 @@ def cmd_serve(app: Hearth, args: argparse.Namespace) -> int:
     if service.token_path is not None:
         print(f"  every request needs the token in {service.token_path} "
               f"(open {info.url}/?token=<token> once in a browser)", flush=True)
-    print("  Ctrl-C stops it.", flush=True)
-    service.serve()
+    print(f"  memory is consolidated nightly at {app.settings.memory.consolidation.at}; Ctrl-C stops it.", flush=True)
+    stop = threading.Event()
+    tick_in_thread(nightly(app), stop)
+    try:
+        service.serve()
+    finally:
+        stop.set()
     return 0

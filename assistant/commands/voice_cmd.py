@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -14,6 +13,7 @@ from rich.markup import escape
 
 from assistant.compose import Hearth
 from assistant.loop.runner import TurnRecord, VoiceLoop
+from assistant.upkeep import nightly
 from audio.errors import AudioError
 
 
@@ -194,7 +194,7 @@ def cmd_run(app: Hearth, args: argparse.Namespace) -> int:
     source = MicSource(args.input_device or a.input_device)
     sink = SpeakerSink(args.output_device or a.output_device)
     loop = build_loop_for(app, sink, live=True, on_turn=print_turn(con))
-    scheduler = _nightly(app)
+    scheduler = nightly(app)
     service = _serve_beside(app, con)  # the review page and API, so other commands work while it listens
     con.print(f"Listening — say \"{a.wake_word.replace('_', ' ')}\" (Ctrl-C to stop).")
     try:
@@ -224,33 +224,3 @@ def _serve_beside(app: Hearth, con: Console) -> Any:
         return None
     con.print(f"Review page and API on {info.url}/")
     return service
-
-
-def _nightly(app: Hearth) -> Any:
-    """Nightly consolidation while the loop runs: `schedule` decides when (checked from the loop's ticks),
-    the work runs on a thread of its own so the loop keeps listening; one at a time, a failure is logged."""
-    import logging
-
-    import schedule
-
-    from assistant.upkeep import run_consolidation
-
-    c = app.settings.memory.consolidation
-    lock = threading.Lock()
-
-    def work() -> None:
-        if not lock.acquire(blocking=False):
-            return  # the previous night's run is still going
-        try:
-            run_consolidation(app)  # the report is kept for the page and `consolidate --report`
-        except Exception as e:  # the loop must not die of a bad night
-            logging.getLogger(__name__).warning("nightly consolidation failed: %s", e)
-        finally:
-            lock.release()
-
-    def job() -> None:
-        threading.Thread(target=work, name="consolidate", daemon=True).start()
-
-    sched = schedule.Scheduler()
-    sched.every().day.at(c.at).do(job)
-    return sched

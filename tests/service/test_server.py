@@ -127,7 +127,7 @@ def test_nightly_consolidation_runs_off_the_loop_thread(data_dir: Path, config_f
                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     import threading
 
-    from assistant.commands.voice_cmd import _nightly
+    from assistant.upkeep import nightly
 
     app = Hearth(load_settings(config_file), data_dir)
     ran: list[str] = []
@@ -140,10 +140,31 @@ def test_nightly_consolidation_runs_off_the_loop_thread(data_dir: Path, config_f
         done.set()
 
     monkeypatch.setattr(app.graph, "consolidate", held_consolidate)
-    sched = _nightly(app)
+    sched = nightly(app)
     sched.run_all()  # what the loop's tick does when the hour comes
     # run_all returned while consolidation is still held: the loop's thread was not the one running it
     assert not done.is_set() and ran == []
     release.set()
     assert done.wait(10) and ran == ["consolidate"]
     app.close()
+
+
+def test_serve_checks_the_nightly_schedule_on_its_own_thread_until_stopped() -> None:
+    import threading
+
+    from assistant.upkeep import tick_in_thread
+
+    calls: list[str] = []
+    ticked = threading.Event()
+
+    class Sched:
+        def run_pending(self) -> None:
+            calls.append(threading.current_thread().name)
+            ticked.set()
+
+    stop = threading.Event()
+    t = tick_in_thread(Sched(), stop, every_s=0.01)
+    assert ticked.wait(10) and calls[0] == "nightly-schedule"
+    stop.set()
+    t.join(5)
+    assert not t.is_alive()
