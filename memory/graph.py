@@ -36,6 +36,7 @@ class ConsolidationReport:
     closed: list[dict[str, Any]] = field(default_factory=list)  # Change.to_json() of facts it ended
     added: list[dict[str, Any]] = field(default_factory=list)  # ... and of facts it learned
     relearning: str = "skipped: re-learning the day's conversations needs the language model"
+    prune_deferred: int = 0  # faded arcs left for the next night when the time budget ran out
     timings_s: dict[str, float] = field(default_factory=dict)
 
     @property
@@ -47,10 +48,11 @@ class ConsolidationReport:
         return {"report": self.id, "pruned_arcs": len(self.pruned_arcs),
                 "removed_entities": len(self.removed_entities), "merged": len(self.merged),
                 "left_alone": len(self.left_alone), "closed": len(self.closed), "added": len(self.added),
-                "timings_s": self.timings_s}
+                "prune_deferred": self.prune_deferred, "timings_s": self.timings_s}
 
     def to_json(self) -> dict[str, Any]:
-        return {"pruned_arcs": len(self.pruned_arcs), "removed_entities": len(self.removed_entities),
+        return {"pruned_arcs": len(self.pruned_arcs), "prune_deferred": self.prune_deferred,
+                "removed_entities": len(self.removed_entities),
                 "merged": self.merged, "left_alone": self.left_alone, "closed": self.closed, "added": self.added,
                 "relearning": self.relearning, "timings_s": self.timings_s}
 
@@ -478,10 +480,13 @@ class TemporalGraph:
         return [arc_id]
 
     def consolidate(self, *, now: datetime, threshold: float = 0.02, min_confidence: float = 0.3,
-                    merge: bool = True, progress: Progress | None = None) -> ConsolidationReport:
+                    merge: bool = True, progress: Progress | None = None, prune_batch: int = 2000,
+                    prune_budget_s: float = 600.0) -> ConsolidationReport:
         """Nightly tidy-up: prune faded associations and disbelieved arcs, drop orphans, merge duplicates.
 
-        ``progress(step, done, total)`` is told as each step starts and ends (a progress bar, a log)."""
+        ``progress(step, done, total)`` is told as each step starts and ends (a progress bar, a log). Pruning
+        deletes ``prune_batch`` arcs per transaction; what is left when ``prune_budget_s`` is spent waits for
+        the next night (``report.prune_deferred``)."""
         from memory.merges import merge_duplicates  # late: both import this module
         from memory.reports import save_report
 
@@ -491,14 +496,23 @@ class TemporalGraph:
 
         report = ConsolidationReport()
         t0 = time.perf_counter()
-        step("prune faded arcs", 0, 1)
+        faded = sorted(self.store.read(Q.PRUNE_CANDIDATES, {
+            "now": to_epoch(now), "threshold": threshold, "prunable": PRUNABLE,
+            "min_confidence": min_confidence}), key=lambda r: (str(r["subject"]), str(r["id"])))
+        batches = [faded[i:i + max(1, prune_batch)] for i in range(0, len(faded), max(1, prune_batch))]
+        step("prune faded arcs", 0, len(batches))
+        for n, batch in enumerate(batches):
+            if time.perf_counter() - t0 > prune_budget_s:
+                report.prune_deferred = sum(len(b) for b in batches[n:])
+                break
+            with self.store.transaction() as tx:
+                self._tick(tx)
+                report.pruned_arcs += [r["id"] for r in tx.run(Q.DELETE_ARCS_BY_IDS, {
+                    "subjects": sorted({str(r["subject"]) for r in batch}), "ids": [r["id"] for r in batch]})]
+            step("prune faded arcs", n + 1, len(batches))
+        step("drop orphans", 0, 1)
         with self.store.transaction() as tx:
             self._tick(tx)
-            report.pruned_arcs = [r["id"] for r in tx.run(Q.PRUNE_WEAK, {
-                "now": to_epoch(now), "threshold": threshold, "prunable": PRUNABLE,
-                "min_confidence": min_confidence})]
-            step("prune faded arcs", 1, 1)
-            step("drop orphans", 0, 1)
             report.removed_entities = [r["id"] for r in tx.run(Q.DELETE_ORPHANS)]
         step("drop orphans", 1, 1)
         t1 = time.perf_counter()

@@ -207,6 +207,18 @@ PRUNE_WEAK = (
     "OR a.confidence < $min_confidence) "
     "WITH a, a.id AS id DELETE a RETURN id"
 )
+# The same prune in two steps: find (cheap), then delete in batches, each its own short transaction — at 1M
+# arcs one statement meets kglite's query deadline, and the voice loop gets the store between batches.
+PRUNE_CANDIDATES = (
+    "MATCH (s:Entity)-[a:ARC]->(o:Entity) "
+    f"WHERE {WEIGHT} < $threshold AND (a.relation IN $prunable OR a.expired_at IS NOT NULL "
+    "OR a.confidence < $min_confidence) "
+    "RETURN a.id AS id, s.id AS subject"
+)
+DELETE_ARCS_BY_IDS = (
+    "MATCH (s:Entity)-[a:ARC]->(:Entity) WHERE s.id IN $subjects AND a.id IN $ids "
+    "WITH a, a.id AS id DELETE a RETURN id"
+)
 DELETE_ORPHANS = (
     "MATCH (e:Entity) WHERE NOT (e)--() AND (e.is_user IS NULL OR e.is_user = false) "
     "WITH e, e.id AS id DETACH DELETE e RETURN id"

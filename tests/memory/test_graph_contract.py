@@ -163,6 +163,19 @@ def test_consolidate_prunes_only_faded_associations(graph: TemporalGraph) -> Non
     assert current(graph, "user", "likes") == ["olives"]  # faded but still believed
 
 
+def test_consolidate_prunes_in_batches_and_leaves_what_its_time_budget_did_not_reach(graph: TemporalGraph) -> None:
+    for i in range(5):
+        graph.assert_fact("user", "related_to", f"stall {i}", now=T0, label="walked past")
+        graph.assert_fact(f"stall {i}", "related_to", f"market {i}", now=T0, label="part of")
+    graph.assert_fact("user", "born_in", "Turin", now=T0)
+    late = T0 + 400 * D
+    deferred = graph.consolidate(now=late, threshold=0.05, merge=False, prune_budget_s=0.0)
+    assert deferred.pruned_arcs == [] and deferred.prune_deferred == 10  # nothing lost, all left for later
+    report = graph.consolidate(now=late, threshold=0.05, merge=False, prune_batch=3)  # 4 transactions
+    assert len(report.pruned_arcs) == 10 and report.prune_deferred == 0
+    assert graph.find_entity("stall 2") is None and current(graph, "user", "born_in") == ["Turin"]
+
+
 @pytest.mark.parametrize("args, err", [
     (("user", "flies to Mars!", "Mars"), UnknownRelation),
     (("user", "is", "happy"), UnknownRelation),
