@@ -1,7 +1,7 @@
 """Recall at scale (issue 11): facts and what was said, 100k arcs + 100k episodes in the real embedded graph.
 
     nice -n 10 .venv/bin/python benchmarks/recall_scale.py [--arcs 100000 --episodes 100000 --questions 300]
-        [--entities 10000] [--data-dir DIR]   # DIR: build there once, reuse it on the next run
+        [--entities 10000] [--data-dir DIR] [--no-vectors]   # DIR: build there once, reuse it next time
 
 Facts: the synthetic 10k-entity graph of benchmarks/synth.py (two years of history, ~20 % closed arcs, a
 few hubs, the user the biggest), bulk-loaded as benchmarks/graph_bench.py does. Episodes: half state one
