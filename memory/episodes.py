@@ -84,6 +84,7 @@ class Episodes:
             tx.run(Q.UPSERT_EPISODES, {"rows": rows, "t": t_index})
             if mentions:
                 tx.run(Q.LINK_MENTIONS, {"rows": [{"id": k, "entities": v} for k, v in mentions.items() if v]})
+        self.graph.store.refresh_indexes()  # kglite: a backfill of 1000+ turns would leave text search stale
         self.embed([(t.source_id, t.text) for t in turns])
         return len(rows)
 

@@ -83,6 +83,11 @@ class KgliteStore:
         self._timer: threading.Timer | None = None
         for ddl in Q.SCHEMA_KGLITE:
             self._run(ddl, {})
+        self.refresh_indexes()  # a write-ahead log replayed at open may hold more changes than a query folds in
+
+    def refresh_indexes(self) -> None:
+        for q in Q.REFRESH_KGLITE:
+            self._run(q, {})
 
     def _run(self, query: str, params: Mapping[str, Any], **kw: Any) -> list[Row]:
         open_tx = getattr(self._local, "tx", None)  # inside a unit of work: read what it wrote so far

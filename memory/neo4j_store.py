@@ -103,6 +103,9 @@ class Neo4jStore:
     def explain(self, query: str) -> None:
         self.read_only("EXPLAIN " + query, {}, timeout_ms=5000, row_limit=1)
 
+    def refresh_indexes(self) -> None:
+        """Nothing to do: the server keeps its full-text and vector indexes up to date itself."""
+
     def checkpoint(self) -> None:
         """Nothing to do from a client: the server commits durably and manages its own files and logs."""
 

@@ -38,6 +38,10 @@ class GraphStore(Protocol):
         """Parse and plan without running; raises QueryFailed when the engine refuses it."""
         ...
 
+    def refresh_indexes(self) -> None:
+        """Bring the search indexes up to date with every commit (after bulk writes; a no-op where they are)."""
+        ...
+
     def checkpoint(self) -> None:
         """Make what was committed durable in the store's own files (after a forget: rewrite them)."""
         ...
