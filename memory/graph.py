@@ -411,10 +411,12 @@ class TemporalGraph:
         return [_as_known(Arc.from_row(r), now or at) for r in self.store.read(q, p)]
 
     def arcs_from_sources(self, source_ids: Sequence[str], *, now: datetime) -> list[Arc]:
-        """Facts whose provenance includes one of these turns/episodes, as believed at ``now``."""
+        """Facts whose provenance includes one of these episodes, as believed at ``now``: found through the
+        entities the episodes are linked to (MENTIONS), which learning sets for the ends of every fact."""
         if not source_ids:
             return []
-        rows = self.store.read(Q.ARCS_FROM_EPISODES, {"ids": list(source_ids), "now": to_epoch(now)})
+        rows = self.store.read(Q.ARCS_FROM_EPISODES, {"ids": list(source_ids), "now": to_epoch(now),
+                                                      "user": USER_ID})
         return [_as_known(Arc.from_row(r), now) for r in rows]
 
     def neighbourhood(

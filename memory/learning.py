@@ -231,7 +231,7 @@ class Learner:
             result.notes += notes
         if self.episodes is not None:
             try:
-                self._index_episodes(conv.turns, pending)
+                self._index_episodes(conv.turns, pending, result.changes)
             except MemoryStoreError as e:  # episodes can be rebuilt from the transcript; facts stand
                 result.notes.append(f"could not index the turns as episodes: {e.message}")
         status = "learned" if not any("failed" in n for n in result.notes) else "learned_with_fallback"
@@ -254,8 +254,10 @@ class Learner:
                 notes.append(f"turn {f.turn}: skipped {f.subject} {f.relation} {f.object}: {e.message}")
         return changes, notes
 
-    def _index_episodes(self, turns: Sequence[Turn], pending: Sequence[Turn]) -> None:
-        """Every turn an episode (any missing ones written now), each linked to the entities it names.
+    def _index_episodes(self, turns: Sequence[Turn], pending: Sequence[Turn],
+                        changes: Sequence[tuple[Change, int, str]] = ()) -> None:
+        """Every turn an episode (any missing ones written now), each linked to the entities it names and to
+        the ends of the facts learned from it (recall finds a found utterance's facts through these links).
 
         Named speakers become people in memory ("Caroline" can be asked about even before a fact about her
         is learned); names are linked against the entities known after this conversation's facts."""
@@ -266,7 +268,17 @@ class Learner:
             if self.graph.find_entity(who) is None:
                 self.graph.upsert_entity(who, now=at, type="PERSON")
         linker = Linker(self.graph)
-        mentions = {t.source_id: linker.link(t.text, fuzzy=False).ids for t in pending if t.speaker != "assistant"}
+        mentions = {t.source_id: list(linker.link(t.text, fuzzy=False).ids) for t in pending
+                    if t.speaker != "assistant"}
+        source_of = {t.idx: t.source_id for t in pending}
+        for c, idx, _ in changes:
+            if idx not in source_of:
+                continue
+            for name in (c.subject, c.object):
+                e = self.graph.find_entity(name)
+                linked = mentions.setdefault(source_of[idx], [])
+                if e is not None and not e.is_user and e.id not in linked:
+                    linked.append(e.id)
         self.episodes.link(mentions)
 
     def apply(self, f: ExtractedFact, turn: Turn) -> list[Change]:

@@ -56,3 +56,20 @@ def test_a_crash_mid_conversation_leaves_no_fact_of_it_and_the_replay_learns_all
     me = graph.user_name
     assert _arcs(graph) == {(me, "lives_in", "Ghent"), ("Anna", "sister_of", me), ("Anna", "lives_in", "Porto")}
     assert [c.kind for c, _, _ in result.changes] == ["added"] * 3 and transcripts.pending_conversations() == []
+
+
+def test_each_turn_is_linked_to_the_facts_it_gave_even_those_it_does_not_name(
+        graph: TemporalGraph, tmp_path: Path) -> None:
+    from memory.episodes import Episodes
+
+    transcripts = TranscriptStore(tmp_path / "t.sqlite3")
+    turns = [Turn("c1", T0, "user", "I live in Ghent. My sister Anna...", 0),
+             Turn("c1", T0 + timedelta(seconds=5), "user", "...and that is where she is now.", 1)]
+    transcripts.add_turns(turns, source="test")
+    episodes = Episodes(graph)
+    Learner(graph, transcripts, Fixed(), episodes=episodes).learn("c1")
+    later = T0 + timedelta(days=1)
+    # turn 1 names neither Anna nor "lives_in": its fact is found from it all the same
+    assert {(a.subject, a.object) for a in episodes.facts_from(["c1#1"], now=later)} == {("Anna", "Porto")}
+    assert {(a.relation, a.object) for a in episodes.facts_from(["c1#0"], now=later)} == {
+        ("lives_in", "Ghent"), ("sister_of", graph.user_name)}

@@ -79,6 +79,10 @@ def test_facts_link_to_the_episodes_they_came_from(graph: TemporalGraph) -> None
     ep = Episodes(graph)
     ep.add(_turns())
     graph.assert_fact("Gina", "works_at", "Door Dash", now=T0, source="s1#1")
+    door_dash = graph.find_entity("Door Dash")
+    assert door_dash is not None
+    assert ep.facts_from(["s1#1"], now=T0 + timedelta(days=1)) == []  # not linked yet: learning links it
+    ep.link({"s1#1": [door_dash.id]})
     arcs = ep.facts_from(["s1#1"], now=T0 + timedelta(days=1))
     assert [(a.subject, a.relation, a.object) for a in arcs] == [("Gina", "works_at", "Door Dash")]
     assert ep.facts_from(["s1#3"], now=T0 + timedelta(days=1)) == []

@@ -28,6 +28,9 @@ def world(tmp_path: Path):
     ep.add(said)
     g.assert_fact("user", "lives_in", "Naples", now=T0, source="c1#0")
     g.assert_fact("user", "lives_in", "Turin", now=T0 + timedelta(days=40), source="c2#0")
+    naples, turin = g.find_entity("Naples"), g.find_entity("Turin")
+    assert naples is not None and turin is not None
+    ep.link({"c1#0": [naples.id], "c2#0": [turin.id]})  # as learning links each turn to its facts' ends
     yield g, Recaller(g, episodes=ep, episode_limit=4)
     store.close()
 
