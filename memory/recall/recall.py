@@ -69,8 +69,8 @@ class Recaller:
         seeds: list[str] = []
         for a in self._roles(intent, now) if role_arcs is None else role_arcs:
             other = a.subject_id if a.object_id == USER_ID else a.object_id
-            if other not in seeds and other != USER_ID:
-                seeds.append(other)
+            if other not in seeds and other != USER_ID and len(seeds) < self.limit:
+                seeds.append(other)  # "my friends": the answer holds ``limit`` facts; each seed costs lookups
         seeds += [i for i in linked.ids if i not in seeds]
         if not seeds or (linked.first_person and not intent.roles and not linked.ids):
             seeds.append(USER_ID)
