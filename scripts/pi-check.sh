@@ -6,6 +6,7 @@
 #   PI_LOG    full output of every step (default /var/tmp/hearth-pi/pi-check.log)
 #   PI_MIRROR Debian mirror (default http://deb.debian.org/debian)
 #   PI_HOST_PYTHON  a Python on this machine with Hearth installed, to speak the test turn (default .venv's)
+#   PI_CPU    the CPU qemu emulates: cortex-a72 (Raspberry Pi 4, default) or cortex-a76 (Raspberry Pi 5)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 REPO=$PWD
@@ -13,6 +14,8 @@ ROOT=${PI_ROOT:-/var/tmp/hearth-pi/root}
 LOG=${PI_LOG:-/var/tmp/hearth-pi/pi-check.log}
 MIRROR=${PI_MIRROR:-http://deb.debian.org/debian}
 APP=/opt/hearth  # inside the root
+PI_CPU=${PI_CPU:-cortex-a72}
+case $PI_CPU in cortex-a72|cortex-a76) ;; *) echo "pi-check: PI_CPU must be cortex-a72 or cortex-a76" >&2; exit 2;; esac
 DEBS=(python3-venv espeak-ng sox libportaudio2 ca-certificates)  # README "Raspberry Pi" (git: we copy the tree)
 SUMMARY=()
 MOUNTS=()
@@ -76,6 +79,34 @@ mount_root() {
     mkdir -p "$ROOT/$d"; mountpoint -q "$ROOT/$d" || { mount --bind "/$d" "$ROOT/$d" && MOUNTS+=("$ROOT/$d"); }
   done
   cp -L /etc/resolv.conf "$ROOT/etc/resolv.conf"
+  arm_cpuinfo
+}
+
+# qemu-user before 8.2 (bookworm has 7.2) hands an arm64 program the host's own /proc/cpuinfo, an x86 one.
+# onnxruntime (piper's voice, the Silero VAD) parses it at import with pytorch/cpuinfo, finds no ARM core in it
+# and dereferences NULL: `import onnxruntime` dies with SIGSEGV. A Pi's kernel writes an ARM /proc/cpuinfo, so
+# inside the root only, it is replaced by what a Pi shows for the CPU qemu emulates (PI_CPU; its MIDR is qemu's
+# for that model), one entry per CPU this machine has (the root's /sys is this machine's).
+arm_cpuinfo() {
+  local f n i
+  f=$(dirname "$ROOT")/cpuinfo-$PI_CPU
+  n=$(nproc --all)
+  {
+    for ((i = 0; i < n; i++)); do
+      case $PI_CPU in
+        cortex-a72) printf 'processor\t: %d\nBogoMIPS\t: 108.00\nFeatures\t: fp asimd evtstrm crc32 cpuid\nCPU implementer\t: 0x41\nCPU architecture: 8\nCPU variant\t: 0x0\nCPU part\t: 0xd08\nCPU revision\t: 3\n\n' "$i";;
+        cortex-a76) printf 'processor\t: %d\nBogoMIPS\t: 108.00\nFeatures\t: fp asimd evtstrm aes pmull sha1 sha2 crc32 atomics fphp asimdhp cpuid asimdrdm lrcpc dcpop asimddp\nCPU implementer\t: 0x41\nCPU architecture: 8\nCPU variant\t: 0x4\nCPU part\t: 0xd0b\nCPU revision\t: 1\n\n' "$i";;
+      esac
+    done
+    case $PI_CPU in
+      cortex-a72) printf 'Revision\t: c03114\nModel\t\t: Raspberry Pi 4 Model B Rev 1.4 (emulated)\n';;
+      cortex-a76) printf 'Revision\t: d04170\nModel\t\t: Raspberry Pi 5 Model B Rev 1.0 (emulated)\n';;
+    esac
+  } >"$f"
+  mountpoint -q "$ROOT/proc/cpuinfo" && return 0
+  mount --make-private "$ROOT/proc"  # so the file below never shows through to this machine's /proc
+  mount --bind "$f" "$ROOT/proc/cpuinfo" && MOUNTS+=("$ROOT/proc/cpuinfo")
+  grep -q "^CPU part" "$ROOT/proc/cpuinfo"
 }
 
 # pip inside the root finds nothing without this machine's pip settings: its config files, every file they
@@ -105,7 +136,7 @@ copy_pip_settings() {
 }
 
 in_root() {
-  chroot "$ROOT" /usr/bin/env -i HOME=/root LANG=C.UTF-8 TERM=dumb \
+  QEMU_CPU=$PI_CPU chroot "$ROOT" /usr/bin/env -i HOME=/root LANG=C.UTF-8 TERM=dumb QEMU_CPU="$PI_CPU" \
     PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin "${PIP_ENV[@]}" "$@"
 }
 
@@ -175,7 +206,7 @@ speak_lines(['My sister Anna lives in Porto.'], Path('$ROOT/tmp/pi-check'))"
 A=(env HEARTH_DATA_DIR=/root/hearth-data $APP/.venv/bin/assistant --config $CFG)
 step "binfmt_misc + qemu-aarch64"        enable_binfmt
 step "debootstrap bookworm arm64"        build_root
-step "mounts, resolv.conf"               mount_root
+step "mounts, resolv.conf, /proc/cpuinfo" mount_root
 step "apt: ${DEBS[*]}"                   apt_install
 # after apt: its ca-certificates rewrites the bundle, and pip needs this machine's (PIP_CERT names it)
 step "pip settings into the root"        copy_pip_settings
