@@ -82,7 +82,7 @@ mount_root() {
   arm_cpuinfo
 }
 
-# qemu-user before 8.2 (bookworm has 7.2) hands an arm64 program the host's own /proc/cpuinfo, an x86 one.
+# qemu-user 7.2 (bookworm's; newer releases write an ARM one) hands an arm64 program the host's /proc/cpuinfo.
 # onnxruntime (piper's voice, the Silero VAD) parses it at import with pytorch/cpuinfo, finds no ARM core in it
 # and dereferences NULL: `import onnxruntime` dies with SIGSEGV. A Pi's kernel writes an ARM /proc/cpuinfo, so
 # inside the root only, it is replaced by what a Pi shows for the CPU qemu emulates (PI_CPU; its MIDR is qemu's
