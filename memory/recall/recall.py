@@ -131,7 +131,9 @@ class Recaller:
             # facts learned from the utterances found by words or names (their provenance)
             learned = self.episodes.facts_from([e.id for e in hits.episodes if "t" in e.matched or "m" in e.matched],
                                                now=now)
-            add(learned, 6.0)
+            # asked about now, an ended fact the words gave would only tempt the model ("you work at" a past
+            # job): it still says which words are out of date (below), and history questions get it
+            add([a for a in learned if mode == "history" or a.valid_to is None or a.valid_to > now], 6.0)
             episodes = hits.episodes
             if mode == "now":
                 # words whose fact has since ended ("my sister lives in Naples", before she moved) are out of
