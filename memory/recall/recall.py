@@ -133,7 +133,10 @@ class Recaller:
                                                now=now)
             # asked about now, an ended fact the words gave would only tempt the model ("you work at" a past
             # job): it still says which words are out of date (below), and history questions get it
-            add([a for a in learned if mode == "history" or a.valid_to is None or a.valid_to > now], 6.0)
+            # and when the asked relation was found as facts, the other facts those words gave are distractors
+            # ("who does my brother work for?" answered with his friend's employer)
+            if not targeted:
+                add([a for a in learned if mode == "history" or a.valid_to is None or a.valid_to > now], 6.0)
             episodes = hits.episodes
             if mode == "now":
                 # words whose fact has since ended ("my sister lives in Naples", before she moved) are out of
