@@ -281,6 +281,7 @@ def _may_reopen(tx: Any, a: Arc, deleted: set[str], now: float) -> bool:
 
 # -- files ------------------------------------------------------------------------------------------
 def _scrub(graph: TemporalGraph, transcripts: TranscriptStore, report: ForgetReport) -> ForgetReport:
+    graph.store.refresh_indexes()  # the text index holds the redacted words until it folds the changes in
     graph.store.checkpoint()
     report.files_scrubbed = transcripts.scrub()
     return report
