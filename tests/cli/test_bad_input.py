@@ -18,9 +18,8 @@ import pytest
 
 from assistant.cli import main
 from memory.timeutil import iso
+from tests.cli_support import DOWN
 
-DOWN = ("llm:\n  provider: openai\n  base_url: http://127.0.0.1:9/v1\n  api_key_env: null\n"
-        "  timeout_s: 2\n  retries: 0\n")
 SURROGATE_ARG = os.fsdecode(b"caf\xff")  # what Python makes of a non-UTF-8 byte in argv: "caf\udcff"
 
 Run = Callable[..., tuple[int, str, str]]

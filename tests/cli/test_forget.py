@@ -11,11 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from assistant.cli import main
+from tests.cli_support import DOWN, run, write
 from tests.residue import frames, residue
-
-DOWN = ("llm:\n  provider: openai\n  base_url: http://127.0.0.1:9/v1\n  api_key_env: null\n"
-        "  timeout_s: 2\n  retries: 0\n")
 
 
 @pytest.fixture
@@ -23,18 +20,6 @@ def cfg(tmp_path: Path) -> Path:
     p = tmp_path / "config.yaml"
     p.write_text(DOWN)
     return p
-
-
-def run(capsys: pytest.CaptureFixture[str], cfg: Path, data: Path, *args: str) -> tuple[int, str, str]:
-    code = main(["--config", str(cfg), "--data-dir", str(data), *args])
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def write(path: Path, rows: list[tuple[str, str, str, str]]) -> Path:
-    path.write_text("".join(json.dumps({"conversation": c, "at": a, "speaker": s, "text": t}) + "\n"
-                            for c, a, s, t in rows))
-    return path
 
 
 LISBON = [

@@ -10,11 +10,10 @@ import numpy as np
 import pytest
 
 from assistant.cli import main
+from tests.cli_support import DOWN
 
 pytestmark = pytest.mark.slow
 
-DOWN = ("llm:\n  provider: openai\n  base_url: http://127.0.0.1:9/v1\n  api_key_env: null\n"
-        "  timeout_s: 2\n  retries: 0\n")
 
 
 @pytest.fixture(scope="module")

@@ -9,10 +9,9 @@ from pathlib import Path
 import pytest
 
 from assistant.cli import main
+from tests.cli_support import DOWN
 
 # the LLM is down: `ask` answers from memory with the template (and says so), nothing waits for a model
-DOWN = ("llm:\n  provider: openai\n  base_url: http://127.0.0.1:9/v1\n  api_key_env: null\n"
-        "  timeout_s: 2\n  retries: 0\n")
 
 CONVERSATIONS = [
     ("c1", "2026-01-05T19:00:00Z", "user", "My brother Felix lives in Ghent. He works at Brightwave Studios."),

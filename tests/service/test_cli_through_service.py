@@ -9,15 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from assistant.cli import main
+from tests.cli_support import run
 from tests.service.serving import serving
-
-
-def run(capsys: pytest.CaptureFixture[str], cfg: Path, data: Path, *args: str) -> tuple[int, str, str]:
-    code = main(["--config", str(cfg), "--data-dir", str(data), *args])
-    out, err = capsys.readouterr()
-    return code, out, err
-
 
 COMMANDS = [
     ("memory", "show", "Felix", "--history"),
