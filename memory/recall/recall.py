@@ -131,10 +131,9 @@ class Recaller:
             # facts learned from the utterances found by words or names (their provenance)
             learned = self.episodes.facts_from([e.id for e in hits.episodes if "t" in e.matched or "m" in e.matched],
                                                now=now)
-            # asked about now, an ended fact the words gave would only tempt the model ("you work at" a past
-            # job): it still says which words are out of date (below), and history questions get it
-            # and when the asked relation was found as facts, the other facts those words gave are distractors
-            # ("who does my brother work for?" answered with his friend's employer)
+            # Added only when the asked relation was not found as facts (else they are distractors: "who does
+            # my brother work for?" answered with his friend's employer), and, asked about now, only those still
+            # true (an ended one tempts the model: "you work at" a past job; it still marks old words, below).
             if not targeted:
                 add([a for a in learned if mode == "history" or a.valid_to is None or a.valid_to > now], 6.0)
             episodes = hits.episodes
