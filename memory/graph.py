@@ -9,6 +9,7 @@ from datetime import datetime
 from typing import Any
 
 from memory import queries as Q
+from memory.belief import Close, Create, Reinforce, Step, Telling, plan_assert, plan_end
 from memory.decay import DecayModel
 from memory.errors import InvalidInput, NotFound
 from memory.model import USER_ID, Arc, Change, Entity
@@ -197,10 +198,10 @@ class TemporalGraph:
         told = told_at or now
         if told > now:
             raise InvalidInput(f"a fact cannot be told in the future ({told.isoformat()} is after {now.isoformat()})")
-        p = _ArcParams(now=to_epoch(now), told=to_epoch(told), valid_from=to_epoch(vf),
-                       valid_to=None if valid_to is None else to_epoch(valid_to),
-                       sources=[source] if source else [], conversation=conversation,
-                       confidence=confidence, label=label.strip() if label else None)
+        p = Telling(now=to_epoch(now), told=to_epoch(told), valid_from=to_epoch(vf),
+                    valid_to=None if valid_to is None else to_epoch(valid_to),
+                    sources=(source,) if source else (), conversation=conversation,
+                    confidence=confidence, label=label.strip() if label else None)
         with self.store.transaction() as tx:
             t = self._tick(tx)
             s = self._upsert(tx, subject, now=now, type=subject_type, aliases=subject_aliases, t=t)
@@ -215,41 +216,37 @@ class TemporalGraph:
         return [Arc.from_row(x) for x in tx.run(Q.ARCS_OF, {"subject_id": subject_id, "relation": rel,
                                                             "now": now})]
 
-    def _assert(self, tx: GraphTx, s: Entity, r: Relation, o: Entity, p: _ArcParams, t: int) -> list[Change]:
-        changes: list[Change] = []
+    def _assert(self, tx: GraphTx, s: Entity, r: Relation, o: Entity, p: Telling, t: int) -> list[Change]:
         existing = self._arcs_of(tx, s.id, r.name, p.now)
         if r.symmetric:
             existing += [a for a in self._arcs_of(tx, o.id, r.name, p.now) if a.object_id == s.id]
-        same = [a for a in existing if {a.subject_id, a.object_id} == {s.id, o.id}
-                and (a.label or None) == p.label]
-        open_same = [a for a in same if a.valid_to is None]
-        covering = [a for a in same if a.valid_to is not None and p.valid_to is not None
-                    and to_epoch(a.valid_from) <= p.valid_from < to_epoch(a.valid_to)]
-        target = open_same[0] if open_same and p.valid_to is None else (covering[0] if covering else None)
-        if target is not None and p.sources and set(p.sources) <= set(target.sources):
-            return []  # the same words heard again (a learning replayed after a crash): nothing to count twice
-        if target is not None:
-            changes.append(self._reinforce(tx, target, p, t))
-        else:
-            valid_to = p.valid_to
-            if r.single_valued and valid_to is None:
-                later = [a for a in existing if a.valid_to is None and a.object_id != o.id
-                         and to_epoch(a.valid_from) > p.valid_from]
-                if later:  # a past value told after the current one: store it as history
-                    valid_to = min(to_epoch(a.valid_from) for a in later)
-                else:
-                    for a in existing:
-                        if a.valid_to is None and a.object_id != o.id:
-                            changes.append(self._close(tx, a, p.valid_from, p, t,
-                                                       reason=f"{r.name} is single-valued; now {o.name}"))
-            changes.append(self._create(tx, s, r, o, p, t, valid_to))
-        if r.opposite:
-            for a in self._arcs_of(tx, s.id, r.opposite, p.now):
-                if a.object_id == o.id and a.valid_to is None and p.valid_to is None:
-                    changes.append(self._close(tx, a, p.valid_from, p, t, reason=f"now {r.name}"))
+        opposite = self._arcs_of(tx, s.id, r.opposite, p.now) if r.opposite else []
+        return self._run(tx, plan_assert(existing, opposite, s_id=s.id, o_id=o.id, o_name=o.name, rel=r, p=p),
+                         p, t, s=s, r=r, o=o)
+
+    def _run(self, tx: GraphTx, steps: Sequence[Step], p: Telling, t: int, *, s: Entity | None = None,
+             r: Relation | None = None, o: Entity | None = None) -> list[Change]:
+        """Run a belief update's steps (memory/belief.py decides them) in the caller's transaction."""
+        changes: list[Change] = []
+        for step in steps:
+            if isinstance(step, Reinforce):
+                changes.append(self._reinforce(tx, step.arc, p, t))
+            elif isinstance(step, Create):
+                assert s is not None and r is not None and o is not None
+                changes.append(self._create(tx, s, r, o, p, t, step.valid_to))
+            elif isinstance(step, Close):
+                a = step.arc
+                tx.run(Q.CLOSE_ARC, {"subject_id": a.subject_id, "id": a.id, "valid_to": step.valid_to,
+                                     "now": p.now, "t": t, "sources": list(p.sources)})
+                changes.append(Change("closed", a.id, a.subject, a.relation, a.object, reason=step.reason))
+            else:
+                a = step.arc
+                tx.run(Q.EXPIRE_ARC, {"subject_id": a.subject_id, "id": a.id, "now": p.now, "t": t,
+                                      "sources": list(p.sources)})
+                changes.append(Change("retracted", a.id, a.subject, a.relation, a.object, reason=step.reason))
         return changes
 
-    def _create(self, tx: GraphTx, s: Entity, r: Relation, o: Entity, p: _ArcParams, t: int,
+    def _create(self, tx: GraphTx, s: Entity, r: Relation, o: Entity, p: Telling, t: int,
                 valid_to: float | None) -> Change:
         row = tx.run(Q.CREATE_ARC, {
             "subject_id": s.id, "object_id": o.id, "id": new_id("a"), "relation": r.name, "label": p.label,
@@ -257,12 +254,12 @@ class TemporalGraph:
             "decay_rate": self.decay.initial_rate(r.decay), "conversations": 1 if p.conversation else 0,
             "conversation_ids": [p.conversation] if p.conversation else [], "now": p.now, "told": p.told,
             "valid_from": p.valid_from, "valid_to": valid_to, "closed_at": None if valid_to is None else p.now,
-            "t": t, "confidence": p.confidence, "sources": p.sources,
+            "t": t, "confidence": p.confidence, "sources": list(p.sources),
         })[0]
         return Change("added", row["id"], s.name, r.name, o.name,
                       reason="" if valid_to is None else "as history")
 
-    def _reinforce(self, tx: GraphTx, a: Arc, p: _ArcParams, t: int) -> Change:
+    def _reinforce(self, tx: GraphTx, a: Arc, p: Telling, t: int) -> Change:
         conv_ids = list(a.conversation_ids)
         new_conv = p.conversation is not None and p.conversation not in conv_ids
         last = to_epoch(a.last_reinforced)
@@ -278,13 +275,6 @@ class TemporalGraph:
                                  "confidence": max(a.confidence, p.confidence)})
         return Change("reinforced", a.id, a.subject, a.relation, a.object,
                       extra={"strength": round(strength, 3)})
-
-    def _close(self, tx: GraphTx, a: Arc, valid_to: float, p: _ArcParams, t: int, *, reason: str) -> Change:
-        # never end a fact before it began: a correction told the same instant closes at its start
-        vt = max(valid_to, to_epoch(a.valid_from))
-        tx.run(Q.CLOSE_ARC, {"subject_id": a.subject_id, "id": a.id, "valid_to": vt, "now": p.now, "t": t,
-                             "sources": p.sources})
-        return Change("closed", a.id, a.subject, a.relation, a.object, reason=reason)
 
     def close_fact(
         self, subject: str, rel: str, obj: str | None, *, now: datetime, valid_to: datetime | None = None,
@@ -313,16 +303,17 @@ class TemporalGraph:
                                f"({a.valid_to.date().isoformat()})")
         if valid_to is not None and valid_to > now:
             raise InvalidInput("a fact cannot be ended in the future")
-        p = _ArcParams(now=to_epoch(now), told=to_epoch(now), valid_from=to_epoch(now), valid_to=None,
-                       sources=[source] if source else [], conversation=None, confidence=1.0, label=None)
+        return self.end_arcs([a], now=now, valid_to=valid_to, retract=retract, source=source, reason=reason)[0]
+
+    def end_arcs(self, arcs: Sequence[Arc], *, now: datetime, valid_to: datetime | None = None,
+                 retract: bool = False, source: str | None = None, reason: str = "no longer true") -> list[Change]:
+        """End these arcs at ``valid_to`` (default now) or retract them, in one transaction; an arc already
+        ended is not ended again (memory/belief.py: plan_end)."""
+        p = _telling_now(now, source)
+        vt = to_epoch(valid_to) if valid_to else p.now
         with self.store.transaction() as tx:
             t = self._tick(tx)
-            if retract:
-                tx.run(Q.EXPIRE_ARC, {"subject_id": a.subject_id, "id": a.id, "now": p.now, "t": t,
-                                      "sources": p.sources})
-                return Change("retracted", a.id, a.subject, a.relation, a.object, reason=reason)
-            vt = to_epoch(valid_to) if valid_to else p.now
-            return self._close(tx, a, vt, p, t, reason=reason)
+            return self._run(tx, plan_end(arcs, object_ids=None, retract=retract, valid_to=vt, reason=reason), p, t)
 
     def _end(self, subject: str, rel: str, obj: str | None, *, now: datetime, valid_to: datetime | None,
              source: str | None, reason: str, retract: bool) -> list[Change]:
@@ -331,25 +322,15 @@ class TemporalGraph:
         o = self.find_entity(obj) if obj else None
         if s is None or (obj and o is None):
             return []
-        p = _ArcParams(now=to_epoch(now), told=to_epoch(now), valid_from=to_epoch(now), valid_to=None,
-                       sources=[source] if source else [], conversation=None, confidence=1.0, label=None)
-        changes: list[Change] = []
+        p = _telling_now(now, source)
         with self.store.transaction() as tx:
             t = self._tick(tx)
             arcs = self._arcs_of(tx, s.id, r.name, p.now)
             if r.symmetric and o is not None:
                 arcs += [a for a in self._arcs_of(tx, o.id, r.name, p.now) if a.object_id == s.id]
-            for a in arcs:
-                if o is not None and o.id not in (a.object_id, a.subject_id):
-                    continue
-                if retract:
-                    tx.run(Q.EXPIRE_ARC, {"subject_id": a.subject_id, "id": a.id, "now": p.now, "t": t,
-                                          "sources": p.sources})
-                    changes.append(Change("retracted", a.id, a.subject, a.relation, a.object, reason=reason))
-                elif a.valid_to is None:
-                    vt = to_epoch(valid_to) if valid_to else p.now
-                    changes.append(self._close(tx, a, vt, p, t, reason=reason))
-        return changes
+            steps = plan_end(arcs, object_ids=None if o is None else [o.id], retract=retract,
+                             valid_to=to_epoch(valid_to) if valid_to else p.now, reason=reason)
+            return self._run(tx, steps, p, t)
 
     def _tick(self, tx: GraphTx) -> int:
         return int(tx.run(Q.NEXT_T_INDEX)[0]["t"])
@@ -553,16 +534,10 @@ def _as_known(a: Arc, now: datetime) -> Arc:
     return a
 
 
-@dataclass(frozen=True)
-class _ArcParams:
-    now: float  # record time
-    told: float  # when it was said: the decay clock
-    valid_from: float
-    valid_to: float | None
-    sources: list[str]
-    conversation: str | None
-    confidence: float
-    label: str | None
+def _telling_now(now: datetime, source: str | None) -> Telling:
+    """An end or a retraction told at ``now``, from ``source`` (an utterance) if any."""
+    return Telling(now=to_epoch(now), told=to_epoch(now), valid_from=to_epoch(now), valid_to=None,
+                   sources=(source,) if source else ())
 
 
 __all__ = ["RELATIONS", "ConsolidationReport", "TemporalGraph"]

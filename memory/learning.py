@@ -8,20 +8,19 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Protocol
 
+from memory.belief import dates_at, order_key
 from memory.episodes import Episodes
 from memory.errors import MemoryStoreError, QueryFailed
 from memory.extraction.resolve import Resolver, role_relation
 from memory.extraction.types import USER, ExtractedFact, for_speaker
 from memory.graph import TemporalGraph
 from memory.llm import LLMError
-from memory.model import USER_ID, Change
+from memory.model import Change
 from memory.names import normalize
 from memory.recall.linking import Linker
 from memory.transcripts import TranscriptStore, Turn
 from memory.vocabulary import relation
 from memory.words import USER_KEYS
-
-_OP_ORDER = {"retract": 0, "end": 1, "assert": 2}  # within a turn: take back, then end, then add
 
 
 @dataclass
@@ -210,17 +209,12 @@ class Learner:
         pending = self.transcripts.unlearned(conversation)
         if conv is None or not pending:
             return LearnResult(conversation, "none", skipped=True)
-        pending_idx = {t.idx for t in pending}
-        evidence_turns = [t for t in pending if t.speaker != "assistant"]
         result = LearnResult(conversation, "none")
-        if evidence_turns:
-            extraction = self.extractor.extract(conv.turns)
+        if any(t.speaker != "assistant" for t in pending):
+            extraction = self.extractor.extract(conv.turns)  # the whole conversation is context
             result.method, result.notes = extraction.method, list(extraction.notes)
             by_idx = {t.idx: t for t in conv.turns}
-            facts = [f for f in extraction.facts if f.turn in pending_idx and f.turn in by_idx
-                     and by_idx[f.turn].speaker != "assistant"]
-            facts.sort(key=lambda f: (by_idx[f.turn].at, f.turn, _OP_ORDER.get(f.op, 3)))
-            result.facts = facts
+            facts = result.facts = to_apply(extraction.facts, conv.turns, pending)
             try:  # the conversation's facts are one unit: all of them reach the graph, or none do
                 with self.graph.store.transaction():
                     changes, notes = self._apply_all(facts, by_idx, unit=True)
@@ -282,42 +276,41 @@ class Learner:
         self.episodes.link(mentions)
 
     def apply(self, f: ExtractedFact, turn: Turn) -> list[Change]:
-        """One belief update (ERASE, scoped to the subject and relation the fact names)."""
+        """One belief update (ERASE, scoped to the subject and relation the fact names): the names said are
+        resolved to entities in memory, then the graph decides by memory/belief.py's rules."""
         at = turn.at
         rel = relation(f.relation)
         subject = self.resolver.resolve(f.subject, at=at)
         obj = self.resolver.resolve(f.object, at=at) if f.object else ""
-        common: dict[str, Any] = {"now": at, "source": turn.source_id}
         if f.op == "assert":
-            vf = min(f.valid_from, at) if f.valid_from else None
-            vt = min(f.valid_to, at) if f.valid_to else None
-            if vf and vt and vt <= vf:
-                vf = None
+            when = dates_at(f.valid_from, f.valid_to, at)
             aliases = (f.extra or {}).get("aliases") or {}
             return self.graph.assert_fact(
-                subject, rel.name, obj, valid_from=vf, valid_to=vt, conversation=turn.conversation,
-                confidence=f.confidence, label=f.label, subject_type=f.subject_type, object_type=f.object_type,
+                subject, rel.name, obj, now=at, source=turn.source_id, valid_from=when.valid_from,
+                valid_to=when.valid_to, conversation=turn.conversation, confidence=f.confidence, label=f.label,
+                subject_type=f.subject_type, object_type=f.object_type,
                 subject_aliases=_aliases_for(aliases, f.subject, subject),
-                object_aliases=_aliases_for(aliases, f.object, obj), **common)
+                object_aliases=_aliases_for(aliases, f.object, obj))
         subj = self.graph.find_entity(subject)
         if subj is None:
             return []
-        open_arcs = [a for a in self.graph.lookup(subj.id, rel.name, None, at=at, now=at, limit=100)]
+        current = self.graph.lookup(subj.id, rel.name, None, at=at, now=at, limit=100)
         if rel.symmetric:
-            open_arcs += [a for a in self.graph.lookup(None, rel.name, subj.id, at=at, now=at, limit=100)]
-        targets = self.resolver.match_in(obj, open_arcs) if obj else open_arcs
-        changes: list[Change] = []
-        for a in targets:
-            other = a.object if a.subject_id == subj.id else a.subject
-            s_name = "user" if a.subject_id == USER_ID else a.subject
-            o_name = other if a.subject_id == subj.id else ("user" if subj.id == USER_ID else subj.name)
-            if f.op == "end":
-                vt = min(f.valid_to, at) if f.valid_to else at
-                changes += self.graph.close_fact(s_name, rel.name, o_name, valid_to=vt, reason="user said it ended",
-                                                 **common)
-            else:
-                changes += self.graph.retract_fact(s_name, rel.name, o_name, reason="user took it back", **common)
-        return changes
+            current += self.graph.lookup(None, rel.name, subj.id, at=at, now=at, limit=100)
+        targets = self.resolver.match_in(obj, current) if obj else current
+        if f.op == "end":
+            return self.graph.end_arcs(targets, now=at, valid_to=dates_at(None, f.valid_to, at).valid_to,
+                                       source=turn.source_id, reason="user said it ended")
+        return self.graph.end_arcs(targets, now=at, retract=True, source=turn.source_id, reason="user took it back")
+
+
+def to_apply(facts: Sequence[ExtractedFact], turns: Sequence[Turn], pending: Sequence[Turn]) -> list[ExtractedFact]:
+    """The plan of a learning pass: the facts of the turns not yet learned, said by a person (an assistant's
+    words are context, never evidence), in the order they were said (memory/belief.py: order_key)."""
+    by_idx = {t.idx: t for t in turns}
+    todo = {t.idx for t in pending if t.speaker != "assistant"}
+    keep = [f for f in facts if f.turn in todo and f.turn in by_idx]
+    return sorted(keep, key=lambda f: order_key(by_idx[f.turn].at, f.turn, f.op))
 
 
 def _aliases_for(aliases: dict[str, Any], said: str, canonical: str) -> list[str]:
