@@ -147,11 +147,11 @@ class Hearth:
 
         return RuleExtractor()
 
-    def extractor(self, *, use_llm: bool | None = None) -> ConversationExtractor:
+    def extractor(self, *, use_llm: bool | None = None, method: str | None = None) -> ConversationExtractor:
         rules = RulesExtractor(self.rules)
         if not (self.settings.extraction.use_llm if use_llm is None else use_llm):
             return rules
-        if self.settings.extraction.method == "choose":
+        if (method or self.settings.extraction.method) == "choose":
             from memory.extraction.choose import CandidateExtractor, ChoiceWithRules
 
             return ChoiceWithRules(_LazyExtractor(lambda: CandidateExtractor(
@@ -160,6 +160,14 @@ class Hearth:
 
         return GroundedExtractor(_LazyExtractor(lambda: LLMExtractor(self.llm, self.rules)), rules,
                                  entities=self.rules.entities)
+
+    def relearning_extractor(self) -> ConversationExtractor | None:
+        """The nightly, thorough pass: the model path that learning after each conversation did not run (with
+        the default `grounded`, the model choosing among spaCy's spans one turn at a time), so the night adds
+        what the fast path missed. None when learning uses the rules only."""
+        if not self.settings.extraction.use_llm:
+            return None
+        return self.extractor(method="grounded" if self.settings.extraction.method == "choose" else "choose")
 
     def learner(self, *, use_llm: bool | None = None) -> Learner:
         return Learner(self.graph, self.transcripts, self.extractor(use_llm=use_llm), episodes=self.episodes)

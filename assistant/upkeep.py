@@ -5,7 +5,8 @@ the data dir for `/health` and `assistant doctor`. Full reports, names and all, 
 from __future__ import annotations
 
 import json
-from datetime import datetime
+import time
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -13,7 +14,8 @@ from memory.timeutil import iso
 
 if TYPE_CHECKING:
     from assistant.compose import Hearth
-    from memory.graph import Progress
+    from memory.graph import Progress, Relearning
+    from memory.model import Change
 
 LAST_CONSOLIDATION = "last-consolidation.json"
 
@@ -22,10 +24,45 @@ def run_consolidation(app: Hearth, *, progress: Progress | None = None) -> dict[
     """Consolidate now with the configured thresholds; record the summary; return the full report."""
     c = app.settings.memory.consolidation
     now = app.now()
+    relearned = relearn(app, now=now, progress=progress)
     report = app.graph.consolidate(now=now, threshold=c.prune_threshold, min_confidence=c.min_confidence,
-                                   progress=progress)
+                                   progress=progress, relearned=relearned)
     record_consolidation(app.data_dir, now, report.summary())
     return {"id": report.id, "at": iso(now), **report.to_json()}
+
+
+def relearn(app: Hearth, *, now: datetime, progress: Progress | None = None) -> Relearning:
+    """Re-learn the conversations that ended in the last `relearn_hours` with the thorough model path, through
+    the normal belief update (memory/learning.py: Learner.relearn). Stops at the first sign that the model
+    is unavailable: the night's other work does not wait on it."""
+    from memory.graph import Relearning
+
+    hours = app.settings.memory.consolidation.relearn_hours
+    extractor = app.relearning_extractor() if hours > 0 else None
+    if extractor is None:
+        return Relearning("off: relearn_hours is 0" if hours <= 0 else
+                          "skipped: learning uses the rules only (extraction.use_llm is false)")
+    t0 = time.perf_counter()
+    learner = app.learner()
+    todo = app.transcripts.ended_since(now - timedelta(hours=hours))
+    changes: list[Change] = []
+    done = 0
+    for i, cid in enumerate(todo):
+        if progress is not None:
+            progress("re-learn the day's conversations", i, len(todo))
+        result = learner.relearn(cid, extractor, now=now)
+        failed = [n for n in result.notes if "LLM extraction failed" in n]
+        if failed:
+            return Relearning(f"stopped after {done} of {len(todo)} conversations: {failed[0]}", tuple(changes),
+                              time.perf_counter() - t0)
+        done += not result.skipped
+        changes += [c for c, _, _ in result.changes]
+    if progress is not None:
+        progress("re-learn the day's conversations", len(todo), len(todo))
+    added = sum(c.kind == "added" for c in changes)
+    return Relearning(f"re-learned {done} conversation(s) from the last {hours:g} h: {added} fact(s) added, "
+                      f"{sum(c.kind == 'reinforced' for c in changes)} reinforced", tuple(changes),
+                      time.perf_counter() - t0)
 
 
 def record_consolidation(data_dir: Path, at: datetime, summary: dict[str, Any]) -> None:

@@ -58,6 +58,15 @@ class ConsolidationReport:
                 "relearning": self.relearning, "timings_s": self.timings_s}
 
 
+@dataclass(frozen=True)
+class Relearning:
+    """What the nightly re-learning did: a line for the report, the changes it made, how long it took."""
+
+    status: str
+    changes: tuple[Change, ...] = ()
+    seconds: float = 0.0
+
+
 def _entity_type(value: str | None, default: EntityType = EntityType.THING) -> str:
     if not value:
         return default.value
@@ -464,12 +473,13 @@ class TemporalGraph:
 
     def consolidate(self, *, now: datetime, threshold: float = 0.02, min_confidence: float = 0.3,
                     merge: bool = True, progress: Progress | None = None, prune_batch: int = 2000,
-                    prune_budget_s: float = 600.0) -> ConsolidationReport:
+                    prune_budget_s: float = 600.0, relearned: Relearning | None = None) -> ConsolidationReport:
         """Nightly tidy-up: prune faded associations and disbelieved arcs, drop orphans, merge duplicates.
 
         ``progress(step, done, total)`` is told as each step starts and ends (a progress bar, a log). Pruning
         deletes ``prune_batch`` arcs per transaction; what is left when ``prune_budget_s`` is spent waits for
-        the next night (``report.prune_deferred``)."""
+        the next night (``report.prune_deferred``). ``relearned``: what re-learning the day's conversations did
+        just before (the caller's: it needs a language model), for the report."""
         from memory.merges import merge_duplicates  # late: both import this module
         from memory.reports import save_report
 
@@ -478,6 +488,11 @@ class TemporalGraph:
                 progress(name, done, total)
 
         report = ConsolidationReport()
+        if relearned is not None:
+            report.relearning = relearned.status
+            report.added = [c.to_json() for c in relearned.changes if c.kind == "added"]
+            report.closed = [c.to_json() for c in relearned.changes if c.kind in ("closed", "retracted")]
+            report.timings_s["relearn"] = round(relearned.seconds, 3)
         t0 = time.perf_counter()
         faded = sorted(self.store.read(Q.PRUNE_CANDIDATES, {
             "now": to_epoch(now), "threshold": threshold, "prunable": PRUNABLE,
@@ -540,4 +555,4 @@ def _telling_now(now: datetime, source: str | None) -> Telling:
                    sources=(source,) if source else ())
 
 
-__all__ = ["RELATIONS", "ConsolidationReport", "TemporalGraph"]
+__all__ = ["RELATIONS", "ConsolidationReport", "Relearning", "TemporalGraph"]

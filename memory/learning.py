@@ -233,6 +233,39 @@ class Learner:
                                          note="; ".join(result.notes))
         return result
 
+    def relearn(self, conversation: str, extractor: ConversationExtractor, *, now: datetime) -> LearnResult:
+        """Learn a learned conversation again with a slower, more thorough extractor (the nightly run).
+
+        Only what it finds beyond what was learned counts: the same fact from the same words is not counted
+        again (the replay guard), and only assertions are applied — ends and corrections are the rules' to
+        decide, at once, and an old "no longer" applied months later could end a fact told again since.
+        New facts go through the same belief update as any other (a past home told after the current one is
+        history). What changed is recorded with the conversation, as "relearned"."""
+        conv = self.transcripts.conversation(conversation)
+        if conv is None or self.transcripts.unlearned(conversation):  # not learned yet: `learn` comes first
+            return LearnResult(conversation, "none", skipped=True)
+        extraction = extractor.extract(conv.turns)
+        result = LearnResult(conversation, extraction.method, notes=list(extraction.notes))
+        by_idx = {t.idx: t for t in conv.turns}
+        facts = result.facts = [f for f in to_apply(extraction.facts, conv.turns, conv.turns) if f.op == "assert"]
+        try:
+            with self.graph.store.transaction():
+                changes, notes = self._apply_all(facts, by_idx, unit=True)
+        except MemoryStoreError as e:
+            changes, notes = self._apply_all(facts, by_idx)
+            notes.insert(0, f"applied fact by fact ({e.message})")
+        result.changes, result.notes = changes, result.notes + notes
+        if self.episodes is not None and changes:
+            try:
+                said = {i for _, i, _ in changes}
+                self._index_episodes(conv.turns, [t for t in conv.turns if t.idx in said], changes)
+            except MemoryStoreError as e:
+                result.notes.append(f"could not index the turns as episodes: {e.message}")
+        if changes:
+            self.transcripts.record_learning(conversation, (), changes, at=now, status="relearned",
+                                             note="; ".join(result.notes))
+        return result
+
     def _apply_all(self, facts: Sequence[ExtractedFact], by_idx: dict[int, Turn], *,
                    unit: bool = False) -> tuple[list[tuple[Change, int, str]], list[str]]:
         changes: list[tuple[Change, int, str]] = []

@@ -223,6 +223,11 @@ class TranscriptStore:
             "SELECT conversation_id, idx, at, speaker, text, timings FROM turns "
             "WHERE conversation_id = ? AND learned = 0 ORDER BY at, idx", (conversation,))]
 
+    def ended_since(self, t: datetime) -> list[str]:
+        """Conversations whose last turn is at or after ``t``, oldest first (what the nightly run re-learns)."""
+        return [r[0] for r in self._db.execute(
+            "SELECT id FROM conversations WHERE ended_at >= ? ORDER BY ended_at, id", (to_epoch(t),))]
+
     def pending_conversations(self) -> list[str]:
         return [r[0] for r in self._db.execute(  # the partial index turns_unlearned holds just these
             "SELECT DISTINCT conversation_id FROM turns WHERE learned = 0 ORDER BY conversation_id")]
