@@ -41,6 +41,21 @@ CREATE INDEX IF NOT EXISTS conversations_started ON conversations(started_at);
 CREATE INDEX IF NOT EXISTS changes_conversation ON changes(conversation_id);
 CREATE INDEX IF NOT EXISTS turns_unlearned ON turns(conversation_id) WHERE learned = 0;
 """
+# The page's text search: a trigram index over what was said (any substring of 3+ characters, any case), kept
+# by triggers. It holds no words of its own (its content is the turns table), and whatever it indexed is
+# dropped by the rebuild that `scrub` runs after forgetting (SQLite 3.40 has no FTS5 secure-delete). VACUUM may
+# renumber the turns' rowids, which is one more reason scrub rebuilds it.
+SEARCH_INDEX = """
+CREATE VIRTUAL TABLE IF NOT EXISTS turns_text USING fts5(text, content='turns', content_rowid='rowid',
+  tokenize='trigram');
+CREATE TRIGGER IF NOT EXISTS turns_text_ai AFTER INSERT ON turns BEGIN
+  INSERT INTO turns_text(rowid, text) VALUES (new.rowid, new.text); END;
+CREATE TRIGGER IF NOT EXISTS turns_text_ad AFTER DELETE ON turns BEGIN
+  INSERT INTO turns_text(turns_text, rowid, text) VALUES ('delete', old.rowid, old.text); END;
+CREATE TRIGGER IF NOT EXISTS turns_text_au AFTER UPDATE OF text ON turns BEGIN
+  INSERT INTO turns_text(turns_text, rowid, text) VALUES ('delete', old.rowid, old.text);
+  INSERT INTO turns_text(rowid, text) VALUES (new.rowid, new.text); END;
+"""
 # Forgetting a name searches every column that can hold words someone said or a name they chose; the
 # rest are codes and numbers. A new TEXT column must be added to one of the two (a test checks it).
 REDACTABLE = {
@@ -114,10 +129,25 @@ class TranscriptStore:
             db = self._db
             db.execute("PRAGMA journal_mode = WAL")
             db.executescript(SCHEMA)
+            self._ensure_search_index(db)
         except sqlite3.DatabaseError as e:
             self.close()
             raise StoreCorrupt(f"the transcript file {path} is unreadable ({e}); it was left untouched",
                                hint="move it aside to start a new transcript history") from e
+
+    @staticmethod
+    def _ensure_search_index(db: sqlite3.Connection) -> None:
+        """Create the text search index, indexing what a store written before it holds (once)."""
+        if db.execute("SELECT 1 FROM sqlite_master WHERE name = 'turns_text_au'").fetchone():
+            return
+        fresh = not db.execute("SELECT 1 FROM sqlite_master WHERE name = 'turns_text'").fetchone()
+        rebuild = "INSERT INTO turns_text(turns_text) VALUES ('rebuild');" if fresh else ""
+        try:  # one transaction: a second process opening the store at the same time waits, then finds it
+            db.executescript("BEGIN IMMEDIATE;" + SEARCH_INDEX + rebuild + "COMMIT;")
+        except BaseException:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            raise
 
     @property
     def _db(self) -> sqlite3.Connection:
@@ -333,6 +363,7 @@ class TranscriptStore:
         db = self._db
         db.execute("PRAGMA temp_store = MEMORY")
         db.execute("VACUUM")
+        db.execute("INSERT INTO turns_text(turns_text) VALUES ('rebuild')")  # after VACUUM: rowids may change
         busy, _, _ = db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
         return not busy
 
@@ -355,7 +386,12 @@ class TranscriptStore:
         """Newest first; ``text`` matches any turn (case-insensitive substring), ``speaker`` any turn's speaker,
         ``since``/``until`` the conversation's span overlapping [since, until)."""
         pattern = None if not text else "%" + text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
-        params = {"pat": pattern, "speaker": speaker or None, "since": None if since is None else to_epoch(since),
+        # 3+ characters: the trigram index; shorter: a scan (the index has no trigram to look up)
+        phrase = None if not text or len(text) < 3 else '"' + text.replace('"', '""') + '"'
+        found = ("t.rowid IN (SELECT rowid FROM turns_text WHERE turns_text MATCH :phrase)" if phrase
+                 else "t.text LIKE :pat ESCAPE '\\'")
+        params = {"pat": pattern, "phrase": phrase, "speaker": speaker or None,
+                  "since": None if since is None else to_epoch(since),
                   "until": None if until is None else to_epoch(until), "limit": limit, "offset": offset}
         # the page of conversations first (the index on started_at, no per-row work), then what each one shows
         rows = self._db.execute(
@@ -363,8 +399,7 @@ class TranscriptStore:
             "WHERE (:since IS NULL OR c.ended_at >= :since) AND (:until IS NULL OR c.started_at < :until) "
             "AND (:speaker IS NULL OR EXISTS (SELECT 1 FROM turns t WHERE t.conversation_id = c.id "
             "     AND t.speaker = :speaker COLLATE NOCASE)) "
-            "AND (:pat IS NULL OR EXISTS (SELECT 1 FROM turns t WHERE t.conversation_id = c.id "
-            "     AND t.text LIKE :pat ESCAPE '\\')) "
+            "AND (:pat IS NULL OR c.id IN (SELECT t.conversation_id FROM turns t WHERE " + found + ")) "
             "ORDER BY c.started_at DESC, c.id LIMIT :limit OFFSET :offset) "
             "SELECT p.id, p.started_at, p.ended_at, "
             "(SELECT COUNT(*) FROM turns t WHERE t.conversation_id = p.id), "
@@ -372,7 +407,7 @@ class TranscriptStore:
             "(SELECT group_concat(s, char(31)) FROM (SELECT DISTINCT t.speaker AS s FROM turns t "
             "  WHERE t.conversation_id = p.id)), "
             "(SELECT t.text FROM turns t WHERE t.conversation_id = p.id "
-            "  AND (:pat IS NULL OR t.text LIKE :pat ESCAPE '\\') ORDER BY t.at, t.idx LIMIT 1) "
+            "  AND (:pat IS NULL OR " + found + ") ORDER BY t.at, t.idx LIMIT 1) "
             "FROM page p ORDER BY p.started_at DESC, p.id", params)
         return [{"id": r[0], "started_at": from_epoch(r[1]), "ended_at": from_epoch(r[2]), "turns": r[3],
                  "changes": r[4], "learn_status": r[5], "speakers": sorted(r[6].split("\x1f")) if r[6] else [],
