@@ -199,7 +199,7 @@ def build(store: Any, g: CitedGraph, eps: EpisodeSet, *, batch: int, seed: int, 
                 # the queries Episodes.add / embed / link run, one statement each per batch
                 tx.run(Q.UPSERT_EPISODES, {"rows": rows, "t": g.n_arcs + k + 1})
                 if vectors:
-                    tx.run(Q.SET_EPISODE_EMBEDDINGS, {"rows": [{"id": r["id"], "embedding": r["embedding"]}
+                    tx.run(Q.VECTORS["kglite"]["set"], {"rows": [{"id": r["id"], "embedding": r["embedding"]}
                                                                for r in rows]})
                 tx.run(Q.LINK_MENTIONS, {"rows": [{"id": r["id"], "entities": r["entities"]}
                                                   for r in rows if r["entities"]]})

@@ -63,6 +63,7 @@ class Episodes:
     def __init__(self, graph: TemporalGraph, embedder: Embedder | None = None, *, min_similarity: float = 0.8,
                  pool: int = 30, text_weight: float = 1.0, vector_weight: float = 0.6) -> None:
         self.graph, self.embedder = graph, embedder
+        self._backend = graph.store.backend  # where vectors live differs (memory/queries.py: VECTORS)
         # words are the sharper signal for a 4-bit small embedding model; meaning catches paraphrases
         self.text_weight, self.vector_weight = text_weight, vector_weight
         self.speaker_bonus = 1.0  # the words of the one asked about rank above anyone else's
@@ -99,7 +100,7 @@ class Episodes:
             return 0
         rows = [{"id": i, "embedding": v} for (i, _), v in zip(items, vectors, strict=True)]
         with self.graph.store.transaction() as tx:
-            tx.run(Q.SET_EPISODE_EMBEDDINGS, {"rows": rows})
+            tx.run(Q.VECTORS[self._backend]["set"], {"rows": rows})
         return len(rows)
 
     def link(self, mentions: dict[str, list[str]]) -> None:
@@ -120,7 +121,7 @@ class Episodes:
         for i in range(0, len(todo), batch):
             self.add(todo[i:i + batch])
         if self.embedder is not None:
-            rows = self.graph.store.read(Q.EPISODE_IDS_WITHOUT_EMBEDDING)
+            rows = self.graph.store.read(Q.VECTORS[self._backend]["missing"])
             for i in range(0, len(rows), batch):
                 self.embed([(r["id"], r["text"]) for r in rows[i:i + batch]])
         return len(todo)
@@ -167,8 +168,8 @@ class Episodes:
         if self.embedder is not None:
             try:
                 vector = self.embedder.query(question)
-                rows = self.graph.store.read(Q.SEARCH_EPISODES_VECTOR, {"vector": vector, "k": self.pool * 2,
-                                                                        "now": epoch, "limit": self.pool})
+                rows = self.graph.store.read(Q.VECTORS[self._backend]["search"], {
+                    "vector": vector, "k": self.pool * 2, "now": epoch, "limit": self.pool})
             except Exception as e:  # a broken model or index never costs the answer
                 log.warning("episode vector search failed: %s", e)
                 rows = []

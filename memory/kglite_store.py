@@ -83,6 +83,10 @@ class KgliteStore:
         self._timer: threading.Timer | None = None
         for ddl in Q.SCHEMA_KGLITE:
             self._run(ddl, {})
+        if self._run(Q.HAS_OLD_VECTOR_INDEX, {}):  # written before the embedding store: once
+            with self.transaction() as tx:
+                for q in Q.MIGRATE_VECTORS_KGLITE:
+                    tx.run(q)
         self.refresh_indexes()  # a write-ahead log replayed at open may hold more changes than a query folds in
 
     def refresh_indexes(self) -> None:

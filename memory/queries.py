@@ -8,11 +8,12 @@ a parameter. Schema (see docs/memory.md):
                      conversation_ids, last_reinforced, valid_from, valid_to, recorded_at, closed_at,
                      expired_at, t_index, confidence, sources}]->(:Entity)
     (:Meta {id: 'meta', t_index})
-    (:Episode {id, conversation, turn, speaker, text, terms, at, embedding, t_index})-[:MENTIONS]->(:Entity)
+    (:Episode {id, conversation, turn, speaker, text, terms, at, t_index, embedding | embedded})-[:MENTIONS]->(:Entity)
 
 An Episode is one utterance (``id`` = the turn's source id ``conversation#idx``, which arcs list in
-``sources``); ``terms`` is its stemmed text (memory/search.py), indexed full-text; ``embedding`` is indexed
-for vector search. Full-text and vector search use Neo4j 5's procedures, which kglite runs as well.
+``sources``); ``terms`` is its stemmed text (memory/search.py), indexed full-text; its vector is the
+``embedding`` property in Neo4j's vector index, or, in kglite, an entry of the `Episode` embedding store
+(``embedded`` marks it; see VECTORS). Full-text search uses Neo4j 5's procedure, which kglite runs as well.
 """
 
 from __future__ import annotations
@@ -26,8 +27,6 @@ EPISODE_VECTOR_INDEX = "hearth_episode_vec"
 EMBEDDING_DIM = 384  # memory/embed.py's model
 SCHEMA_EPISODES = (
     f"CREATE FULLTEXT INDEX {EPISODE_TEXT_INDEX} IF NOT EXISTS FOR (e:Episode) ON EACH [e.terms]",
-    f"CREATE VECTOR INDEX {EPISODE_VECTOR_INDEX} IF NOT EXISTS FOR (e:Episode) ON (e.embedding) "
-    f"OPTIONS {{indexConfig: {{`vector.dimensions`: {EMBEDDING_DIM}, `vector.similarity_function`: 'cosine'}}}}",
 )
 SCHEMA_KGLITE = (
     "CREATE INDEX IF NOT EXISTS FOR (e:Entity) ON (e.name)",
@@ -51,6 +50,8 @@ SCHEMA_NEO4J = (
     "CREATE CONSTRAINT hearth_episode_id IF NOT EXISTS FOR (e:Episode) REQUIRE e.id IS UNIQUE",
     "CREATE INDEX hearth_episode_conversation IF NOT EXISTS FOR (e:Episode) ON (e.conversation)",
     *SCHEMA_EPISODES,
+    f"CREATE VECTOR INDEX {EPISODE_VECTOR_INDEX} IF NOT EXISTS FOR (e:Episode) ON (e.embedding) "
+    f"OPTIONS {{indexConfig: {{`vector.dimensions`: {EMBEDDING_DIM}, `vector.similarity_function`: 'cosine'}}}}",
 )
 
 ENTITY_FIELDS = (
@@ -294,11 +295,7 @@ UPSERT_EPISODES = (
     "e.terms = r.terms, e.at = r.at, e.t_index = $t "
     "RETURN count(e) AS n"
 )
-SET_EPISODE_EMBEDDINGS = (
-    "UNWIND $rows AS r MATCH (e:Episode {id: r.id}) SET e.embedding = r.embedding RETURN count(e) AS n"
-)
 EPISODE_IDS = "MATCH (e:Episode) RETURN e.id AS id"
-EPISODE_IDS_WITHOUT_EMBEDDING = "MATCH (e:Episode) WHERE e.embedding IS NULL RETURN e.id AS id, e.text AS text"
 EPISODES_BY_IDS = f"MATCH (e:Episode) WHERE e.id IN $ids RETURN {EPISODE_FIELDS}"
 EPISODES_OF_CONVERSATION = (
     f"MATCH (e:Episode {{conversation: $conversation}}) RETURN {EPISODE_FIELDS} ORDER BY e.turn"
@@ -327,10 +324,38 @@ SEARCH_EPISODES_TEXT = (
     "WHERE node.speaker <> 'assistant' AND node.at <= $now "
     "RETURN node.id AS id, score ORDER BY score DESC LIMIT $limit"
 )
-SEARCH_EPISODES_VECTOR = (
-    f"CALL db.index.vector.queryNodes('{EPISODE_VECTOR_INDEX}', $k, $vector) YIELD node, score "
-    "WHERE node.speaker <> 'assistant' AND node.at <= $now "
+# Episode vectors. Neo4j: a vector index over the `embedding` property. kglite: an embedding store searched by
+# an exact scan (~15 ms over 100k vectors), written in the same transaction (`embedded` marks what has one):
+# kglite rebuilds an HNSW index whenever it loads the file — 308 s per open at 100k vectors, and in every
+# generated-Cypher sandbox child — while the store loads in 0.1 s.
+_SEARCH_FILTER = (
+    "YIELD node, score WHERE node.speaker <> 'assistant' AND node.at <= $now "
     "RETURN node.id AS id, score ORDER BY score DESC LIMIT $limit"
+)
+VECTORS: dict[str, dict[str, str]] = {
+    "neo4j": {
+        "set": "UNWIND $rows AS r MATCH (e:Episode {id: r.id}) SET e.embedding = r.embedding RETURN count(e) AS n",
+        "missing": "MATCH (e:Episode) WHERE e.embedding IS NULL RETURN e.id AS id, e.text AS text",
+        "search": f"CALL db.index.vector.queryNodes('{EPISODE_VECTOR_INDEX}', $k, $vector) " + _SEARCH_FILTER,
+    },
+    "kglite": {
+        "set": "UNWIND $rows AS r MATCH (e:Episode {id: r.id}) SET e.embedded = true "
+               "WITH collect({node: e, vector: r.embedding}) AS entries "
+               "CALL db.node_embeddings.set({type: 'Episode', text_column: 'text', entries: entries}) "
+               "YIELD stored RETURN stored AS n",
+        "missing": "MATCH (e:Episode) WHERE e.embedded IS NULL RETURN e.id AS id, e.text AS text",
+        "search": "CALL db.node_embeddings.query({type: 'Episode', text_column: 'text', vector: $vector, "
+                  "top_k: $k}) " + _SEARCH_FILTER,
+    },
+}
+# A memory written before the embedding store: its HNSW index goes, its vectors move into the store.
+HAS_OLD_VECTOR_INDEX = f"SHOW INDEXES YIELD name WHERE name = '{EPISODE_VECTOR_INDEX}' RETURN name"
+MIGRATE_VECTORS_KGLITE = (
+    f"DROP INDEX {EPISODE_VECTOR_INDEX}",
+    "MATCH (e:Episode) WHERE e.embedding IS NOT NULL WITH collect({node: e, vector: e.embedding}) AS entries "
+    "CALL db.node_embeddings.set({type: 'Episode', text_column: 'text', entries: entries}) YIELD stored "
+    "RETURN stored AS n",
+    "MATCH (e:Episode) WHERE e.embedding IS NOT NULL REMOVE e.embedding SET e.embedded = true RETURN count(e) AS n",
 )
 # Facts whose provenance is one of the given episodes (a fact links to the utterances it came from).
 # Facts learned from these episodes, reached through the entities the episodes are linked to (learning links
