@@ -389,11 +389,11 @@ class TemporalGraph:
         p = {"subject_id": subject_id, "relation": relation(rel).name if rel else None,
              "object_id": object_id, "at": to_epoch(at), "now": to_epoch(now or at), "limit": limit}
         if subject_id and object_id:
-            q = Q.LOOKUP_SO
+            q = Q.LOOKUP_SO if rel else Q.LOOKUP_SO_ANY
         elif subject_id:
-            q = Q.LOOKUP_S
+            q = Q.LOOKUP_S if rel else Q.LOOKUP_S_ANY
         elif object_id:
-            q = Q.LOOKUP_O
+            q = Q.LOOKUP_O if rel else Q.LOOKUP_O_ANY
         elif rel:
             q = Q.LOOKUP_R
         else:
