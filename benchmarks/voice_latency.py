@@ -107,6 +107,10 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--n", type=int, default=len(QUESTIONS))
     ap.add_argument("--speculate-after", type=float, default=None, help="audio.speculate_after_s (default: config)")
+    ap.add_argument("--locomo", type=Path, help="fill memory with this LoCoMo conversation (learned with the rules) "
+                    "and ask its questions (categories 1-4, sampled) instead of the seven facts")
+    ap.add_argument("--seed", type=int, default=20240610)
+    ap.add_argument("--out", type=Path, default=ROOT / "docs" / "bench" / "voice.md")
     args = ap.parse_args()
     con = Console()
     from assistant.answer import speakable
@@ -125,14 +129,32 @@ def main() -> int:
     app = Hearth(settings, tmp / "data")
     app.models_dir_override = Path(os.environ.get("HEARTH_MODELS_DIR", str(Path.home() / ".local/share/hearth/models")))
     t0 = datetime(2026, 5, 1, 18, 0, tzinfo=UTC)
-    app.clock = lambda: t0
-    learner = app.learner(use_llm=False)
-    learner.ingest([Turn("setup", t0, "user", f, idx=i) for i, f in enumerate(FACTS)], source="bench")
+    memory = f"{len(FACTS)} facts"
+    qs = QUESTIONS[: args.n]
+    if args.locomo is not None:  # a real conversation's memory and questions
+        import json
+        import random
+
+        from benchmarks.locomo import feed, turns_of
+
+        conv = json.loads(args.locomo.read_text())
+        turns = turns_of(conv["conversation"], args.locomo.stem)
+        fed = feed(app, args.locomo.stem, turns, learn="rules", con=con)
+        last = max(t.at for t in turns)
+        app.clock = lambda: last
+        t0 = last
+        pool = [q["question"] for q in conv["qa"] if int(q["category"]) in (1, 2, 3, 4)]
+        qs = random.Random(args.seed).sample(pool, min(args.n, len(pool)))
+        memory = (f"LoCoMo {args.locomo.stem}: {fed['turns']} turns in {fed['sessions']} sessions, "
+                  f"{fed['episodes']} episodes, {fed['facts']} facts")
+    else:
+        app.clock = lambda: t0
+        app.learner(use_llm=False).ingest([Turn("setup", t0, "user", f, idx=i) for i, f in enumerate(FACTS)],
+                                          source="bench")
     sink = _FirstPlay(MemorySink())
     loop = build_loop(app, sink, live=True)  # loads whisper, piper and Silero, starts and warms the LLM
     loop.learn = None  # measure answering only
     voice = PiperSynthesizer(seed=3)
-    qs = QUESTIONS[: args.n]
     audio = []
     for q in track(qs, description="speaking questions", console=con):
         chunks = list(voice.synthesize(q))
@@ -181,10 +203,11 @@ def main() -> int:
              "endpoint": f"loop, turn started at the endpoint ({settings.audio.end_silence_s} s silence)"}
     report = [
         "## Voice loop latency (issue 5)", "",
-        f"Command: `.venv/bin/python benchmarks/voice_latency.py --n {len(qs)}` — {machine()}, "
+        f"Command: `.venv/bin/python benchmarks/voice_latency.py --n {len(qs)}"
+        + (f" --locomo {args.locomo}" if args.locomo else "") + f"` — {machine()}, "
         f"{datetime.now(UTC).date()}; bundled models (Whisper tiny.en int8, Qwen2.5-Coder-1.5B Q4_K_M, piper joe).",
         "Questions played in real time into `VoiceLoop.run` (real Silero endpointing); end of speech → first",
-        "audio sample measured from outside the loop.", "",
+        f"audio sample measured from outside the loop. Memory: {memory}.", "",
         "| end of speech → first audio | p50 | p95 | n |", "|---|---|---|---|",
         *[f"| {label[m]} | {a / 1000:.2f} s | {b / 1000:.2f} s | {n} |" for m, a, b, n in rows],
         f"| same models one after another, no streaming or overlap (+ {settings.audio.end_silence_s} s tail) "
@@ -200,8 +223,7 @@ def main() -> int:
         f"{100 * errors / max(1, words):.1f} %",
     ]
     con.print("\n".join(report))
-    out = ROOT / "docs" / "bench" / "voice.md"
-    out.write_text("\n".join(report) + "\n")
+    args.out.write_text("\n".join(report) + "\n")
     return 0
 
 

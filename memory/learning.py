@@ -215,12 +215,7 @@ class Learner:
             result.method, result.notes = extraction.method, list(extraction.notes)
             by_idx = {t.idx: t for t in conv.turns}
             facts = result.facts = to_apply(extraction.facts, conv.turns, pending)
-            try:  # the conversation's facts are one unit: all of them reach the graph, or none do
-                with self.graph.store.transaction():
-                    changes, notes = self._apply_all(facts, by_idx, unit=True)
-            except MemoryStoreError as e:  # the unit failed to commit: fact by fact (a replay counts none twice)
-                changes, notes = self._apply_all(facts, by_idx)
-                notes.insert(0, f"applied fact by fact ({e.message})")
+            changes, notes = self._apply_unit(facts, by_idx)
             result.changes += changes
             result.notes += notes
         if self.episodes is not None:
@@ -248,12 +243,7 @@ class Learner:
         result = LearnResult(conversation, extraction.method, notes=list(extraction.notes))
         by_idx = {t.idx: t for t in conv.turns}
         facts = result.facts = [f for f in to_apply(extraction.facts, conv.turns, conv.turns) if f.op == "assert"]
-        try:
-            with self.graph.store.transaction():
-                changes, notes = self._apply_all(facts, by_idx, unit=True)
-        except MemoryStoreError as e:
-            changes, notes = self._apply_all(facts, by_idx)
-            notes.insert(0, f"applied fact by fact ({e.message})")
+        changes, notes = self._apply_unit(facts, by_idx)
         result.changes, result.notes = changes, result.notes + notes
         if self.episodes is not None and changes:
             try:
@@ -265,6 +255,16 @@ class Learner:
             self.transcripts.record_learning(conversation, (), changes, at=now, status="relearned",
                                              note="; ".join(result.notes))
         return result
+
+    def _apply_unit(self, facts: Sequence[ExtractedFact],
+                    by_idx: dict[int, Turn]) -> tuple[list[tuple[Change, int, str]], list[str]]:
+        """A conversation's facts are one unit: all of them reach the graph, or none do."""
+        try:
+            with self.graph.store.transaction():
+                return self._apply_all(facts, by_idx, unit=True)
+        except MemoryStoreError as e:  # the unit failed to commit: fact by fact (a replay counts none twice)
+            changes, notes = self._apply_all(facts, by_idx)
+            return changes, [f"applied fact by fact ({e.message})", *notes]
 
     def _apply_all(self, facts: Sequence[ExtractedFact], by_idx: dict[int, Turn], *,
                    unit: bool = False) -> tuple[list[tuple[Change, int, str]], list[str]]:
