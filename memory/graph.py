@@ -511,7 +511,7 @@ class TemporalGraph:
                 break
             with self.store.transaction() as tx:
                 self._tick(tx)
-                report.pruned_arcs += [r["id"] for r in tx.run(Q.DELETE_ARCS_BY_IDS, {
+                report.pruned_arcs += [r["id"] for r in tx.run(Q.PRUNE_ARCS_BY_IDS, {
                     "subjects": sorted({str(r["subject"]) for r in batch}), "ids": [r["id"] for r in batch]})]
             step("prune faded arcs", n + 1, len(batches))
         step("drop orphans", 0, 1)
