@@ -80,7 +80,7 @@ def user_prompt(question: str, recall: RecallResult, now: datetime, *, budget_ch
     lines = [f"Today is {spoken_date(now)}."]
     if recall.summaries:  # at most a line or two, from facts true today
         lines.append("Who or what is asked about (true today):")
-        lines += [f"- {s}" for s in recall.summaries]
+        lines += [f"- {s}" for s in recall.summary_lines()]
     if recall.facts or recall.notes:
         lines.append("Remembered facts (oldest first):")
         lines += [f"- {s}" for s in recall.statements()]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -14,6 +15,7 @@ MAX_FACTS = 5
 MAX_CHARS = 200  # ~50 prompt tokens a line; recall puts at most two lines in a prompt
 # "X friend_of Y" reads "Y's friend": the relations that name a role one person has for another
 ROLES = KINSHIP | {"friend_of", "neighbour_of", "colleague_of"}
+_SINCE = re.compile(r" \(since \d{4}-\d{2}\)")
 
 
 @dataclass(frozen=True)
@@ -111,4 +113,10 @@ def _line(head: str, clauses: list[str]) -> str:
     return f"{head}: {'; '.join(clauses)}."
 
 
-__all__ = ["MAX_CHARS", "MAX_FACTS", "Salience", "clause", "compose", "current", "most_salient"]
+def undated(line: str) -> str:
+    """The line without its "(since 2024-03)" parts: for a question not about time, as facts are given without
+    their dates (every prompt token costs the small model ~20 ms on a small CPU)."""
+    return _SINCE.sub("", line)
+
+
+__all__ = ["MAX_CHARS", "MAX_FACTS", "Salience", "clause", "compose", "current", "most_salient", "undated"]

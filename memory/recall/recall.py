@@ -18,6 +18,7 @@ from memory.recall.cypher_gen import RECORDS
 from memory.recall.intent import Intent, analyse
 from memory.recall.linking import Linked, Linker
 from memory.summaries import summaries_for
+from memory.summary_text import undated
 from memory.timeutil import DAY
 
 SUMMARY_SEEDS = 6  # the first seeds looked up for a summary line: "my friends" may hold a dozen
@@ -51,6 +52,12 @@ class RecallResult:
         if dates is None:
             dates = self.intent.history or self.intent.when
         return [a.statement(dates=dates) for a in self.facts] + self.notes
+
+    def summary_lines(self, *, dates: bool | None = None) -> list[str]:
+        """The entities' summary lines as the LLM reads them: their "since" dates only when asked about time."""
+        if dates is None:
+            dates = self.intent.history or self.intent.when
+        return list(self.summaries) if dates else [undated(s) for s in self.summaries]
 
 
 # A generated-Cypher stage plugs in here: (question, linked, now) -> (arcs, cypher strings, notes).

@@ -50,7 +50,10 @@ def test_recall_gives_the_line_and_never_an_ended_fact(graph: TemporalGraph) -> 
     recaller = Recaller(graph)
     r = recaller.recall("Where does Anna work?", now=T0 + 4 * D)
     assert r.summaries == [_stored(graph)["Anna"]]
-    assert "- " + r.summaries[0] in user_prompt("Where does Anna work?", r, T0 + 4 * D).splitlines()
+    prompt = user_prompt("Where does Anna work?", r, T0 + 4 * D).splitlines()
+    assert "- Anna (person): the user's sister; lives in Porto; works at Brightwave." in prompt  # not about time
+    r = recaller.recall("Since when does Anna work at Brightwave?", now=T0 + 4 * D)
+    assert "- " + r.summaries[0] in user_prompt("Since when?", r, T0 + 4 * D).splitlines()
 
     graph.assert_fact("Anna", "lives_in", "Lisbon", now=T0 + 5 * D)  # closes Porto: the stored line is stale
     assert "Porto" in _stored(graph)["Anna"]

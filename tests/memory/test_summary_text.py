@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from memory.model import USER_ID, Arc
-from memory.summary_text import Salience, clause, compose, most_salient
+from memory.summary_text import Salience, clause, compose, most_salient, undated
 
 NOW = datetime(2026, 6, 1, tzinfo=UTC)
 D = timedelta(days=1)
@@ -88,3 +88,12 @@ def test_most_salient_weighs_facts_and_conversations() -> None:
     ]
     assert [s.id for s in most_salient(found, 4)] == ["sister", "hub", "cafe", "a"]
     assert most_salient(found, 0) == []
+
+
+@pytest.mark.parametrize("line, expected", [
+    ("Anna (person): the user's sister; lives in Porto (since 2024-03); works at Brightwave (since 2025-09).",
+     "Anna (person): the user's sister; lives in Porto; works at Brightwave."),
+    ("Kai: likes the band (since 1999) (since 2024-03).", "Kai: likes the band (since 1999)."),  # only our dates
+])
+def test_undated(line: str, expected: str) -> None:
+    assert undated(line) == expected
