@@ -78,6 +78,9 @@ def said_lines(recall: RecallResult, *, budget_chars: int = 1200, max_chars: int
 
 def user_prompt(question: str, recall: RecallResult, now: datetime, *, budget_chars: int = 1200) -> str:
     lines = [f"Today is {spoken_date(now)}."]
+    if recall.summaries:  # at most a line or two, from facts true today
+        lines.append("Who or what is asked about (true today):")
+        lines += [f"- {s}" for s in recall.summary_lines()]
     if recall.facts or recall.notes:
         lines.append("Remembered facts (oldest first):")
         lines += [f"- {s}" for s in recall.statements()]
@@ -85,7 +88,7 @@ def user_prompt(question: str, recall: RecallResult, now: datetime, *, budget_ch
     if said:
         lines.append("Things said before (oldest first):")
         lines += said
-    if not (recall.facts or recall.notes or said):
+    if not (recall.facts or recall.notes or said or recall.summaries):
         lines.append("Remembered: nothing relevant.")
     if is_question(question):
         lines.append(f"Question: {question.strip()}")

@@ -182,7 +182,8 @@ class Hearth:
             cypher = _LazyCypher(lambda: CypherRecall(self.graph, self.llm, timeout_ms=r.cypher_timeout_ms,
                                                       row_limit=r.cypher_row_limit))
         recaller = Recaller(self.graph, hops=r.hops, limit=r.limit, alpha=r.alpha, cypher=cypher,
-                            cypher_mode=r.generated_cypher, episodes=self.episodes, episode_limit=r.episodes)
+                            cypher_mode=r.generated_cypher, episodes=self.episodes, episode_limit=r.episodes,
+                            summaries=r.summaries)
         try:
             self.backfill_episodes()
         except MemoryStoreError as e:  # recall still works on facts and what is found

@@ -151,6 +151,7 @@ def answer_json(ans: Answer, *, sources: Callable[[str], Any] | None = None,
     return {"answer": ans.text, "facts": facts_json(ans.recall, sources=sources) if ans.recall else [],
             "episodes": [e.to_json() for e in ans.recall.episodes] if ans.recall and ans.recall.episodes_relevant
             else [],
+            "summaries": list(ans.recall.summaries) if ans.recall else [],
             "cypher": cypher if cypher is not None else (ans.recall.cypher if ans.recall else []),
             "timings_ms": ans.timings_ms | ({"recall_" + k: v for k, v in ans.recall.timings_ms.items()}
                                             if ans.recall else {})}

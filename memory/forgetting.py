@@ -29,6 +29,7 @@ from memory.errors import NotFound
 from memory.graph import TemporalGraph
 from memory.model import Arc
 from memory.redact import Redactor, check_name
+from memory.summaries import drop
 from memory.timeutil import to_epoch
 from memory.transcripts import TranscriptStore
 from memory.vocabulary import relation
@@ -125,6 +126,7 @@ def redact_graph(graph: TemporalGraph, redactor: Redactor, *,
     n = 0
     with graph.store.transaction() as tx:
         tx.run(Q.NEXT_T_INDEX)
+        drop(tx)  # summaries name other entities: they go whole (the next consolidation composes them again)
         if entity_id is not None:
             rows = tx.run(Q.DELETE_ENTITY, {"id": entity_id})
             arcs += [i for i in (rows[0]["arcs"] if rows else []) if i]
@@ -215,6 +217,7 @@ def forget_conversation(graph: TemporalGraph, transcripts: TranscriptStore, cid:
     by_id = {a.id: a for a in arcs}
     with graph.store.transaction() as tx:
         t = int(tx.run(Q.NEXT_T_INDEX)[0]["t"])
+        drop(tx)  # a deleted arc leaves no newer index behind: the summaries that said it would look fresh
         report.deleted_arcs = [r["id"] for r in tx.run(Q.DELETE_ARCS_BY_IDS, {"ids": plan.delete})]
         # its episodes first: their MENTIONS would keep an entity told only in this conversation alive
         report.deleted_nodes, report.graph_properties_redacted = _drop_conversation_nodes(tx, cid)

@@ -16,6 +16,7 @@ from memory.model import USER_ID, Arc, Change, Entity
 from memory.names import clean_name, new_id, normalize
 from memory.redact import MARKER, refuse_marker
 from memory.store import GraphStore, GraphTx
+from memory.summaries import drop, refresh
 from memory.text import require_text
 from memory.timeutil import to_epoch
 from memory.vocabulary import RELATIONS, EntityType, Relation, relation
@@ -38,6 +39,7 @@ class ConsolidationReport:
     added: list[dict[str, Any]] = field(default_factory=list)  # ... and of facts it learned
     relearning: str = "skipped: re-learning the day's conversations needs the language model"
     prune_deferred: int = 0  # faded arcs left for the next night when the time budget ran out
+    summaries: int = 0  # salient entities whose recall summary was composed again
     timings_s: dict[str, float] = field(default_factory=dict)
 
     @property
@@ -49,13 +51,13 @@ class ConsolidationReport:
         return {"report": self.id, "pruned_arcs": len(self.pruned_arcs),
                 "removed_entities": len(self.removed_entities), "merged": len(self.merged),
                 "left_alone": len(self.left_alone), "closed": len(self.closed), "added": len(self.added),
-                "prune_deferred": self.prune_deferred, "timings_s": self.timings_s}
+                "prune_deferred": self.prune_deferred, "summaries": self.summaries, "timings_s": self.timings_s}
 
     def to_json(self) -> dict[str, Any]:
         return {"pruned_arcs": len(self.pruned_arcs), "prune_deferred": self.prune_deferred,
                 "removed_entities": len(self.removed_entities),
                 "merged": self.merged, "left_alone": self.left_alone, "closed": self.closed, "added": self.added,
-                "relearning": self.relearning, "timings_s": self.timings_s}
+                "relearning": self.relearning, "summaries": self.summaries, "timings_s": self.timings_s}
 
 
 @dataclass(frozen=True)
@@ -458,6 +460,7 @@ class TemporalGraph:
         e = self.require_entity(name_or_id)
         with self.store.transaction() as tx:
             self._tick(tx)
+            drop(tx)  # a line of another entity may name it
             if e.is_user:  # the user stays; everything known about them goes
                 return [r["id"] for r in tx.run(Q.DELETE_ARCS_OF, {"id": USER_ID})]
             rows = tx.run(Q.DELETE_ENTITY, {"id": e.id})
@@ -466,6 +469,7 @@ class TemporalGraph:
     def forget_arc(self, arc_id: str) -> list[str]:
         with self.store.transaction() as tx:
             self._tick(tx)
+            drop(tx)  # a deleted arc leaves no newer index behind: the lines that said it would look fresh
             n = tx.run(Q.DELETE_ARC, {"id": arc_id})
         if not n or not n[0].get("n"):
             raise NotFound(f"no arc with id {arc_id!r}", hint="`assistant memory show ENTITY --json` lists ids")
@@ -473,8 +477,10 @@ class TemporalGraph:
 
     def consolidate(self, *, now: datetime, threshold: float = 0.02, min_confidence: float = 0.3,
                     merge: bool = True, progress: Progress | None = None, prune_batch: int = 2000,
-                    prune_budget_s: float = 600.0, relearned: Relearning | None = None) -> ConsolidationReport:
-        """Nightly tidy-up: prune faded associations and disbelieved arcs, drop orphans, merge duplicates.
+                    prune_budget_s: float = 600.0, relearned: Relearning | None = None,
+                    summaries: int = 50) -> ConsolidationReport:
+        """Nightly tidy-up: prune faded associations and disbelieved arcs, drop orphans, merge duplicates, and
+        compose the recall summaries of the ``summaries`` most salient entities again (memory/summaries.py).
 
         ``progress(step, done, total)`` is told as each step starts and ends (a progress bar, a log). Pruning
         deletes ``prune_batch`` arcs per transaction; what is left when ``prune_budget_s`` is spent waits for
@@ -505,7 +511,7 @@ class TemporalGraph:
                 break
             with self.store.transaction() as tx:
                 self._tick(tx)
-                report.pruned_arcs += [r["id"] for r in tx.run(Q.DELETE_ARCS_BY_IDS, {
+                report.pruned_arcs += [r["id"] for r in tx.run(Q.PRUNE_ARCS_BY_IDS, {
                     "subjects": sorted({str(r["subject"]) for r in batch}), "ids": [r["id"] for r in batch]})]
             step("prune faded arcs", n + 1, len(batches))
         step("drop orphans", 0, 1)
@@ -521,6 +527,11 @@ class TemporalGraph:
             report.merged = [m.to_json() for m in done]
             report.left_alone = [d.to_json() for d in left]
             report.timings_s["merge"] = round(time.perf_counter() - t1, 3)
+        t2 = time.perf_counter()
+        step("summarise salient entities", 0, 1)
+        report.summaries = refresh(self, now=now, n=summaries)
+        step("summarise salient entities", 1, 1)
+        report.timings_s["summaries"] = round(time.perf_counter() - t2, 3)
         report.id = save_report(self, report.to_json(), now=now)
         return report
 

@@ -31,6 +31,7 @@ from memory.model import USER_ID, Arc, Entity
 from memory.names import new_id, normalize
 from memory.redact import MARKER
 from memory.store import GraphTx, Row
+from memory.summaries import drop
 from memory.timeutil import from_epoch, iso, to_epoch
 from memory.vocabulary import RELATIONS, EntityType
 
@@ -145,6 +146,7 @@ def apply_merge(graph: TemporalGraph, d: Decision, *, now: datetime) -> MergeRec
     n = to_epoch(now)
     with graph.store.transaction() as tx:
         t = int(tx.run(Q.NEXT_T_INDEX)[0]["t"])
+        drop(tx)  # summaries name the two entities; moved arcs keep their index, so drop rather than trust
         s, lo = _entity(tx, d.candidate.survivor.id), _entity(tx, d.candidate.loser.id)
         if s is None or lo is None or s.is_user or lo.is_user:
             raise NotFound("one of the two entities is gone (or is the user); nothing merged")
@@ -224,6 +226,7 @@ def undo_merge(graph: TemporalGraph, merge_id: str, *, now: datetime) -> MergeRe
     n = to_epoch(now)
     with graph.store.transaction() as tx:
         t = int(tx.run(Q.NEXT_T_INDEX)[0]["t"])
+        drop(tx)  # summaries name the two entities; moved arcs keep their index, so drop rather than trust
         rows = tx.run(Q.MERGE_BY_ID, {"id": merge_id})
         if not rows:
             raise NotFound(f"no merge {merge_id!r}", hint="`assistant consolidate --report` lists the merges")

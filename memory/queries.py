@@ -127,15 +127,17 @@ REINFORCE_ARC = (
     "a.confidence = $confidence "
     f"RETURN {ARC_FIELDS}"
 )
+# A write that changes what an arc says also stamps its two ends (``s.t_index = o.t_index = $t``; asserting does it
+# through TOUCH_ENTITY): an entity's summary line is stale once its t_index passed the one the line saw.
 CLOSE_ARC = (
     "MATCH (s:Entity {id: $subject_id})-[a:ARC]->(o:Entity) WHERE a.id = $id "
-    "SET a.valid_to = $valid_to, a.closed_at = $now, a.t_index = $t, "
+    "SET a.valid_to = $valid_to, a.closed_at = $now, a.t_index = $t, s.t_index = $t, o.t_index = $t, "
     "a.sources = a.sources + $sources "
     f"RETURN {ARC_FIELDS}"
 )
 EXPIRE_ARC = (
     "MATCH (s:Entity {id: $subject_id})-[a:ARC]->(o:Entity) WHERE a.id = $id "
-    "SET a.expired_at = $now, a.t_index = $t, a.sources = a.sources + $sources "
+    "SET a.expired_at = $now, a.t_index = $t, s.t_index = $t, o.t_index = $t, a.sources = a.sources + $sources "
     f"RETURN {ARC_FIELDS}"
 )
 DELETE_ARC = "MATCH (s:Entity)-[a:ARC]->(o:Entity) WHERE a.id = $id DELETE a RETURN count(*) AS n"
@@ -217,7 +219,10 @@ PRUNE_CANDIDATES = (
     "OR a.confidence < $min_confidence) "
     "RETURN a.id AS id, s.id AS subject"
 )
-DELETE_ARCS_BY_IDS = (
+# Named apart from forgetting's DELETE_ARCS_BY_IDS below (it once shared the name, and the later, unanchored one
+# won): anchored on the subjects, a batch of 2,000 costs ~60 ms instead of a ~300 ms scan of every arc at 100k
+# arcs, and a write statement keeps the GIL all along (benchmarks/frame_jitter.py: the audio thread waits).
+PRUNE_ARCS_BY_IDS = (
     "MATCH (s:Entity)-[a:ARC]->(:Entity) WHERE s.id IN $subjects AND a.id IN $ids "
     "WITH a, a.id AS id DELETE a RETURN id"
 )
@@ -488,14 +493,53 @@ CORRECTION_BY_ID = f"MATCH (c:Correction {{id: $id}}) RETURN {CORRECTION_FIELDS}
 MARK_CORRECTION_UNDONE = "MATCH (c:Correction {id: $id}) SET c.undone_at = $now RETURN c.id AS id"
 UNEXPIRE_ARC = (
     "MATCH (s:Entity {id: $subject_id})-[a:ARC]->(o:Entity) WHERE a.id = $id "
-    "SET a.expired_at = null, a.t_index = $t RETURN a.id AS id"
+    "SET a.expired_at = null, a.t_index = $t, s.t_index = $t, o.t_index = $t RETURN a.id AS id"
 )
 REOPEN_ARC = (
     "MATCH (s:Entity {id: $subject_id})-[a:ARC]->(o:Entity) WHERE a.id = $id "
-    "SET a.valid_to = null, a.closed_at = null, a.t_index = $t RETURN a.id AS id"
+    "SET a.valid_to = null, a.closed_at = null, a.t_index = $t, s.t_index = $t, o.t_index = $t "
+    "RETURN a.id AS id"
 )
 
 # --- consolidation reports (memory/reports.py): in the graph, so forgetting a name scrubs them too ------------
 CREATE_REPORT = "CREATE (r:Report {id: $id, at: $at, t_index: $t, report: $report}) RETURN r.id AS id"
 REPORTS_RECENT = "MATCH (r:Report) RETURN r.id AS id, r.report AS report ORDER BY r.t_index DESC LIMIT $limit"
 PRUNE_REPORTS = "MATCH (r:Report) WITH r ORDER BY r.t_index DESC SKIP $keep DELETE r RETURN count(*) AS n"
+
+# --- entity summaries (memory/summaries.py): one line per salient entity for recall prompts ----------------
+# (:Entity {summary, summary_at, summary_t}): the text, when it was composed (epoch) and the temporal index it
+# saw; the entity's t_index passing it (a fact of it added, reinforced, closed, retracted: see CLOSE_ARC) makes it
+# stale, and recall composes the line again from the facts. Salience candidates come from node properties and
+# episode links (a scan of every arc costs ~0.5 s at 100k arcs); their decayed weight is summed per entity.
+SALIENCE_BY_MENTIONS = (
+    "MATCH (e:Entity) WHERE e.is_user IS NULL OR e.is_user = false "
+    "RETURN e.id AS id ORDER BY e.mentions DESC, e.last_seen DESC LIMIT $limit"
+)
+SALIENCE_BY_EPISODES = (
+    "MATCH (ep:Episode)-[:MENTIONS]->(e:Entity) WHERE e.is_user IS NULL OR e.is_user = false "
+    "WITH e.id AS id, count(ep) AS episodes, count(DISTINCT ep.conversation) AS conversations "
+    "RETURN id, episodes, conversations ORDER BY conversations DESC, episodes DESC LIMIT $limit"
+)
+SALIENCE_WEIGHT_OF = (
+    "UNWIND $ids AS i MATCH (e:Entity {id: i})-[a:ARC]-(:Entity) "
+    "WHERE a.valid_to IS NULL AND a.expired_at IS NULL "
+    f"RETURN e.id AS id, sum({WEIGHT}) AS weight, count(a) AS arcs"
+)
+SALIENCE_EPISODES_OF = (
+    "UNWIND $ids AS i MATCH (e:Entity {id: i})<-[:MENTIONS]-(ep:Episode) "
+    "RETURN e.id AS id, count(ep) AS episodes, count(DISTINCT ep.conversation) AS conversations"
+)
+SET_SUMMARIES = (
+    "UNWIND $rows AS r MATCH (e:Entity {id: r.id}) "
+    "SET e.summary = r.summary, e.summary_at = $now, e.summary_t = $t RETURN count(e) AS n"
+)
+# Setting null removes the property, so a checkpoint leaves no byte of the old text in the file.
+DROP_SUMMARIES = (
+    "MATCH (e:Entity) WHERE e.summary IS NOT NULL "
+    "SET e.summary = null, e.summary_at = null, e.summary_t = null RETURN count(e) AS n"
+)
+SUMMARIES_OF = (
+    "UNWIND $ids AS i MATCH (e:Entity {id: i}) WHERE e.summary IS NOT NULL "
+    "RETURN e.id AS id, e.name AS name, e.type AS type, e.summary AS summary, e.summary_at AS at, "
+    "e.summary_t AS t, e.t_index AS entity_t"
+)

@@ -17,8 +17,11 @@ from memory.names import normalize
 from memory.recall.cypher_gen import RECORDS
 from memory.recall.intent import Intent, analyse
 from memory.recall.linking import Linked, Linker
+from memory.summaries import summaries_for
+from memory.summary_text import undated
 from memory.timeutil import DAY
 
+SUMMARY_SEEDS = 6  # the first seeds looked up for a summary line: "my friends" may hold a dozen
 _COUNTING = re.compile(r"\bhow (many|often)\b", re.I)
 
 
@@ -38,6 +41,7 @@ class RecallResult:
     episodes: list[Episode] = field(default_factory=list)  # what was said that bears on it, best first
     episodes_relevant: bool = False  # an utterance matched a topic word or the meaning closely
     personal: bool = False  # about the speaker or someone/something memory knows (not general knowledge)
+    summaries: list[str] = field(default_factory=list)  # one line each on the salient entities asked about
 
     @property
     def found_anything(self) -> bool:
@@ -49,6 +53,12 @@ class RecallResult:
             dates = self.intent.history or self.intent.when
         return [a.statement(dates=dates) for a in self.facts] + self.notes
 
+    def summary_lines(self, *, dates: bool | None = None) -> list[str]:
+        """The entities' summary lines as the LLM reads them: their "since" dates only when asked about time."""
+        if dates is None:
+            dates = self.intent.history or self.intent.when
+        return list(self.summaries) if dates else [undated(s) for s in self.summaries]
+
 
 # A generated-Cypher stage plugs in here: (question, linked, now) -> (arcs, cypher strings, notes).
 CypherStage = Callable[[str, Linked, Intent, datetime], tuple[list[Arc], list[str], list[str]]]
@@ -57,11 +67,12 @@ CypherStage = Callable[[str, Linked, Intent, datetime], tuple[list[Arc], list[st
 class Recaller:
     def __init__(self, graph: TemporalGraph, *, hops: int = 2, limit: int = 12, alpha: float = 0.3,
                  cypher: CypherStage | None = None, cypher_mode: str = "fallback",
-                 episodes: Episodes | None = None, episode_limit: int = 6) -> None:
+                 episodes: Episodes | None = None, episode_limit: int = 6, summaries: int = 2) -> None:
         self.graph, self.hops, self.limit, self.alpha = graph, hops, limit, alpha
         self.linker = Linker(graph)
         self.cypher, self.cypher_mode = cypher, cypher_mode
         self.episodes, self.episode_limit = episodes, episode_limit
+        self.summaries = summaries
 
     def seeds(self, intent: Intent, linked: Linked, *, now: datetime,
               role_arcs: list[Arc] | None = None) -> list[str]:
@@ -160,6 +171,9 @@ class Recaller:
             result.cypher, result.cypher_facts = queries, len(arcs) + len(records)
             result.diagnostics = [n for n in notes if not n.startswith(RECORDS)]
         t5 = time.perf_counter()
+        # who the named (or role-found) entities are, in a line each: only the salient ones have one
+        result.summaries = summaries_for(self.graph, seeds[:SUMMARY_SEEDS], now=now, limit=self.summaries)
+        t6 = time.perf_counter()
         if result.episodes_relevant and not (linked.ids or intent.roles or result.targeted):
             # what was said answers it; the user's general neighbourhood would only distract the model
             found = {k: v for k, v in found.items() if v[0] >= 5.0}
@@ -167,7 +181,8 @@ class Recaller:
         result.facts = sorted((a for _, a in ranked), key=lambda a: (a.valid_from, a.recorded_at))
         result.notes += self._before_after(question, result.facts)
         result.timings_ms = {"link": _ms(t0, t1), "lookups": _ms(t1, t2), "traversal": _ms(t2, t3),
-                             "episodes": _ms(t3, t4), "cypher": _ms(t4, t5), "total": _ms(t0, time.perf_counter())}
+                             "episodes": _ms(t3, t4), "cypher": _ms(t4, t5), "summaries": _ms(t5, t6),
+                             "total": _ms(t0, time.perf_counter())}
         return result
 
     def _score(self, a: Arc, now: datetime) -> float:

@@ -149,3 +149,28 @@ def test_forget_the_user_keeps_its_meaning(tmp_path: Path, cfg: Path, capsys: py
     assert not any("User" in (s, o) for s, _, o in kept) and ("Anna", "works_at", "Brightwave") in kept
     _, out, _ = run(capsys, cfg, data, "transcripts", "c1", "--json")
     assert json.loads(out)["turns"][0]["text"] == "I moved to Lisbon last week."  # the words are not the user
+
+
+def test_forget_drops_the_summaries_that_name_it(tmp_path: Path, cfg: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """`consolidate` writes a summary line per salient entity and `ask --json` shows the ones asked about; after
+    `forget`, no line holds the name (on disk or in an answer), and the next consolidation writes them again."""
+    data = tmp_path / "d"
+    code, _, err = run(capsys, cfg, data, "ingest", str(write(tmp_path / "t.jsonl", LISBON)), "--no-llm")
+    assert code == 0, err
+    assert run(capsys, cfg, data, "consolidate")[0] == 0
+
+    def summaries() -> list[str]:
+        code, out, err = run(capsys, cfg, data, "ask", "Where does Anna work?", "--json")
+        assert code == 0, err
+        return list(json.loads(out)["summaries"])
+
+    (anna,) = summaries()
+    assert anna.startswith("Anna (person): the user's sister") and "lives in Lisbon" in anna
+
+    assert run(capsys, cfg, data, "memory", "forget", "Lisbon")[0] == 0
+    assert summaries() == []
+    assert sum(residue(data, "lisbon").values()) == 0
+    assert run(capsys, cfg, data, "consolidate")[0] == 0
+    (anna,) = summaries()
+    assert "works at Brightwave" in anna and "lisbon" not in anna.lower() and "[forgotten]" not in anna

@@ -43,7 +43,7 @@ def test_ingest_then_ask_now_and_before(tmp_path: Path, cfg: Path, capsys: pytes
     assert not any(f["object"] == "Ghent" for f in current)
     src = [s for f in ans["facts"] if f["object"] == "Utrecht" for s in f["sources"]]
     assert src and src[0]["text"] == "Felix moved to Utrecht last week."
-    assert set(ans) == {"answer", "facts", "episodes", "cypher", "timings_ms"}
+    assert set(ans) == {"answer", "facts", "episodes", "summaries", "cypher", "timings_ms"}
     assert all(set(e) == {"speaker", "at", "text", "conversation"} for e in ans["episodes"])
 
     _, out, _ = run(capsys, cfg, tmp_path / "d", "ask", "Where did Felix live before Utrecht?",

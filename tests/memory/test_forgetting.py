@@ -165,3 +165,31 @@ def test_the_user_is_never_named_after_what_is_forgotten() -> None:
     assert named_after(r, ["Entity"], {"id": "e-1", "name": "University of Lisbon"})
     assert not named_after(r, ["Entity"], {"id": "user", "name": "Lisbon Jones", "is_user": True})
     assert not named_after(r, ["Episode"], {"id": "ep-1", "name": "Lisbon"})  # other labels: redacted instead
+
+
+def test_a_forgotten_name_does_not_survive_in_a_summary(
+        parts: tuple[TemporalGraph, TranscriptStore, Learner], tmp_path: Path) -> None:
+    """Consolidation writes a line per salient entity that names its neighbours: forgetting one drops the lines
+    (not a "[forgotten]" in them), and the next consolidation composes them from what is left."""
+    graph, ts, learner = parts
+    learner.ingest([Turn("c1", T0, "user", "My sister Anna lives in Porto."),
+                    Turn("c2", T0 + timedelta(days=1), "user", "Anna works at Brightwave.")], source="test")
+
+    def lines() -> dict[str, str]:
+        rows = graph.store.read("MATCH (e:Entity) WHERE e.summary IS NOT NULL RETURN e.name AS n, e.summary AS s")
+        return {r["n"]: r["s"] for r in rows}
+
+    graph.consolidate(now=T0 + timedelta(days=2), summaries=10)
+    assert "Brightwave" in lines()["Anna"] and "Brightwave" in lines()
+    graph.store.checkpoint()
+    assert residue(tmp_path / "d", "brightwave")["graph.kgl"] > 0
+
+    forget_name(graph, ts, "Brightwave")
+    assert lines() == {}
+    assert sum(residue(tmp_path / "d", "brightwave").values()) == 0
+    graph.consolidate(now=T0 + timedelta(days=3), summaries=10)
+    assert "Porto" in lines()["Anna"]
+    assert not any("Brightwave" in s or MARKER in s for s in lines().values())
+
+    forget_conversation(graph, ts, "c1", now=T0 + timedelta(days=3))
+    assert lines() == {}
