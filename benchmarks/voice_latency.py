@@ -138,7 +138,7 @@ def main() -> int:
         from benchmarks.locomo import feed, turns_of
 
         conv = json.loads(args.locomo.read_text())
-        turns = turns_of(conv["conversation"], args.locomo.stem)
+        turns = turns_of(conv, args.locomo.stem)
         fed = feed(app, args.locomo.stem, turns, learn="rules", con=con)
         last = max(t.at for t in turns)
         app.clock = lambda: last
