@@ -56,6 +56,7 @@ class ConsolidationSettings(_Section):
     prune_threshold: float = Field(0.02, ge=0)
     min_confidence: float = Field(0.3, ge=0, le=1)
     relearn_hours: float = Field(24.0, ge=0, description="re-learn conversations that ended this recently; 0: off")
+    prune_budget_s: float = Field(20.0, ge=0)
 
     @field_validator("at")
     @classmethod

@@ -215,9 +215,12 @@ PRUNE_CANDIDATES = (
     "MATCH (s:Entity)-[a:ARC]->(o:Entity) "
     f"WHERE {WEIGHT} < $threshold AND (a.relation IN $prunable OR a.expired_at IS NOT NULL "
     "OR a.confidence < $min_confidence) "
-    "RETURN a.id AS id, s.id AS subject"
+    "RETURN a.id AS id, s.id AS subject, o.id AS object"
 )
-DELETE_ARCS_BY_IDS = (
+# What deleting an arc costs in kglite grows with the arcs at its ends (memory/pruning.py): the cheap go first.
+ARC_DEGREES = "MATCH (e:Entity) WHERE e.id IN $ids RETURN e.id AS id, COUNT { (e)-[:ARC]-() } AS degree"
+# Anchored at the subjects: matching "a.id IN $ids" alone reads every arc of the graph, batch after batch.
+PRUNE_ARCS = (
     "MATCH (s:Entity)-[a:ARC]->(:Entity) WHERE s.id IN $subjects AND a.id IN $ids "
     "WITH a, a.id AS id DELETE a RETURN id"
 )
