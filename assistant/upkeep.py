@@ -26,7 +26,8 @@ def run_consolidation(app: Hearth, *, progress: Progress | None = None) -> dict[
     now = app.now()
     relearned = relearn(app, now=now, progress=progress)
     report = app.graph.consolidate(now=now, threshold=c.prune_threshold, min_confidence=c.min_confidence,
-                                   progress=progress, relearned=relearned, summaries=c.summaries)
+                                   prune_budget_s=c.prune_budget_s, progress=progress, relearned=relearned,
+                                   summaries=c.summaries)
     record_consolidation(app.data_dir, now, report.summary())
     return {"id": report.id, "at": iso(now), **report.to_json()}
 

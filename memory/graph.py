@@ -14,6 +14,7 @@ from memory.decay import DecayModel
 from memory.errors import InvalidInput, NotFound
 from memory.model import USER_ID, Arc, Change, Entity
 from memory.names import clean_name, new_id, normalize
+from memory.pruning import Pacer, by_cost
 from memory.redact import MARKER, refuse_marker
 from memory.store import GraphStore, GraphTx
 from memory.summaries import drop, refresh
@@ -477,15 +478,16 @@ class TemporalGraph:
 
     def consolidate(self, *, now: datetime, threshold: float = 0.02, min_confidence: float = 0.3,
                     merge: bool = True, progress: Progress | None = None, prune_batch: int = 2000,
-                    prune_budget_s: float = 600.0, relearned: Relearning | None = None,
-                    summaries: int = 50) -> ConsolidationReport:
+                    prune_budget_s: float = 20.0, prune_batch_s: float = 1.0,
+                    relearned: Relearning | None = None, summaries: int = 50) -> ConsolidationReport:
         """Nightly tidy-up: prune faded associations and disbelieved arcs, drop orphans, merge duplicates, and
         compose the recall summaries of the ``summaries`` most salient entities again (memory/summaries.py).
 
-        ``progress(step, done, total)`` is told as each step starts and ends (a progress bar, a log). Pruning
-        deletes ``prune_batch`` arcs per transaction; what is left when ``prune_budget_s`` is spent waits for
-        the next night (``report.prune_deferred``). ``relearned``: what re-learning the day's conversations did
-        just before (the caller's: it needs a language model), for the report."""
+        ``progress(step, done, total)`` is told as each step starts and ends (a progress bar, a log). Faded arcs
+        are deleted cheapest first (memory/pruning.py), at most ``prune_batch`` and about ``prune_batch_s`` of
+        work per transaction; what is left when ``prune_budget_s`` is spent waits for the next night
+        (``report.prune_deferred``). ``relearned``: what re-learning the day's conversations did just before
+        (the caller's: it needs a language model), for the report."""
         from memory.merges import merge_duplicates  # late: both import this module
         from memory.reports import save_report
 
@@ -500,20 +502,25 @@ class TemporalGraph:
             report.closed = [c.to_json() for c in relearned.changes if c.kind in ("closed", "retracted")]
             report.timings_s["relearn"] = round(relearned.seconds, 3)
         t0 = time.perf_counter()
-        faded = sorted(self.store.read(Q.PRUNE_CANDIDATES, {
-            "now": to_epoch(now), "threshold": threshold, "prunable": PRUNABLE,
-            "min_confidence": min_confidence}), key=lambda r: (str(r["subject"]), str(r["id"])))
-        batches = [faded[i:i + max(1, prune_batch)] for i in range(0, len(faded), max(1, prune_batch))]
-        step("prune faded arcs", 0, len(batches))
-        for n, batch in enumerate(batches):
-            if time.perf_counter() - t0 > prune_budget_s:
-                report.prune_deferred = sum(len(b) for b in batches[n:])
-                break
+        rows = self.store.read(Q.PRUNE_CANDIDATES, {
+            "now": to_epoch(now), "threshold": threshold, "prunable": PRUNABLE, "min_confidence": min_confidence})
+        ends = sorted({str(r[k]) for r in rows for k in ("subject", "object")})
+        degrees = {str(r["id"]): int(r["degree"]) for r in self.store.read(Q.ARC_DEGREES, {"ids": ends})}
+        todo = by_cost(rows, degrees)
+        pacer = Pacer(budget_s=prune_budget_s, batch_s=prune_batch_s, max_arcs=prune_batch)
+        at = 0
+        step("prune faded arcs", 0, len(todo))
+        while n := pacer.take(todo[at:at + prune_batch], time.perf_counter() - t0):
+            batch = todo[at:at + n]
+            tb = time.perf_counter()
             with self.store.transaction() as tx:
                 self._tick(tx)
-                report.pruned_arcs += [r["id"] for r in tx.run(Q.PRUNE_ARCS_BY_IDS, {
-                    "subjects": sorted({str(r["subject"]) for r in batch}), "ids": [r["id"] for r in batch]})]
-            step("prune faded arcs", n + 1, len(batches))
+                report.pruned_arcs += [r["id"] for r in tx.run(Q.PRUNE_ARCS, {
+                    "subjects": sorted({f.subject for f in batch}), "ids": [f.id for f in batch]})]
+            pacer.done(batch, time.perf_counter() - tb)
+            at += n
+            step("prune faded arcs", at, len(todo))
+        report.prune_deferred = len(todo) - at
         step("drop orphans", 0, 1)
         with self.store.transaction() as tx:
             self._tick(tx)

@@ -217,12 +217,14 @@ PRUNE_CANDIDATES = (
     "MATCH (s:Entity)-[a:ARC]->(o:Entity) "
     f"WHERE {WEIGHT} < $threshold AND (a.relation IN $prunable OR a.expired_at IS NOT NULL "
     "OR a.confidence < $min_confidence) "
-    "RETURN a.id AS id, s.id AS subject"
+    "RETURN a.id AS id, s.id AS subject, o.id AS object"
 )
+# What deleting an arc costs in kglite grows with the arcs at its ends (memory/pruning.py): the cheap go first.
+ARC_DEGREES = "MATCH (e:Entity) WHERE e.id IN $ids RETURN e.id AS id, COUNT { (e)-[:ARC]-() } AS degree"
 # Named apart from forgetting's DELETE_ARCS_BY_IDS below (it once shared the name, and the later, unanchored one
-# won): anchored on the subjects, a batch of 2,000 costs ~60 ms instead of a ~300 ms scan of every arc at 100k
-# arcs, and a write statement keeps the GIL all along (benchmarks/frame_jitter.py: the audio thread waits).
-PRUNE_ARCS_BY_IDS = (
+# won): anchored on the subjects, a batch costs ~60 ms per 2,000 arcs instead of a ~300 ms scan of every arc at
+# 100k arcs, and a write statement keeps the GIL all along (benchmarks/frame_jitter.py: the audio thread waits).
+PRUNE_ARCS = (
     "MATCH (s:Entity)-[a:ARC]->(:Entity) WHERE s.id IN $subjects AND a.id IN $ids "
     "WITH a, a.id AS id DELETE a RETURN id"
 )

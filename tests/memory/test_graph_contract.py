@@ -176,6 +176,17 @@ def test_consolidate_prunes_in_batches_and_leaves_what_its_time_budget_did_not_r
     assert graph.find_entity("stall 2") is None and current(graph, "user", "born_in") == ["Turin"]
 
 
+def test_consolidate_prunes_the_cheapest_arcs_first_those_at_hubs_last(graph: TemporalGraph) -> None:
+    hub = [graph.assert_fact("Anna", "related_to", f"stall {i}", now=T0, label="walked past")[0].arc_id
+           for i in range(6)]
+    [leaf] = graph.assert_fact("Zoe", "related_to", "market", now=T0, label="part of")  # sorts after Anna
+    for i in range(4):  # believed facts: never pruned, but they make Anna a bigger hub
+        graph.assert_fact("Anna", "likes", f"dish {i}", now=T0)
+    report = graph.consolidate(now=T0 + 400 * D, threshold=0.05, merge=False, prune_batch=1)
+    assert report.pruned_arcs[0] == leaf.arc_id  # in the order deleted, one a transaction
+    assert sorted(report.pruned_arcs[1:]) == sorted(hub) and report.prune_deferred == 0
+
+
 @pytest.mark.parametrize("args, err", [
     (("user", "flies to Mars!", "Mars"), UnknownRelation),
     (("user", "is", "happy"), UnknownRelation),
