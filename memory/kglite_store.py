@@ -85,8 +85,10 @@ class KgliteStore:
             self._run(ddl, {})
         if self._run(Q.HAS_OLD_VECTOR_INDEX, {}):  # written before the embedding store: once
             with self.transaction() as tx:
-                for q in Q.MIGRATE_VECTORS_KGLITE:
-                    tx.run(q)
+                tx.run(Q.DROP_OLD_VECTOR_INDEX)
+                if tx.run(Q.COUNT_OLD_VECTORS)[0]["n"]:
+                    for q in Q.MOVE_OLD_VECTORS:
+                        tx.run(q)
         self.refresh_indexes()  # a write-ahead log replayed at open may hold more changes than a query folds in
 
     def refresh_indexes(self) -> None:

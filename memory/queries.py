@@ -352,8 +352,9 @@ VECTORS: dict[str, dict[str, str]] = {
 }
 # A memory written before the embedding store: its HNSW index goes, its vectors move into the store.
 HAS_OLD_VECTOR_INDEX = f"SHOW INDEXES YIELD name WHERE name = '{EPISODE_VECTOR_INDEX}' RETURN name"
-MIGRATE_VECTORS_KGLITE = (
-    f"DROP INDEX {EPISODE_VECTOR_INDEX}",
+DROP_OLD_VECTOR_INDEX = f"DROP INDEX {EPISODE_VECTOR_INDEX}"
+COUNT_OLD_VECTORS = "MATCH (e:Episode) WHERE e.embedding IS NOT NULL RETURN count(e) AS n"
+MOVE_OLD_VECTORS = (  # only when there are some: the store of a type that has no node cannot be written
     "MATCH (e:Episode) WHERE e.embedding IS NOT NULL WITH collect({node: e, vector: e.embedding}) AS entries "
     "CALL db.node_embeddings.set({type: 'Episode', text_column: 'text', entries: entries}) YIELD stored "
     "RETURN stored AS n",

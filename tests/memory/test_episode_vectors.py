@@ -97,3 +97,20 @@ def test_a_memory_with_the_old_vector_index_is_moved_to_the_store_once(tmp_path:
     store = KgliteStore(tmp_path / "g.kgl")  # the second open finds nothing to move
     assert vector_hits(Episodes(TemporalGraph(store), Hashed(), min_similarity=0.3), "cat Luna")[0] == SAID[1]
     store.close()
+
+
+def test_a_memory_with_the_old_index_and_no_episodes_opens(tmp_path: Path) -> None:
+    import kglite
+
+    g = kglite.open(str(tmp_path / "g.kgl"), durable="normal")
+    g.cypher(f"CREATE VECTOR INDEX {Q.EPISODE_VECTOR_INDEX} IF NOT EXISTS FOR (e:Episode) ON (e.embedding) "
+             "OPTIONS {indexConfig: {`vector.dimensions`: 64, `vector.similarity_function`: 'cosine'}}")
+    g.cypher("CREATE (:Entity {id: 'e-1', name: 'Anna'})")  # a rules-only memory: facts, no utterances yet
+    g.save()
+    g.close()
+    store = KgliteStore(tmp_path / "g.kgl")
+    assert store.read(Q.HAS_OLD_VECTOR_INDEX) == []
+    ep = Episodes(TemporalGraph(store), Hashed(), min_similarity=0.3)
+    ep.add(turns())
+    assert vector_hits(ep, "cat Luna")[0] == SAID[1]
+    store.close()
