@@ -110,6 +110,9 @@ def main() -> int:
     ap.add_argument("--locomo", type=Path, help="fill memory with this LoCoMo conversation (learned with the rules) "
                     "and ask its questions (categories 1-4, sampled) instead of the seven facts")
     ap.add_argument("--seed", type=int, default=20240610)
+    ap.add_argument("--tail-s", type=float, default=1.5,
+                    help="silence played after each question: longer than the slowest reply's first audio, or that "
+                         "reply's audio lands in the next question's run")
     ap.add_argument("--out", type=Path, default=ROOT / "docs" / "bench" / "voice.md")
     args = ap.parse_args()
     con = Console()
@@ -165,11 +168,11 @@ def main() -> int:
     for mode in runs:
         loop.machine.speculative = mode == "speculative"
         for q, pcm in track(list(zip(qs, audio, strict=True)), description=f"loop ({mode})", console=con):
-            probe = _PacedProbe(ArraySource(np.concatenate([lead, pcm]), realtime=True, pad_silence_s=1.5))
+            probe = _PacedProbe(ArraySource(np.concatenate([lead, pcm]), realtime=True, pad_silence_s=args.tail_s))
             sink.first = None
             n_before = len(loop.records)
             loop.run(probe)
-            if len(loop.records) != n_before + 1 or sink.first is None:
+            if len(loop.records) != n_before + 1 or sink.first is None or sink.first < probe.t0:
                 con.print(f"[yellow]{q!r}: no reply ({[r.heard for r in list(loop.records)[n_before:]]})")
                 continue
             rec = loop.records[-1]
@@ -204,7 +207,7 @@ def main() -> int:
     report = [
         "## Voice loop latency (issue 5)", "",
         f"Command: `.venv/bin/python benchmarks/voice_latency.py --n {len(qs)}"
-        + (f" --locomo {args.locomo}" if args.locomo else "") + f"` — {machine()}, "
+        + (f" --locomo {args.locomo} --tail-s {args.tail_s:g}" if args.locomo else "") + f"` — {machine()}, "
         f"{datetime.now(UTC).date()}; bundled models (Whisper tiny.en int8, Qwen2.5-Coder-1.5B Q4_K_M, piper joe).",
         "Questions played in real time into `VoiceLoop.run` (real Silero endpointing); end of speech → first",
         f"audio sample measured from outside the loop. Memory: {memory}.", "",
