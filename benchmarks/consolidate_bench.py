@@ -56,12 +56,25 @@ def fresh(base: Path, work: Path, name: str) -> KgliteStore:
     return KgliteStore(d / "graph.kgl")
 
 
-def consolidate(store: KgliteStore, now: float, threshold: float, budget: float | None) -> dict[str, object]:
+def consolidate(store: KgliteStore, now: float, threshold: float, budget: float | None,
+                batch_s: float | None = None) -> dict[str, object]:
     graph = TemporalGraph(store, user_name="User")
     t = time.perf_counter()
-    kw = {} if budget is None else {"prune_budget_s": budget}
-    r = graph.consolidate(now=datetime.fromtimestamp(now, UTC), threshold=threshold, **kw)
-    return {"s": round(time.perf_counter() - t, 2), "pruned": len(r.pruned_arcs), "orphans": len(r.removed_entities),
+    kw: dict[str, float] = {} if budget is None else {"prune_budget_s": budget}
+    if batch_s is not None:
+        kw["prune_batch_s"] = batch_s
+    longest = 0.0
+    last = [time.perf_counter()]
+
+    def step(name: str, done: int, total: int) -> None:  # the longest gap between steps: how long the store is held
+        nonlocal longest
+        now_ = time.perf_counter()
+        longest = max(longest, now_ - last[0])
+        last[0] = now_
+
+    r = graph.consolidate(now=datetime.fromtimestamp(now, UTC), threshold=threshold, progress=step, **kw)
+    return {"s": round(time.perf_counter() - t, 2), "longest_step_s": round(longest, 2),
+            "pruned": len(r.pruned_arcs), "orphans": len(r.removed_entities),
             "deferred": r.prune_deferred, "merged": len(r.merged), "left_alone": len(r.left_alone),
             "summaries": r.summaries,
             **{f"{k}_s": v for k, v in r.timings_s.items()}}
@@ -94,6 +107,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--workdir", type=Path, default=Path(tempfile.gettempdir()))
     p.add_argument("--base", type=Path, help="keep the saved graph here and reuse it (built when missing)")
     p.add_argument("--prune-budget", type=float, help="consolidate's prune_budget_s (default: its own)")
+    p.add_argument("--prune-batch-s", type=float, help="consolidate's prune_batch_s (default: its own)")
     p.add_argument("--nights", type=int, default=1,
                    help="consolidate this many times on the same store: a backlog left for the next nights")
     a = p.parse_args(argv)
@@ -107,7 +121,7 @@ def main(argv: list[str] | None = None) -> int:
         try:
             for night in range(1, a.nights + 1):
                 name = "consolidate" if a.nights == 1 else f"night {night}"
-                rows[name] = consolidate(store, now, a.threshold, a.prune_budget)
+                rows[name] = consolidate(store, now, a.threshold, a.prune_budget, a.prune_batch_s)
                 console.print(name, rows[name])
                 if not rows[name]["deferred"]:
                     break
