@@ -57,7 +57,7 @@ class ConsolidationSettings(_Section):
     min_confidence: float = Field(0.3, ge=0, le=1)
     relearn_hours: float = Field(24.0, ge=0, description="re-learn conversations that ended this recently; 0: off")
     summaries: int = Field(50, ge=0, description="most salient entities given a one-line summary for recall")
-    prune_budget_s: float = Field(20.0, ge=0)
+    prune_budget_s: float = Field(18.0, ge=0)
 
     @field_validator("at")
     @classmethod

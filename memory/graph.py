@@ -478,7 +478,7 @@ class TemporalGraph:
 
     def consolidate(self, *, now: datetime, threshold: float = 0.02, min_confidence: float = 0.3,
                     merge: bool = True, progress: Progress | None = None, prune_batch: int = 2000,
-                    prune_budget_s: float = 20.0, prune_batch_s: float = 1.0,
+                    prune_budget_s: float = 18.0, prune_batch_s: float = 0.1,
                     relearned: Relearning | None = None, summaries: int = 50) -> ConsolidationReport:
         """Nightly tidy-up: prune faded associations and disbelieved arcs, drop orphans, merge duplicates, and
         compose the recall summaries of the ``summaries`` most salient entities again (memory/summaries.py).
