@@ -98,6 +98,12 @@ def describe_report(r: dict[str, Any]) -> list[str]:
         lines.append(f"  left alone: '{d['loser']}' / '{d['survivor']}' ({d['rule']}): {d['reason']}")
     if r.get("relearning"):
         lines.append(f"  re-learning: {r['relearning']}")
+    lines += [f"  learned again from the day: {a['subject']} {a['relation']} {a['object']}"
+              for a in r.get("added") or []]
+    if r.get("prune_deferred"):
+        lines.append(f"  left for the next night: {r['prune_deferred']} faded arc(s) (the prune's time budget ran out)")
+    if r.get("summaries"):
+        lines.append(f"  summarised the {r['summaries']} most salient entit(ies) for recall")
     if r.get("timings_s"):
         lines.append("  took: " + ", ".join(f"{k} {v:.2f} s" for k, v in r["timings_s"].items()))
     if any(not m.get("undone_at") for m in merged):
