@@ -47,17 +47,20 @@ class RecallResult:
     def found_anything(self) -> bool:
         return bool(self.facts or self.notes or self.episodes_relevant)
 
+    @property
+    def about_time(self) -> bool:
+        """The question asks about time: facts and summary lines keep their dates (each costs prompt tokens)."""
+        return self.intent.history or self.intent.when
+
     def statements(self, *, dates: bool | None = None) -> list[str]:
         """Facts as the LLM reads them; by default, start dates only when the question is about time."""
-        if dates is None:
-            dates = self.intent.history or self.intent.when
-        return [a.statement(dates=dates) for a in self.facts] + self.notes
+        dated = self.about_time if dates is None else dates
+        return [a.statement(dates=dated) for a in self.facts] + self.notes
 
     def summary_lines(self, *, dates: bool | None = None) -> list[str]:
         """The entities' summary lines as the LLM reads them: their "since" dates only when asked about time."""
-        if dates is None:
-            dates = self.intent.history or self.intent.when
-        return list(self.summaries) if dates else [undated(s) for s in self.summaries]
+        dated = self.about_time if dates is None else dates
+        return list(self.summaries) if dated else [undated(s) for s in self.summaries]
 
 
 # A generated-Cypher stage plugs in here: (question, linked, now) -> (arcs, cypher strings, notes).
