@@ -88,3 +88,24 @@ def test_the_night_relearns_recent_conversations_and_reports_it(tmp_path: Path,
         assert now_objects(app.graph, "user", "keeps", T0) == []  # "old" ended 3 days ago: not re-learned
     finally:
         app.close()
+
+
+def test_a_model_that_is_down_stops_the_relearning_and_the_night_goes_on(tmp_path: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    from memory.extraction.choose import ChoiceWithRules
+
+    app = _app(tmp_path, "extraction:\n  use_llm: false\n")
+    try:
+        said = (turns("a", T0 - timedelta(hours=3), "I live in Ghent and I keep bees.")
+                + turns("b", T0 - timedelta(hours=2), "My sister Anna plays the cello."))
+        Learner(app.graph, app.transcripts, FAST, episodes=app.episodes).ingest(said, source="t")
+        down = ChoiceWithRules(Scripted({}, fail=True), Scripted({}))  # the model breaks; the rules find nothing
+        monkeypatch.setattr(Hearth, "relearning_extractor", lambda self: down)
+        report = run_consolidation(app)
+        assert report["relearning"].startswith("stopped after 0 of 2 conversations: LLM extraction failed")
+        assert report["added"] == [] and report["id"]  # the rest of the night ran and was reported
+        assert now_objects(app.graph, "user", "lives_in", T0) == ["Ghent"]  # nothing learned was lost
+        conv = app.transcripts.conversation("a")
+        assert conv is not None and conv.learn_status == "learned"
+    finally:
+        app.close()
