@@ -23,7 +23,12 @@ the words were said ("last week" said on 8 May 2023 is the week before 8 May 202
 people say. If they do not answer the question, say plainly that you don't know; never guess or invent.
 For a general question that is not about anyone's life, answer from your own knowledge and say so briefly.
 When the user tells you something instead of asking, reply in one short, warm sentence that shows what you
-heard (it will be remembered)."""
+heard (it will be remembered).
+How short answers are (examples, not memories):
+Q: What did Sam give his sister for her birthday? A: A red scarf.
+Q: When did Mia start her new job? ("I started on Monday", said on 9 March 2023) A: On 6 March 2023.
+Q: Which sports does Leo play? A: Tennis and, since last year, basketball.
+Q: Why did Ana cancel the trip? A: Her mother was ill."""
 
 _QUESTION = re.compile(r"^\s*(who|whom|whose|what|when|where|which|why|how|is|are|am|was|were|do|does|did|can|could|"
                        r"will|would|should|have|has|had|tell me|remind me)\b", re.I)
@@ -112,6 +117,18 @@ def speakable(text: str) -> str:
 
 def nothing_known(question: str) -> str:
     return "I don't know that yet. You haven't told me anything about it."
+
+
+def said_elsewhere(recall: RecallResult, *, max_chars: int = 160) -> str:
+    """'I don't think Ann mentioned that. On 3 May 2023 Ben said: "…"' — the nearest words, and whose they are."""
+    e = recall.elsewhere
+    assert e is not None
+    who = recall.asked or "they"
+    text = " ".join(e.text.split())
+    if len(text) > max_chars:
+        text = text[: max_chars - 1].rsplit(" ", 1)[0] + "…"
+    speaker = "you" if e.speaker == "user" else e.speaker
+    return f'I don\'t think {who} mentioned that. On {spoken_date(e.at)} {speaker} said: "{text}"'
 
 
 def template_answer(recall: RecallResult, *, reason: str) -> str:

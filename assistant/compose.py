@@ -188,7 +188,8 @@ class Hearth:
             self.backfill_episodes()
         except MemoryStoreError as e:  # recall still works on facts and what is found
             log.warning("could not index older turns as episodes: %s", e)
-        return Pipeline(self.graph, recaller, lambda: self.llm, self.transcripts, episode_chars=r.episode_chars)
+        return Pipeline(self.graph, recaller, lambda: self.llm, self.transcripts, episode_chars=r.episode_chars,
+                        elsewhere_margin=r.elsewhere_margin)
 
     def bundled_model_status(self) -> str:
         from assistant.llm.weights import get_spec, is_verified

@@ -9,7 +9,15 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from assistant.answer import is_question, messages, nothing_known, plain, speakable, template_answer
+from assistant.answer import (
+    is_question,
+    messages,
+    nothing_known,
+    plain,
+    said_elsewhere,
+    speakable,
+    template_answer,
+)
 from memory.episodes import Episode
 from memory.graph import TemporalGraph
 from memory.llm import LLM, LLMError, Message
@@ -38,9 +46,10 @@ class Pipeline:
     """Stateless per question; ``history`` carries the chat so far for follow-ups ("how do you know?")."""
 
     def __init__(self, graph: TemporalGraph, recaller: Recaller, llm: Callable[[], LLM],
-                 transcripts: TranscriptStore | None = None, *, episode_chars: int = 1200) -> None:
+                 transcripts: TranscriptStore | None = None, *, episode_chars: int = 1200,
+                 elsewhere_margin: float | None = None) -> None:
         self.graph, self.recaller, self._llm, self.transcripts = graph, recaller, llm, transcripts
-        self.episode_chars = episode_chars
+        self.episode_chars, self.elsewhere_margin = episode_chars, elsewhere_margin
         self.last_facts: list[Arc] = []
         self.last_episodes: list[Episode] = []
 
@@ -78,7 +87,17 @@ class Pipeline:
         if is_question(q) and recall.personal and (
                 not recall.found_anything or (asked_unfound and not recall.episodes_relevant)):
             return iter([nothing_known(q)]), ans
+        if is_question(q) and self._said_elsewhere(recall):
+            return iter([said_elsewhere(recall)]), ans
         return self._generate(q, recall, ans, now, history or [], t0), ans
+
+    def _said_elsewhere(self, recall: RecallResult) -> bool:
+        """Asked about someone whose own words hold nothing like it, while someone else's match it clearly (the
+        question puts one person's words in another's mouth): a small model would answer from the other's
+        words as if they were theirs. No fact found for the asked relation, or by a query, overrides it."""
+        return (self.elsewhere_margin is not None and recall.elsewhere is not None
+                and recall.elsewhere_margin >= self.elsewhere_margin and recall.targeted == 0
+                and not recall.cypher_facts)
 
     def _generate(self, q: str, recall: RecallResult, ans: Answer, now: datetime, history: list[Message],
                   t0: float) -> Iterator[str]:

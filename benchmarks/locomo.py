@@ -11,7 +11,8 @@ with now = the day after the last session; a seeded stratified sample of ``--per
 category (1 multi-hop, 2 temporal, 3 open-domain, 4 single-hop, 5 adversarial) keeps a run affordable on 2
 cores. Systems: Hearth (its full recall and answer path), BM25 over all utterances with their dates and
 speakers, top 5 and top 10, and ``oracle``: the question's own evidence utterances (perfect retrieval) —
-all answered by the same model with a prompt of the same rules.
+all answered by the same model with a prompt of the same rules. ``hearth-no-elsewhere`` is Hearth without
+its "X did not mention that" answer (``recall.elsewhere_margin: null``), to see what that answer costs.
 
 Scoring (the README's, without stemming): normalised token F1 against the gold answer, and a hit when the
 answer holds >= 60 % of the gold tokens. Category 5 has no answer: a reply that says it is not known / not
@@ -222,7 +223,10 @@ def main() -> int:
                     for system in systems:
                         t1 = time.perf_counter()
                         try:
-                            if system == "hearth":
+                            if system in ("hearth", "hearth-no-elsewhere"):
+                                # hearth-no-elsewhere: the same, never answering "X did not mention that" (ablation)
+                                app.pipeline.elsewhere_margin = (None if system == "hearth-no-elsewhere"
+                                                                 else app.settings.recall.elsewhere_margin)
                                 answer = app.pipeline.answer(q["question"], now=now).text
                             else:
                                 answer = baselines[system].answer(q["question"], now, q.get("evidence"))

@@ -87,7 +87,8 @@ def main() -> int:
                     bm = [dia[docs.index(d)] for d in top]
                     rows.append({"conversation": name, "category": int(q["category"]), "question": q["question"],
                                  "evidence": sorted(gold), "hearth": handed, "bm25": bm,
-                                 "facts": len(r.facts), "abstain": not r.found_anything, "ms": round(ms, 1)})
+                                 "facts": len(r.facts), "abstain": not r.found_anything,
+                                 "elsewhere": r.elsewhere_margin if r.elsewhere else None, "ms": round(ms, 1)})
                     prog.advance(task)
         finally:
             app.close()

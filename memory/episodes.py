@@ -11,6 +11,8 @@ mention the entities a question names.
 from __future__ import annotations
 
 import logging
+import math
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -55,6 +57,11 @@ class EpisodeSearch:
     episodes: list[Episode]
     relevant: bool  # something matched a topic word of the question, or its meaning closely
     timings_ms: dict[str, float]
+    # asked about someone who speaks here: how much better the question matches someone else's words than
+    # theirs (``elsewhere_margin``; 0 when not asked about a speaker), and the best of those other words
+    elsewhere: Episode | None = None
+    elsewhere_margin: float = 0.0
+    asked: str = ""  # the speaker the question is about, when attribution applied
 
 
 class Episodes:
@@ -151,6 +158,8 @@ class Episodes:
         arms: list[dict[str, float]] = []
         weights: list[float] = []
         matched: dict[str, str] = {}
+        text: dict[str, float] = {}
+        vector: dict[str, float] = {}
         relevant = False
         q = " ".join(t for t in query_terms(question).split() if t not in name_terms)
         if q:
@@ -159,7 +168,8 @@ class Episodes:
             except MemoryStoreError as e:
                 log.warning("episode text search failed: %s", e)
                 rows = []
-            arms.append({r["id"]: float(r["score"]) for r in rows})
+            text = {r["id"]: float(r["score"]) for r in rows}
+            arms.append(text)
             weights.append(self.text_weight)
             relevant = relevant or bool(rows)
             for r in rows:
@@ -167,15 +177,16 @@ class Episodes:
         t1 = time.perf_counter()
         if self.embedder is not None:
             try:
-                vector = self.embedder.query(question)
+                qvec = self.embedder.query(without_names(question, named.values()) if named else question)
                 rows = self.graph.store.read(Q.VECTORS[self._backend]["search"], {
-                    "vector": vector, "k": self.pool * 2, "now": epoch, "limit": self.pool})
+                    "vector": qvec, "k": self.pool * 2, "now": epoch, "limit": self.pool})
             except Exception as e:  # a broken model or index never costs the answer
                 log.warning("episode vector search failed: %s", e)
                 rows = []
             close = {r["id"] for r in rows if float(r["score"]) >= self.min_similarity}
             relevant = relevant or bool(close)
-            arms.append({r["id"]: float(r["score"]) for r in rows})
+            vector = {r["id"]: float(r["score"]) for r in rows}
+            arms.append(vector)
             weights.append(self.vector_weight)
             for r in rows:
                 if r["id"] in close:
@@ -189,6 +200,7 @@ class Episodes:
             for r in rows:
                 matched[r["id"]] = matched.get(r["id"], "") + "m"
         fused = relative_fusion(arms, weights)
+        elsewhere: tuple[str, float] | None = None
         if named and fused:
             about = self.graph.store.read(Q.EPISODES_ABOUT, {"ids": list(fused), "names": list(named.values()),
                                                               "entities": list(named)})
@@ -200,6 +212,7 @@ class Episodes:
                         matched[r["id"]] += "m"
             if self.attribution and any(r["spoke"] for r in about):
                 # the one asked about speaks here: what someone else said of themselves is not about them
+                elsewhere = attributed_elsewhere({r["id"] for r in about if r["spoke"]}, text, vector)
                 fused = {r["id"]: fused[r["id"]] for r in about if r["spoke"] or r["named"]}
         # a vector neighbour that is not close in meaning, and matched nothing else, is noise
         best = [i for i in sorted(fused, key=lambda i: -fused[i]) if matched.get(i)][:limit + 2]
@@ -210,12 +223,55 @@ class Episodes:
         best = [i for i in best if i in by_id][:limit]
         relevant = bool(best)  # every one kept matched words, meaning closely, or names
         found = [Episode.from_row(by_id[i], round(fused[i], 5), matched.get(i, "")) for i in best if i in by_id]
+        other, margin, asked = None, 0.0, ""
+        if elsewhere is not None:
+            rows = self.graph.store.read(Q.EPISODES_BY_IDS, {"ids": [elsewhere[0]]})
+            other, margin = (Episode.from_row(rows[0]) if rows else None), elsewhere[1]
+            spoke = [e.speaker for e in found if e.speaker in named.values()]
+            asked = spoke[0] if spoke else next(iter(named.values()))
         t3 = time.perf_counter()
-        return EpisodeSearch(found, relevant, {"text": _ms(t0, t1), "vector": _ms(t1, t2), "fuse": _ms(t2, t3)})
+        return EpisodeSearch(found, relevant, {"text": _ms(t0, t1), "vector": _ms(t1, t2), "fuse": _ms(t2, t3)},
+                             other, margin, asked)
 
     def facts_from(self, episode_ids: Sequence[str], *, now: datetime) -> list[Arc]:
         """Facts learned from these episodes (their provenance), still believed at ``now``."""
         return self.graph.arcs_from_sources(episode_ids, now=now)
+
+
+def without_names(question: str, names: Iterable[str]) -> str:
+    """The question with the names it asks about taken out ("What did Ann's sister bake?" -> "What did sister
+    bake?"): a name is near every greeting of that person in meaning, so it would pull the embedding search
+    towards "Hi Ann!" rather than the topic."""
+    out = question
+    for name in names:
+        for part in name.split():
+            out = re.sub(rf"\b{re.escape(part)}(?:'s|s')?\b", " ", out, flags=re.I)
+    return " ".join(out.split())
+
+
+def attributed_elsewhere(own: set[str], text: Mapping[str, float],
+                         vector: Mapping[str, float]) -> tuple[str, float] | None:
+    """How much better the question matches words the asked-about person did not say (nor was named in) than
+    theirs: ``(best other episode id, margin)``, or None when no one else's words were found.
+
+    The margin adds the embedding arm's lead (cosine, ×10) and the text arm's (log ratio of BM25 scores, +1
+    smoothed). An arm's best for a side that the search pool missed is taken as the pool's lowest score: a
+    lower bound, so the margin errs towards the asked person. A question that puts one person's words in
+    another's mouth ("what did Ann learn from…" when Ben said it) scores high: LoCoMo's adversarial questions.
+    """
+    others = [i for i in {*text, *vector} if i not in own]
+    if not others:
+        return None
+
+    def best(arm: Mapping[str, float], ids: Iterable[str]) -> float:
+        return max((arm[i] for i in ids if i in arm), default=min(arm.values(), default=0.0))
+
+    mine = [i for i in {*text, *vector} if i in own]
+    margin = 10 * (best(vector, others) - best(vector, mine)) if vector else 0.0
+    if text:
+        margin += math.log((best(text, others) + 1) / (best(text, mine) + 1))
+    top = max(others, key=lambda i: (vector.get(i, 0.0), text.get(i, 0.0)))
+    return top, round(margin, 4)
 
 
 def _ms(a: float, b: float) -> float:

@@ -42,6 +42,11 @@ class RecallResult:
     episodes_relevant: bool = False  # an utterance matched a topic word or the meaning closely
     personal: bool = False  # about the speaker or someone/something memory knows (not general knowledge)
     summaries: list[str] = field(default_factory=list)  # one line each on the salient entities asked about
+    # asked about someone who speaks in memory: the best words someone else said, and by how much the question
+    # matches them better than anything the one asked about said (memory.episodes.attributed_elsewhere)
+    elsewhere: Episode | None = None
+    elsewhere_margin: float = 0.0
+    asked: str = ""  # whose words were searched when the question is about someone who speaks in memory
 
     @property
     def found_anything(self) -> bool:
@@ -159,6 +164,7 @@ class Recaller:
                 ended -= {s for a in known if a.valid_to is None for s in a.sources}  # the turn that ended it
                 episodes = [e for e in episodes if e.id not in ended]
             result.episodes, result.episodes_relevant = episodes, hits.relevant and bool(episodes)
+            result.elsewhere, result.elsewhere_margin, result.asked = hits.elsewhere, hits.elsewhere_margin, hits.asked
         t4 = time.perf_counter()
         # generated Cypher: when asked to always, or when the asked relation was not found and no utterance
         # matched the question's words either (aggregations and odd phrasings; it costs seconds of model time)

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import math
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 
 from memory.embed import E5Embedder
-from memory.episodes import Episodes
+from memory.episodes import Episodes, attributed_elsewhere, without_names
 from memory.graph import TemporalGraph
 from memory.kglite_store import KgliteStore
 from memory.search import query_terms, relative_fusion, rrf, stem, terms
@@ -133,3 +134,36 @@ def test_a_question_about_a_speaker_takes_only_their_words_or_words_naming_them(
     loose = ep.search("Why did Gina lose her job as a banker?", now=T0 + timedelta(days=1),
                       entities={gina.id: "Gina"})
     assert any(e.speaker == "Jon" for e in loose.episodes)
+
+
+def test_without_names_takes_the_asked_names_out_of_the_meaning_query() -> None:
+    assert without_names("What did Gina's team perform at Jon's party?", ["Gina"]) == \
+        "What did team perform at Jon's party?"
+    assert without_names("Where does Mary Ann live?", ["Mary Ann"]) == "Where does live?"
+
+
+def test_the_elsewhere_margin_compares_the_best_of_each_side() -> None:
+    text = {"a1": 2.0, "b1": 9.0}
+    vector = {"a1": 0.80, "b1": 0.90, "b2": 0.85}
+    top, margin = attributed_elsewhere({"a1"}, text, vector) or ("", 0.0)
+    assert top == "b1" and margin == pytest.approx(10 * 0.10 + math.log(10 / 3), abs=1e-3)
+    # the asked person's own words match best: a negative margin
+    _, own = attributed_elsewhere({"b1"}, text, vector) or ("", 0.0)
+    assert own < 0
+    # their words missed by the pool count as its lowest score, never as zero
+    _, missed = attributed_elsewhere({"zz"}, text, vector) or ("", 0.0)
+    assert missed == pytest.approx(10 * (0.90 - 0.80) + math.log(10 / 3), abs=1e-3)
+    assert attributed_elsewhere({"a1", "b1", "b2"}, text, vector) is None  # nobody else's words were found
+
+
+def test_a_question_putting_ones_words_in_anothers_mouth_names_who_said_them(graph: TemporalGraph) -> None:
+    ep = Episodes(graph, E5Embedder())
+    ep.add(_turns())
+    gina = graph.upsert_entity("Gina", now=T0, type="PERSON")
+    jon = graph.upsert_entity("Jon", now=T0, type="PERSON")
+    later = T0 + timedelta(days=1)
+    wrong = ep.search("Why did Gina lose her job as a banker?", now=later, entities={gina.id: "Gina"})
+    assert wrong.asked == "Gina" and wrong.elsewhere is not None and wrong.elsewhere.speaker == "Jon"
+    assert "banker" in wrong.elsewhere.text
+    right = ep.search("Why did Jon lose his job as a banker?", now=later, entities={jon.id: "Jon"})
+    assert right.asked == "Jon" and right.elsewhere_margin < wrong.elsewhere_margin - 0.5

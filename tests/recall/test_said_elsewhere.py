@@ -1,0 +1,64 @@
+"""A question that puts one speaker's words in another's mouth: "I don't think Gina mentioned that", and who did."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from assistant.pipeline import Pipeline
+from memory.embed import E5Embedder
+from memory.episodes import Episodes
+from memory.graph import TemporalGraph
+from memory.kglite_store import KgliteStore
+from memory.recall.recall import Recaller
+from memory.transcripts import Turn
+
+T0 = datetime(2023, 5, 8, 13, 56, tzinfo=UTC)
+SAID = [
+    ("Jon", "Hey Gina! Lost my job as a banker yesterday, so I'm starting my own dance studio."),
+    ("Gina", "Sorry about your job, Jon! I lost mine at Door Dash this month."),
+    ("Jon", "I got a temp job to help cover expenses while I look for investors."),
+    ("Gina", "My online clothing store opened last week, it's been great!"),
+]
+
+
+class Model:
+    """Stands in for the answering model: records that it was asked, answers with a marker."""
+
+    def __init__(self) -> None:
+        self.asked = 0
+
+    def stream(self, messages, **kw):  # type: ignore[no-untyped-def]
+        self.asked += 1
+        yield "MODEL"
+
+
+@pytest.fixture
+def pipeline(tmp_path: Path):
+    store = KgliteStore(tmp_path / "g.kgl")
+    g = TemporalGraph(store)
+    g.ensure_user(T0)
+    for name in ("Gina", "Jon"):
+        g.upsert_entity(name, now=T0, type="PERSON")
+    ep = Episodes(g, E5Embedder())
+    ep.add([Turn("s1", T0 + timedelta(seconds=10 * i), who, text, i) for i, (who, text) in enumerate(SAID)])
+    model = Model()
+    yield Pipeline(g, Recaller(g, episodes=ep, episode_limit=4), lambda: model, elsewhere_margin=0.3), model
+    store.close()
+
+
+def test_someone_elses_words_are_not_an_answer_about_her(pipeline: tuple[Pipeline, Model]) -> None:
+    p, model = pipeline
+    ans = p.answer("Why did Gina lose her job as a banker?", now=T0 + timedelta(days=1))
+    assert ans.text.startswith("I don't think Gina mentioned that.") and "Jon said" in ans.text
+    assert "banker" in ans.text and model.asked == 0
+
+
+def test_her_own_words_still_go_to_the_model(pipeline: tuple[Pipeline, Model]) -> None:
+    p, model = pipeline
+    assert p.answer("Why did Jon lose his job as a banker?", now=T0 + timedelta(days=1)).text == "MODEL"
+    p.elsewhere_margin = None  # off: the model answers whatever was found
+    assert p.answer("Why did Gina lose her job as a banker?", now=T0 + timedelta(days=1)).text == "MODEL"
+    assert model.asked == 2
