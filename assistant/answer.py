@@ -120,7 +120,7 @@ def nothing_known(question: str) -> str:
 
 
 def said_elsewhere(recall: RecallResult, *, max_chars: int = 160) -> str:
-    """'I don't think Ann mentioned that. On 3 May 2023 Ben said: "…"' — the nearest words, and whose they are."""
+    """'Ann didn't mention that, as far as I know. On 3 May 2023 Ben said: "…"' — the nearest words, and whose."""
     e = recall.elsewhere
     assert e is not None
     who = recall.asked or "they"
@@ -128,7 +128,8 @@ def said_elsewhere(recall: RecallResult, *, max_chars: int = 160) -> str:
     if len(text) > max_chars:
         text = text[: max_chars - 1].rsplit(" ", 1)[0] + "…"
     speaker = "you" if e.speaker == "user" else e.speaker
-    return f'I don\'t think {who} mentioned that. On {spoken_date(e.at)} {speaker} said: "{text}"'
+    return (f"{who[:1].upper() + who[1:]} didn't mention that, as far as I know. "
+            f'On {spoken_date(e.at)} {speaker} said: "{text}"')
 
 
 def template_answer(recall: RecallResult, *, reason: str) -> str:

@@ -105,7 +105,9 @@ class Pipeline:
             llm = self._llm()
             first = True
             prompt = messages(q, recall, now, history, budget_chars=self.episode_chars)
-            for piece in llm.stream(prompt, max_tokens=120, temperature=0.2):
+            # greedy: the same memory and question give the same answer (sampling changed a right answer
+            # into a wrong one between two runs of the LoCoMo benchmark)
+            for piece in llm.stream(prompt, max_tokens=120, temperature=0.0):
                 if first:
                     ans.timings_ms["llm_first_token"] = round((time.perf_counter() - t0) * 1000, 2)
                     first = False

@@ -1,4 +1,4 @@
-"""A question that puts one speaker's words in another's mouth: "I don't think Gina mentioned that", and who did."""
+"""A question that puts one speaker's words in another's mouth: "Gina didn't mention that", and who said it."""
 
 from __future__ import annotations
 
@@ -52,7 +52,7 @@ def pipeline(tmp_path: Path):
 def test_someone_elses_words_are_not_an_answer_about_her(pipeline: tuple[Pipeline, Model]) -> None:
     p, model = pipeline
     ans = p.answer("Why did Gina lose her job as a banker?", now=T0 + timedelta(days=1))
-    assert ans.text.startswith("I don't think Gina mentioned that.") and "Jon said" in ans.text
+    assert ans.text.startswith("Gina didn't mention that, as far as I know.") and "Jon said" in ans.text
     assert "banker" in ans.text and model.asked == 0
 
 
