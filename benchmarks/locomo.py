@@ -12,7 +12,9 @@ category (1 multi-hop, 2 temporal, 3 open-domain, 4 single-hop, 5 adversarial) k
 cores. Systems: Hearth (its full recall and answer path), BM25 over all utterances with their dates and
 speakers, top 5 and top 10, and ``oracle``: the question's own evidence utterances (perfect retrieval) —
 all answered by the same model with a prompt of the same rules. ``hearth-no-elsewhere`` is Hearth without
-its "X did not mention that" answer (``recall.elsewhere_margin: null``), to see what that answer costs.
+its "X did not mention that" answer (``recall.elsewhere_margin: null``), to see what that answer costs;
+``hearth-chars-N`` is Hearth with N characters of utterances in the prompt (``recall.episode_chars``), to
+weigh a shorter prompt (a faster first word when speaking) against the answers.
 
 Scoring (the README's, without stemming): normalised token F1 against the gold answer, and a hit when the
 answer holds >= 60 % of the gold tokens. Category 5 has no answer: a reply that says it is not known / not
@@ -223,10 +225,14 @@ def main() -> int:
                     for system in systems:
                         t1 = time.perf_counter()
                         try:
-                            if system in ("hearth", "hearth-no-elsewhere"):
-                                # hearth-no-elsewhere: the same, never answering "X did not mention that" (ablation)
+                            if system.startswith("hearth"):
+                                # ablations: hearth-no-elsewhere never answers "X did not mention that";
+                                # hearth-chars-N gives the model N characters of utterances
+                                r = app.settings.recall
                                 app.pipeline.elsewhere_margin = (None if system == "hearth-no-elsewhere"
-                                                                 else app.settings.recall.elsewhere_margin)
+                                                                 else r.elsewhere_margin)
+                                chars = system.removeprefix("hearth-chars-")
+                                app.pipeline.episode_chars = int(chars) if chars.isdigit() else r.episode_chars
                                 answer = app.pipeline.answer(q["question"], now=now).text
                             else:
                                 answer = baselines[system].answer(q["question"], now, q.get("evidence"))
