@@ -50,3 +50,16 @@ def test_words_of_an_ended_fact_are_left_out_now_but_kept_for_the_past(
     assert "c1#0" not in [e.id for e in now.episodes]  # "I live in Naples" would contradict the move
     past = rec.recall("Where did I live before?", now=T0 + timedelta(days=41))
     assert past.mode == "history" and "c1#0" in [e.id for e in past.episodes]
+
+
+def test_the_neighbourhood_is_not_walked_when_what_was_said_answers(
+        world: tuple[TemporalGraph, Recaller], monkeypatch: pytest.MonkeyPatch) -> None:
+    g, rec = world
+    walked: list[list[str]] = []
+    around = g.around
+    monkeypatch.setattr(g, "around", lambda seeds, **kw: walked.append(list(seeds)) or around(seeds, **kw))
+    r = rec.recall("Who has a balcony full of basil?", now=T0 + timedelta(days=41))
+    # the words answer it and it names no one: the user's neighbourhood would be dropped, so it is not read
+    assert r.episodes_relevant and walked == []
+    r = rec.recall("What about Turin?", now=T0 + timedelta(days=41))  # names a place: its neighbourhood
+    assert walked and r.facts
