@@ -10,10 +10,12 @@ mention the entities a question names.
 
 from __future__ import annotations
 
+import functools
 import logging
 import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -161,6 +163,10 @@ class Episodes:
         text: dict[str, float] = {}
         vector: dict[str, float] = {}
         relevant = False
+        # the question's embedding (~20 ms of native code that lets go of the GIL) is worked out while the
+        # text index is searched
+        pending = (_background().submit(self.embedder.query, without_names(question, named.values()))
+                   if self.embedder is not None else None)
         q = " ".join(t for t in query_terms(question).split() if t not in name_terms)
         if q:
             try:
@@ -175,9 +181,9 @@ class Episodes:
             for r in rows:
                 matched[r["id"]] = matched.get(r["id"], "") + "t"
         t1 = time.perf_counter()
-        if self.embedder is not None:
+        if pending is not None:
             try:
-                qvec = self.embedder.query(without_names(question, named.values()) if named else question)
+                qvec = pending.result()
                 rows = self.graph.store.read(Q.VECTORS[self._backend]["search"], {
                     "vector": qvec, "k": self.pool * 2, "now": epoch, "limit": self.pool})
             except Exception as e:  # a broken model or index never costs the answer
@@ -236,6 +242,12 @@ class Episodes:
     def facts_from(self, episode_ids: Sequence[str], *, now: datetime) -> list[Arc]:
         """Facts learned from these episodes (their provenance), still believed at ``now``."""
         return self.graph.arcs_from_sources(episode_ids, now=now)
+
+
+@functools.cache
+def _background() -> ThreadPoolExecutor:
+    """One worker thread for the question's embedding (created on first use, shared by every search)."""
+    return ThreadPoolExecutor(max_workers=1, thread_name_prefix="hearth-embed")
 
 
 def without_names(question: str, names: Iterable[str]) -> str:
