@@ -5,7 +5,7 @@ from __future__ import annotations
 from memory.extraction import dates
 from memory.extraction.rules_clause import _VAGUE, MULTI, Clause
 from memory.extraction.rules_discourse import Entity
-from memory.extraction.rules_lexicon import IRREALIS, OCCUPATIONS, PETS, ROLES, category
+from memory.extraction.rules_lexicon import IRREALIS, OCCUPATIONS, PETS, POSSESSIVES, ROLES, category
 from memory.extraction.rules_patterns import Match
 from memory.extraction.rules_tokens import Phrase, noun_phrase
 from memory.extraction.types import USER
@@ -72,6 +72,13 @@ def _emit_all(c: Clause, m: Match, subj: Entity | None, rel: str, op: str) -> No
             or c.toks[ph.start - 1].lower in ("your", "this", "that")
         ):
             continue  # "I love your suggestions", "I like my job": not a taste worth keeping
+        if rel in ("likes", "dislikes") and ph.head.tag == "VBG" and ph.end == ph.head.i + 1:
+            # "I love running my own studio": the taste is the whole activity, not "running"
+            q = noun_phrase(c.source, c.toks, ph.end, c.hi) if ph.end < c.hi else None
+            if q is not None:
+                if any(t.lower in POSSESSIVES for t in c.toks[ph.end : q.end]):
+                    continue  # "running my own studio" is about their studio, not a taste
+                obj = c.source[c.toks[ph.start].idx : c.toks[q.end - 1].end]
         if rel == "allergic_to" and obj.lower().endswith(" allergy"):
             obj = obj[: -len(" allergy")]
         if rel == "reports_to" and subj.name != USER:

@@ -62,6 +62,10 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("I don't enjoy opera.", (), {k(U, "dislikes", "opera")}),
     ("I no longer like white wine.", (), {k(U, "likes", "white wine", "end")}),
     ("I absolutely detest coriander.", (), {k(U, "dislikes", "coriander")}),
+    # a taste for an activity is the whole activity; one about their own things is not a taste
+    ("I really enjoy repairing old radios.", (), {k(U, "likes", "repairing old radios")}),
+    ("I hate ironing shirts.", (), {k(U, "dislikes", "ironing shirts")}),
+    ("I love running my own bakery.", (), set()),
     (
         "My niece Leonie speaks fluent Japanese.",
         (),
