@@ -9,6 +9,7 @@ from datetime import datetime
 from memory.llm import Message
 from memory.model import USER_ID, Arc
 from memory.recall.recall import RecallResult
+from memory.words import AUXILIARIES, WH_WORDS, alternation
 
 # Fixed prefix (the server's prompt cache keeps it); everything that varies goes in the user message.
 SYSTEM = """You are Hearth, a friendly voice assistant that remembers what people told you.
@@ -30,8 +31,8 @@ Q: When did Mia start her new job? ("I started on Monday", said on 9 March 2023)
 Q: Which sports does Leo play? A: Tennis and, since last year, basketball.
 Q: Why did Ana cancel the trip? A: Her mother was ill."""
 
-_QUESTION = re.compile(r"^\s*(who|whom|whose|what|when|where|which|why|how|is|are|am|was|were|do|does|did|can|could|"
-                       r"will|would|should|have|has|had|tell me|remind me)\b", re.I)
+_OPENERS = [*WH_WORDS, *(w for w, aux in AUXILIARIES.items() if aux.bare), "tell me", "remind me"]
+_QUESTION = re.compile(rf"^\s*({alternation(_OPENERS)})\b", re.I)
 
 
 def is_question(text: str) -> bool:

@@ -403,6 +403,15 @@ class TemporalGraph:
             raise InvalidInput("a lookup needs at least one of subject, relation, object")
         return [_as_known(Arc.from_row(r), now or at) for r in self.store.read(q, p)]
 
+    def role_arcs(self, rel: str, *, at: datetime) -> list[Arc]:
+        """The arcs by which someone holds a role toward the user ('sister_of' -> Anna sister_of user): a
+        symmetric role read both ways; reports_to is the user's own arc (the user reports to the boss)."""
+        r = relation(rel).name
+        if r == "reports_to":
+            return self.lookup(USER_ID, r, None, at=at)
+        arcs = self.lookup(None, r, USER_ID, at=at)
+        return arcs + self.lookup(USER_ID, r, None, at=at) if relation(r).symmetric else arcs
+
     def arcs_from_sources(self, source_ids: Sequence[str], *, now: datetime) -> list[Arc]:
         """Facts whose provenance includes one of these episodes, as believed at ``now``: found through the
         entities the episodes are linked to (MENTIONS), which learning sets for the ends of every fact."""

@@ -16,11 +16,11 @@ from datetime import datetime
 from typing import Any, Literal
 
 from memory.errors import UnknownRelation
-from memory.extraction.rules_lexicon import ROLES
 from memory.model import Arc, Entity
 from memory.names import normalize
 from memory.timeutil import to_epoch
 from memory.vocabulary import RELATIONS, EntityType, relation
+from memory.words import MY, ROLE_RELATIONS, ROLES
 
 Rule = Literal["alias", "nickname", "first_name", "placeholder"]
 STRONG: frozenset[str] = frozenset({"alias", "placeholder"})  # the rest need a fact both share
@@ -77,7 +77,7 @@ def _relation_gender() -> dict[str, str]:
 
 REL_GENDER = _relation_gender()
 # "my sister": a placeholder for a relative or partner (a "friend" or "colleague" is rarely the only one)
-PLACEHOLDER_ROLES: dict[str, str] = {w: rel for w, (rel, _) in ROLES.items() if rel in KIN_CLASS}
+PLACEHOLDER_ROLES: dict[str, str] = {w: rel for w, rel in ROLE_RELATIONS.items() if rel in KIN_CLASS}
 _PERSONISH = frozenset({EntityType.PERSON.value, EntityType.THING.value})
 
 
@@ -116,7 +116,7 @@ def placeholder_role(name: str, user_names: Iterable[str] = ()) -> str | None:
     if len(words) != 2:
         return None
     owner, role = words
-    owners = {"my", "our"} | {normalize(u) + "'s" for u in user_names} | {"user's"}
+    owners = MY | {normalize(u) + "'s" for u in user_names} | {"user's"}
     return PLACEHOLDER_ROLES.get(role) if owner in owners else None
 
 

@@ -13,17 +13,17 @@ import unicodedata
 from collections.abc import Iterable, Sequence
 from typing import TypeVar
 
+from memory.words import AUXILIARIES, FIRST_PERSON, POSSESSIVES, WH_WORDS
+
 K = TypeVar("K")
 
 _WORD = re.compile(r"[a-z0-9]+")
 # Words that carry no topic: dropped from queries (they would match every utterance) and from terms.
-STOPWORDS = frozenset("""
+STOPWORDS = frozenset({*WH_WORDS, *AUXILIARIES, *FIRST_PERSON, *POSSESSIVES, *"""
 a an the and or but if then so of to in on at by for with from about as into over after before up down out
-is are was were be been being am do does did doing have has had having will would shall should can could may
-might must i me my mine myself we us our ours you your yours he him his she her hers it its they them their
-theirs this that these those there here what which who whom whose when where why how not no yes just also
-very really too much many more most some any all each other such own same than only again still ever
-tell told say said know knew think thought remember like get got go went""".split())
+be been being doing having must you yours he him she hers it they them theirs this that these those there here
+not no yes just also very really too much many more most some any all each other such own same than only
+again still ever tell told say said know knew think thought remember like get got go went""".split()})
 _IRREGULAR = {"went": "go", "gone": "go", "ran": "run", "ate": "eat", "bought": "buy", "taught": "teach",
               "thought": "think", "took": "take", "made": "make", "met": "meet", "saw": "see", "seen": "see",
               "began": "begin", "wrote": "write", "written": "write", "read": "read", "left": "leave",

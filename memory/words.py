@@ -3,10 +3,69 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
+from typing import NamedTuple
+
+
+def alternation(words: Iterable[str]) -> str:
+    """'a|b|c' for a regex, longest first so a word is never cut short by its prefix ("mom" in "mommy")."""
+    return "|".join(re.escape(w) for w in sorted(words, key=lambda w: (-len(w), w)))
+
 
 # Words by which a speaker means themselves (the user in the user's turns, the speaker's name otherwise).
 FIRST_PERSON = frozenset({"i", "me", "my", "mine", "myself", "we", "us", "our", "ours", "ourselves"})
 # What the user is called in stored names and asked about as: "you" is the assistant when the user speaks.
 USER_KEYS = ("user", "me", "i", "myself")
-FIRST_PERSON_RE = re.compile(r"\b(" + "|".join(sorted(FIRST_PERSON | {"i'm", "i've", "i'd", "i'll"}, key=len,
-                                                       reverse=True)) + r")\b", re.I)
+FIRST_PERSON_RE = re.compile(r"\b(" + alternation(FIRST_PERSON | {"i'm", "i've", "i'd", "i'll"}) + r")\b", re.I)
+POSSESSIVES = frozenset({"my", "our", "your", "his", "her", "their", "its"})
+MY = POSSESSIVES & FIRST_PERSON  # "my sister", "our dog": the speaker's
+
+
+class Role(NamedTuple):
+    relation: str  # in memory.vocabulary; "my sister Anna" -> (Anna sister_of user), reports_to is the user's arc
+    gender: str | None  # "f", "m", or None for a word that says neither
+
+
+# Kinship and social role words, the one table: the rules read facts with it ("my sister Anna"), resolution
+# finds who "my sister" is, recall reads "my sister" in a question, merging pairs "my sister" with a name.
+ROLES: dict[str, Role] = {w: Role(rel, g) for w, rel, g in [
+    ("sister", "sister_of", "f"), ("brother", "brother_of", "m"), ("sibling", "sibling_of", None),
+    ("mother", "mother_of", "f"), ("mom", "mother_of", "f"), ("mum", "mother_of", "f"),
+    ("mommy", "mother_of", "f"), ("mummy", "mother_of", "f"),
+    ("father", "father_of", "m"), ("dad", "father_of", "m"), ("daddy", "father_of", "m"),
+    ("papa", "father_of", "m"), ("parent", "parent_of", None),
+    ("daughter", "daughter_of", "f"), ("son", "son_of", "m"), ("child", "child_of", None), ("kid", "child_of", None),
+    ("grandmother", "grandparent_of", "f"), ("grandma", "grandparent_of", "f"), ("granny", "grandparent_of", "f"),
+    ("nan", "grandparent_of", "f"), ("nana", "grandparent_of", "f"),
+    ("grandfather", "grandparent_of", "m"), ("grandpa", "grandparent_of", "m"),
+    ("granddad", "grandparent_of", "m"), ("grandparent", "grandparent_of", None),
+    ("grandson", "grandchild_of", "m"), ("granddaughter", "grandchild_of", "f"),
+    ("grandchild", "grandchild_of", None),
+    ("aunt", "aunt_of", "f"), ("auntie", "aunt_of", "f"), ("uncle", "uncle_of", "m"), ("cousin", "cousin_of", None),
+    ("niece", "niece_of", "f"), ("nephew", "nephew_of", "m"),
+    ("wife", "spouse_of", "f"), ("husband", "spouse_of", "m"), ("spouse", "spouse_of", None),
+    ("partner", "partner_of", None), ("girlfriend", "partner_of", "f"), ("boyfriend", "partner_of", "m"),
+    ("fiancee", "partner_of", "f"), ("fiancée", "partner_of", "f"), ("fiance", "partner_of", "m"),
+    ("fiancé", "partner_of", "m"),
+    ("friend", "friend_of", None), ("buddy", "friend_of", None), ("pal", "friend_of", None),
+    ("neighbour", "neighbour_of", None), ("neighbor", "neighbour_of", None),
+    ("colleague", "colleague_of", None), ("coworker", "colleague_of", None), ("co-worker", "colleague_of", None),
+    ("workmate", "colleague_of", None),
+    ("manager", "reports_to", None), ("boss", "reports_to", None), ("supervisor", "reports_to", None),
+]}
+ROLE_RELATIONS: dict[str, str] = {w: r.relation for w, r in ROLES.items()}  # "sister" -> "sister_of"
+
+
+class Aux(NamedTuple):
+    past: bool = False  # asks about before: "where did you live" wants the old value, not today's
+    bare: bool = True  # opens a question even without a "?"; not "may": "May is my birthday month"
+
+
+# Question words, each once: a wh-word and what it asks for, and the auxiliaries a yes/no question opens with.
+WH_WORDS: dict[str, str] = {"who": "person", "whom": "person", "whose": "person", "what": "thing",
+                            "which": "thing", "where": "place", "when": "time", "why": "reason", "how": "way"}
+AUXILIARIES: dict[str, Aux] = {
+    **{w: Aux() for w in "is are am do does have has can could will would shall should".split()},
+    **{w: Aux(past=True) for w in "was were did had".split()},
+    **{w: Aux(bare=False) for w in "may might".split()},
+}

@@ -17,15 +17,16 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from memory.extraction import dates
+from memory.words import MY, POSSESSIVES
 
 # spaCy entity labels -> the graph's entity types
 ENTITY_TYPES = {"PERSON": "PERSON", "GPE": "PLACE", "LOC": "PLACE", "FAC": "PLACE", "ORG": "ORG",
                 "NORP": "GROUP", "PRODUCT": "THING", "WORK_OF_ART": "TITLE", "EVENT": "EVENT",
                 "LANGUAGE": "LANGUAGE", "DATE": "DATE", "TIME": "DATE"}
 _SKIP_ENTS = frozenset({"CARDINAL", "ORDINAL", "QUANTITY", "MONEY", "PERCENT"})
-_CUT_WORDS = frozenset({"a", "an", "the", "my", "our", "your", "his", "her", "their", "its", "this", "that",
-                        "these", "those", "some", "any", "every", "each", "another", "such", "own", "all",
-                        "both", "no", "what", "which", "whose"})
+_CUT_WORDS = POSSESSIVES | frozenset({"a", "an", "the", "this", "that", "these", "those", "some", "any", "every",
+                                     "each", "another", "such", "own", "all", "both", "no", "what", "which",
+                                     "whose"})
 # Heads that never make a fact's object on their own (too vague to remember).
 _VAGUE = frozenset({"thing", "things", "lot", "lots", "time", "times", "way", "ways", "day", "days", "bit",
                     "kind", "sort", "one", "ones", "stuff", "something", "anything", "everything", "nothing",
@@ -200,7 +201,7 @@ def propose(doc: Any, *, speaker: str, at: datetime, context_people: Sequence[st
             continue  # "my neighbour Dora": Dora is the candidate
         contiguous = words[-1].i - words[0].i + 1 == len(words)
         text = doc[words[0].i: words[-1].i + 1].text if contiguous else " ".join(t.text for t in words)
-        owner = speaker if chunk[0].lower_ in ("my", "our") and len(words) == 1 and not names else None
+        owner = speaker if chunk[0].lower_ in MY and len(words) == 1 and not names else None
         typ = "NAME" if names and len(names) == len(words) else "THING"
         if typ == "NAME" and chunk.root.dep_ == "appos" and chunk.root.head.pos_ == "NOUN":
             typ = "PERSON"  # "my housemate Joel"

@@ -26,6 +26,7 @@ from memory.extraction.types import USER, ExtractedFact
 from memory.learning import Extraction
 from memory.llm import LLM, LLMBadOutput
 from memory.vocabulary import EntityType, converge, relation
+from memory.words import ROLE_RELATIONS
 
 KINDS = ("state", "event", "plan")
 OPS = ("assert", "end")
@@ -40,7 +41,7 @@ PLACE_PREDICATES = frozenset({"lives_in", "grew_up_in", "born_in", "visited", "p
 _PERSONISH = frozenset({"PERSON", "NAME"})
 _NOT_SUBJECTS = frozenset({"DATE", "VALUE", "ACTIVITY"})
 # Words one of which the sentence must contain for the model's predicate to stand (lemmas, lower case): the
-# check that a fact is *said*, not guessed. Kinship and social roles come from resolve.ROLE_WORDS. An open
+# check that a fact is *said*, not guessed. Kinship and social roles come from words.ROLES. An open
 # predicate outside this table needs one of its own content words in the sentence ("keeps" <- "keep").
 # Data, extended as phrasings are seen; never written for particular test sentences.
 PREDICATE_CUES: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in {
@@ -59,7 +60,7 @@ PREDICATE_CUES: dict[str, frozenset[str]] = {k: frozenset(v.split()) for k, v in
     "practices": "practice practise do take train hobby start class lesson", "allergic_to": "allergic allergy",
     "visited": "visit go went been back trip holiday travel return spend land tour stay fly see",
     "plans_trip_to": "go fly travel trip holiday head off visit drive book plan leave take",
-    "spouse_of": "marry married wife husband wedding spouse", "partner_of": "partner girlfriend boyfriend date",
+    "spouse_of": "marry married wedding", "partner_of": "date",
     "engaged_to": "engage engaged propose fiance fiancee", "is_a": "be breed kind",
     "diet": "vegan vegetarian pescatarian eat diet meat gluten dairy keto",
 }.items()}
@@ -68,14 +69,8 @@ _FUNCTION = frozenset({"to", "of", "in", "at", "for", "on", "with", "from", "by"
 
 
 def _cues(predicate: str) -> frozenset[str] | None:
-    from memory.extraction.resolve import ROLE_WORDS
-
-    if predicate in PREDICATE_CUES:
-        return PREDICATE_CUES[predicate]
-    roles = frozenset(w for w, r in ROLE_WORDS.items() if r == predicate)
-    if roles:
-        return roles | {"my", "our", "his", "her", "their"} if predicate == "knows" else roles
-    return None
+    roles = frozenset(w for w, r in ROLE_RELATIONS.items() if r == predicate)
+    return PREDICATE_CUES.get(predicate, frozenset()) | roles or None
 
 
 def _stem(word: str) -> str:

@@ -9,28 +9,15 @@ from datetime import datetime
 from memory.graph import TemporalGraph
 from memory.model import USER_ID, Arc
 from memory.names import normalize
-from memory.vocabulary import KINSHIP, relation
-from memory.words import USER_KEYS
+from memory.vocabulary import KINSHIP, NARROWER
+from memory.words import MY, POSSESSIVES, ROLE_RELATIONS, USER_KEYS
 
 USER = "user"
 # Words too common to identify anything on their own ("Clinic" must not match "Riverside Clinic").
-GENERIC = frozenset("""
+GENERIC = POSSESSIVES | frozenset("""
 hospital clinic school university college bank company inc ltd llc co corp corporation group labs lab
-the of and street road city town centre center office shop store cafe restaurant bakery team club my our
-their his her a an
+the of and street road city town centre center office shop store cafe restaurant bakery team club a an
 """.split())
-
-ROLE_WORDS = {
-    "sister": "sister_of", "brother": "brother_of", "mother": "mother_of", "mom": "mother_of",
-    "mum": "mother_of", "father": "father_of", "dad": "father_of", "wife": "spouse_of",
-    "husband": "spouse_of", "partner": "partner_of", "girlfriend": "partner_of", "boyfriend": "partner_of",
-    "son": "son_of", "daughter": "daughter_of", "cousin": "cousin_of", "aunt": "aunt_of",
-    "uncle": "uncle_of", "niece": "niece_of", "nephew": "nephew_of", "grandmother": "grandparent_of",
-    "grandfather": "grandparent_of", "grandma": "grandparent_of", "grandpa": "grandparent_of",
-    "friend": "friend_of", "neighbour": "neighbour_of", "neighbor": "neighbour_of",
-    "colleague": "colleague_of", "coworker": "colleague_of", "boss": "reports_to", "manager": "reports_to",
-}
-
 
 def tokens(name: str) -> set[str]:
     return set(normalize(name).split())
@@ -59,9 +46,8 @@ def near_match(a: str, b: str, *, person: bool = False) -> bool:
 def role_relation(phrase: str) -> str | None:
     """'my sister' -> 'sister_of'; 'my best friend' -> 'friend_of'; None for anything else."""
     words = normalize(phrase.replace("'s", "")).split()
-    if len(words) >= 1 and phrase.strip().lower().split()[0] in ("my", "our"):
-        head = words[-1]
-        return ROLE_WORDS.get(head)
+    if words and phrase.strip().lower().split()[0] in MY:
+        return ROLE_RELATIONS.get(words[-1])
     return None
 
 
@@ -70,15 +56,10 @@ class Resolver:
     graph: TemporalGraph
 
     def role_holders(self, rel: str, *, at: datetime) -> list[str]:
-        """Names of who currently holds a role toward the user ('sister_of' -> ['Clara'])."""
-        r = relation(rel).name
-        if r == "reports_to":
-            return [a.object for a in self.graph.lookup(USER_ID, r, None, at=at)]
-        arcs = self.graph.lookup(None, r, USER_ID, at=at)
-        if relation(r).symmetric:
-            arcs += self.graph.lookup(USER_ID, r, None, at=at)
-        names = [a.subject if a.object_id == USER_ID else a.object for a in arcs]
-        return list(dict.fromkeys(names))
+        """Names of who currently holds a role toward the user ('sister_of' -> ['Clara']; 'child_of' -> sons
+        and daughters too)."""
+        arcs = [a for r in (rel, *NARROWER.get(rel, ())) for a in self.graph.role_arcs(r, at=at)]
+        return list(dict.fromkeys(a.subject if a.object_id == USER_ID else a.object for a in arcs))
 
     def resolve(self, name: str, *, at: datetime) -> str:
         """The canonical name to store under: 'user', an existing entity's name, or the name as said."""
@@ -108,4 +89,4 @@ class Resolver:
         return near if len(near) == 1 else []  # ambiguous: close nothing rather than the wrong thing
 
 
-__all__ = ["GENERIC", "KINSHIP", "ROLE_WORDS", "Resolver", "near_match", "role_relation"]
+__all__ = ["GENERIC", "KINSHIP", "Resolver", "near_match", "role_relation"]

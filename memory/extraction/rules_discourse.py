@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from memory.extraction.rules_lexicon import ROLES
 from memory.extraction.rules_tokens import SubjectRef
 from memory.extraction.types import USER, ExtractedFact
 from memory.names import normalize
+from memory.words import ROLES
 
 
 @dataclass
@@ -42,7 +42,7 @@ class Discourse:
     def name_role(self, role: str, name: str) -> Entity:
         """Record that `role` ("sister") is `name`, and mention that person."""
         self.roles[role] = name
-        gender = ROLES.get(role, ("", None))[1]
+        gender = ROLES[role].gender if role in ROLES else None
         known = self.find(name)
         ent = Entity(name, known.type if known else "PERSON", gender or (known.gender if known else None))
         self.mention(ent)
@@ -88,7 +88,7 @@ class Discourse:
             if ref.text in self.roles:
                 return self.find(self.roles[ref.text]) or Entity(self.roles[ref.text])
             if ref.text in ROLES:
-                ent = Entity(f"my {ref.text}", "PERSON", ROLES[ref.text][1], unresolved=True)
+                ent = Entity(f"my {ref.text}", "PERSON", ROLES[ref.text].gender, unresolved=True)
                 self.mention(ent)
                 return ent
             return None

@@ -5,10 +5,11 @@ from __future__ import annotations
 from memory.extraction import dates
 from memory.extraction.rules_clause import _VAGUE, MULTI, Clause
 from memory.extraction.rules_discourse import Entity
-from memory.extraction.rules_lexicon import IRREALIS, OCCUPATIONS, PETS, POSSESSIVES, ROLES, category
+from memory.extraction.rules_lexicon import IRREALIS, OCCUPATIONS, PETS, category
 from memory.extraction.rules_patterns import Match
 from memory.extraction.rules_tokens import Phrase, noun_phrase
 from memory.extraction.types import USER
+from memory.words import POSSESSIVES, ROLES
 
 
 def _negated(c: Clause, upto: int) -> bool:
@@ -100,7 +101,7 @@ def _role_fact(c: Clause, role: str, name: str) -> None:
     if role not in ROLES:
         return
     ent = c.disc.name_role(role, name)
-    rel = ROLES[role][0]
+    rel = ROLES[role].relation
     if rel == "reports_to":
         c.emit(USER, rel, name, obj_type="PERSON", timeless=True)
     else:

@@ -1,72 +1,13 @@
-"""Word lists for the rule extractor: kin and social roles, pets, cars, instruments, sports, foods, jobs."""
+"""Word lists for the rule extractor: pets, cars, instruments, sports, foods, jobs."""
 
 from __future__ import annotations
+
+from memory.words import AUXILIARIES, WH_WORDS
 
 
 def _words(text: str) -> tuple[str, ...]:
     return tuple(text.split())
 
-
-# role word -> (relation, gender). "my sister Anna" -> (Anna sister_of user); reports_to is the user's arc.
-ROLES: dict[str, tuple[str, str | None]] = {
-    "sister": ("sister_of", "f"),
-    "brother": ("brother_of", "m"),
-    "sibling": ("sibling_of", None),
-    "mother": ("mother_of", "f"),
-    "mom": ("mother_of", "f"),
-    "mum": ("mother_of", "f"),
-    "mommy": ("mother_of", "f"),
-    "mummy": ("mother_of", "f"),
-    "father": ("father_of", "m"),
-    "dad": ("father_of", "m"),
-    "daddy": ("father_of", "m"),
-    "papa": ("father_of", "m"),
-    "parent": ("parent_of", None),
-    "daughter": ("daughter_of", "f"),
-    "son": ("son_of", "m"),
-    "child": ("child_of", None),
-    "kid": ("child_of", None),
-    "grandmother": ("grandparent_of", "f"),
-    "grandma": ("grandparent_of", "f"),
-    "granny": ("grandparent_of", "f"),
-    "nan": ("grandparent_of", "f"),
-    "nana": ("grandparent_of", "f"),
-    "grandfather": ("grandparent_of", "m"),
-    "grandpa": ("grandparent_of", "m"),
-    "granddad": ("grandparent_of", "m"),
-    "grandparent": ("grandparent_of", None),
-    "grandson": ("grandchild_of", "m"),
-    "granddaughter": ("grandchild_of", "f"),
-    "grandchild": ("grandchild_of", None),
-    "aunt": ("aunt_of", "f"),
-    "auntie": ("aunt_of", "f"),
-    "uncle": ("uncle_of", "m"),
-    "cousin": ("cousin_of", None),
-    "niece": ("niece_of", "f"),
-    "nephew": ("nephew_of", "m"),
-    "wife": ("spouse_of", "f"),
-    "husband": ("spouse_of", "m"),
-    "spouse": ("spouse_of", None),
-    "partner": ("partner_of", None),
-    "girlfriend": ("partner_of", "f"),
-    "boyfriend": ("partner_of", "m"),
-    "fiancee": ("partner_of", "f"),
-    "fiancé": ("partner_of", "m"),
-    "fiancée": ("partner_of", "f"),
-    "fiance": ("partner_of", "m"),
-    "friend": ("friend_of", None),
-    "buddy": ("friend_of", None),
-    "pal": ("friend_of", None),
-    "neighbour": ("neighbour_of", None),
-    "neighbor": ("neighbour_of", None),
-    "colleague": ("colleague_of", None),
-    "coworker": ("colleague_of", None),
-    "co-worker": ("colleague_of", None),
-    "workmate": ("colleague_of", None),
-    "manager": ("reports_to", None),
-    "boss": ("reports_to", None),
-    "supervisor": ("reports_to", None),
-}
 
 PETS = frozenset(
     _words(
@@ -159,13 +100,8 @@ IRREALIS = frozenset(
     )
 )
 SUBJECT_PRONOUNS = frozenset(_words("i we she he they it you"))
-POSSESSIVES = frozenset(_words("my our his her their its your"))
-QUESTION_STARTS = frozenset(
-    _words(
-        "what what's whats who who's where where's when why how how's which whose can could would will "
-        "shall should do does did is are am was were have has may might"
-    )
-)
+# A sentence with a "?" that opens with one of these asks something (contracted forms as a transcript writes them).
+QUESTION_STARTS = frozenset({*WH_WORDS, *AUXILIARIES, "what's", "whats", "who's", "where's", "how's"})
 REQUEST_VERBS = frozenset(
     _words(
         "tell set remind play turn switch recommend suggest give show find call text send open start stop "

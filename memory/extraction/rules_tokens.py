@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from memory.extraction.rules_lexicon import NP_STOP, POSSESSIVES, SOFT, category
-from memory.words import FIRST_PERSON
+from memory.extraction.rules_lexicon import NP_STOP, SOFT, category
+from memory.words import FIRST_PERSON, MY, POSSESSIVES
+
+_THEIRS = POSSESSIVES - MY - {"your"}  # his, her, its, their: someone mentioned before
 
 
 @dataclass(frozen=True)
@@ -170,7 +172,7 @@ def find_subject(source: str, toks: list[Tok], lo: int, trig: int) -> SubjectRef
         return SubjectRef("user", low, j)
     if t.pos == "PRON" and low in ("she", "he", "it", "they"):
         return SubjectRef("pronoun", low, j)
-    if low in ("his", "her", "its", "their"):
+    if low in _THEIRS:
         return SubjectRef("poss_pronoun", low, j)
     if t.tag == "POS" and j - 1 >= lo:
         j -= 1
@@ -190,7 +192,7 @@ def find_subject(source: str, toks: list[Tok], lo: int, trig: int) -> SubjectRef
         if (
             r - 1 >= lo
             and toks[r].pos == "NOUN"
-            and any(x.lower in ("my", "our") for x in toks[max(lo, r - 3) : r])
+            and any(x.lower in MY for x in toks[max(lo, r - 3) : r])
         ):
             role = toks[r].lower
         elif k - 1 >= lo and toks[k - 1].pos == "DET":
@@ -206,7 +208,7 @@ def find_subject(source: str, toks: list[Tok], lo: int, trig: int) -> SubjectRef
             k -= 1
             if toks[k].lower in POSSESSIVES or toks[k].pos == "DET":
                 break
-        if toks[k].lower in ("my", "our"):
+        if toks[k].lower in MY:
             return SubjectRef("role", t.lemma.lower(), k) if t.tag != "NNS" else None
         return SubjectRef("phrase", span_text(source, toks, k, j + 1), k)
     return None

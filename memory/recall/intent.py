@@ -5,6 +5,18 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from memory.vocabulary import NARROWER
+from memory.words import AUXILIARIES, MY, ROLE_RELATIONS, WH_WORDS, alternation
+
+
+def _role_cues() -> list[tuple[str, tuple[str, ...]]]:
+    """Role words as cues, from words.ROLES: "sister(s)" asks about sister_of, "parents" about mothers too."""
+    words: dict[str, list[str]] = {}
+    for w, rel in ROLE_RELATIONS.items():
+        words.setdefault(rel, []).append(w)
+    return [(rf"\b({alternation(ws)})s?\b", (rel, *NARROWER.get(rel, ()))) for rel, ws in words.items()]
+
+
 # cue words (stems, matched at word starts) -> relations they ask about
 CUES: list[tuple[str, tuple[str, ...]]] = [
     (r"\b(live|living|lives|lived|reside|home|city|moved|move|based)\b", ("lives_in",)),
@@ -24,19 +36,9 @@ CUES: list[tuple[str, tuple[str, ...]]] = [
     (r"\b(pet|pets|dog|cat|puppy|kitten|animal)\b", ("has_pet",)),
     (r"\b(breed|kind of|type of|what is)\b", ("is_a",)),
     (r"\b(own|owns|have|has)\b", ("owns", "has_pet")),
-    (r"\b(manager|boss|report)\b", ("reports_to",)),
-    (r"\b(friend|friends)\b", ("friend_of",)),
-    (r"\b(married|wife|husband|spouse)\b", ("spouse_of",)),
-    (r"\b(partner|girlfriend|boyfriend)\b", ("partner_of",)),
-    (r"\b(sister|sisters)\b", ("sister_of",)),
-    (r"\b(brother|brothers)\b", ("brother_of",)),
-    (r"\b(sibling|siblings)\b", ("sibling_of", "sister_of", "brother_of")),
-    (r"\b(mother|mom|mum)\b", ("mother_of",)),
-    (r"\b(father|dad)\b", ("father_of",)),
-    (r"\b(parents?)\b", ("parent_of", "mother_of", "father_of")),
-    (r"\b(cousin|cousins)\b", ("cousin_of",)),
-    (r"\b(neighbou?r|neighbou?rs)\b", ("neighbour_of",)),
-    (r"\b(colleague|colleagues|coworkers?)\b", ("colleague_of",)),
+    (r"\b(report)\b", ("reports_to",)),
+    (r"\b(married)\b", ("spouse_of",)),
+    *_role_cues(),
     (r"\b(speak|speaks|language)\b", ("speaks",)),
     (r"\b(member|belong|club|team|band)\b", ("member_of",)),
     (r"\b(visit|visited|been to|travel\w*|trip)\b", ("visited",)),
@@ -48,24 +50,20 @@ _NAME = re.compile(r"\b(name|names|called)\b", re.I)
 _WHEN = re.compile(
     r"\b(when|since|how long|how many (years|months|weeks|days)|dates?|days?|years?|months?|weeks?|ago|"
     r"recently|lately|birthday|anniversary)\b", re.I)
+_PAST = alternation(w for w, aux in AUXILIARIES.items() if aux.past)  # did, was, were, had
 _HISTORY = re.compile(
     r"\b(before|used to|previous(ly)?|formerly|earlier|ever|first|originally|past|history|changed|"
-    r"last time|in the past|back then|once|former|old)\b|\b(did|was|were|had)\b.*\b(before|then|ago)\b",
+    rf"last time|in the past|back then|once|former|old)\b|\b({_PAST})\b.*\b(before|then|ago)\b",
     re.I)
-_DID_PAST = re.compile(r"^\s*(where|what|who|which|how)\s+(did|was|were)\b", re.I)
+# "where did you live" asks for the old value; "when did" asks for a date (_WHEN), "why did" for a reason
+_DID_PAST = re.compile(
+    rf"^\s*({alternation(w for w, asks in WH_WORDS.items() if asks not in ('time', 'reason'))})\s+({_PAST})\b", re.I)
 _PROVENANCE = re.compile(
     r"\b(how do you know|why do you (think|say|believe)|where did you (hear|learn|get)|who told you|"
     r"what makes you (think|say)|how did you (know|learn)|source|when did i (tell|say|mention))\b", re.I)
 _WHO = re.compile(r"^\s*(who|which of)\b", re.I)
-_KINSHIP_ROLES = {"sister": "sister_of", "brother": "brother_of", "mother": "mother_of", "mom": "mother_of",
-                  "mum": "mother_of", "father": "father_of", "dad": "father_of", "cousin": "cousin_of",
-                  "friend": "friend_of", "neighbour": "neighbour_of", "neighbor": "neighbour_of",
-                  "wife": "spouse_of", "husband": "spouse_of", "partner": "partner_of", "son": "son_of",
-                  "daughter": "daughter_of", "aunt": "aunt_of", "uncle": "uncle_of", "boss": "reports_to",
-                  "manager": "reports_to", "colleague": "colleague_of", "niece": "niece_of",
-                  "nephew": "nephew_of", "grandmother": "grandparent_of", "grandfather": "grandparent_of"}
-_ROLE_PHRASE = re.compile(r"\b(my|our)\s+((?:best|old|older|younger|little|big|oldest|youngest)\s+)?(" +
-                          "|".join(_KINSHIP_ROLES) + r")s?\b", re.I)
+_ROLE_PHRASE = re.compile(rf"\b({alternation(MY)})\s+((?:best|old|older|younger|little|big|oldest|youngest)\s+)?"
+                          rf"({alternation(ROLE_RELATIONS)})s?\b", re.I)
 
 
 @dataclass(frozen=True)
@@ -84,7 +82,8 @@ def analyse(question: str) -> Intent:
     for rx, rs in _CUES:
         if rx.search(q):
             rels.extend(r for r in rs if r not in rels)
-    roles = tuple(dict.fromkeys(_KINSHIP_ROLES[m.group(3).lower()] for m in _ROLE_PHRASE.finditer(q)))
+    said = [ROLE_RELATIONS[m.group(3).lower()] for m in _ROLE_PHRASE.finditer(q)]
+    roles = tuple(dict.fromkeys(r for rel in said for r in (rel, *NARROWER.get(rel, ()))))  # "my kids": sons too
     # "where does my sister live" asks about lives_in, not about sisterhood
     asked = [r for r in rels if r not in roles or len([x for x in rels if x not in roles]) == 0]
     if re.match(r"^\s*where\b", q, re.I) and all(r in roles for r in asked):

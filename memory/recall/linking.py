@@ -10,13 +10,14 @@ from memory import queries as Q
 from memory.graph import TemporalGraph
 from memory.model import USER_ID
 from memory.names import normalize
-from memory.words import FIRST_PERSON_RE
+from memory.words import FIRST_PERSON, FIRST_PERSON_RE, POSSESSIVES, WH_WORDS
 
 _POSSESSIVE = re.compile(r"(?<=\w)['’]s\b", re.I)
-_STOP = frozenset("""what where when who whom which why how is are was were do does did the a an of to in at on
-for with my your his her their our i me you he she it they we us them now then still before after ever
-live lives work works like likes and or not be been has have had this that there here these those
-about tell know any anything some something called name names""".split())
+# Words that never name an entity alone ("will" and "may" can: the modal auxiliaries are not here).
+_STOP = frozenset({*WH_WORDS, *FIRST_PERSON, *POSSESSIVES, *"""is are was were do does did the a an of to in at on
+for with you he she it they them now then still before after ever live lives work works like likes and or not be
+been has have had this that there here these those about tell know any anything some something called name
+names""".split()})
 
 
 @dataclass

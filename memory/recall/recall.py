@@ -96,12 +96,7 @@ class Recaller:
         return seeds
 
     def _roles(self, intent: Intent, now: datetime) -> list[Arc]:
-        return [a for rel in intent.roles for a in self._role_arcs(rel, now)]
-
-    def _role_arcs(self, rel: str, now: datetime) -> list[Arc]:
-        if rel == "reports_to":
-            return self.graph.lookup(USER_ID, rel, None, at=now)
-        return self.graph.lookup(None, rel, USER_ID, at=now) + self.graph.lookup(USER_ID, rel, None, at=now)
+        return [a for rel in intent.roles for a in self.graph.role_arcs(rel, at=now)]
 
     def recall(self, question: str, *, now: datetime) -> RecallResult:
         t0 = time.perf_counter()
