@@ -9,6 +9,7 @@ from datetime import datetime
 from memory.llm import Message
 from memory.model import USER_ID, Arc
 from memory.recall.recall import RecallResult
+from memory.search import terms
 from memory.words import AUXILIARIES, WH_WORDS, alternation
 
 # Fixed prefix (the server's prompt cache keeps it); everything that varies goes in the user message.
@@ -66,17 +67,53 @@ def when_note(text: str, at: datetime) -> str | None:
     return None if said.lower() in ref.text.lower() else f"{ref.text} = {said}"
 
 
+_SENTENCE_END = re.compile(r"(?<=[.!?…\]])\s+")
+
+
+def focus(text: str, question: str, max_chars: int) -> str:
+    """An utterance longer than ``max_chars`` keeps the sentences that share the most words with the question,
+    then those next to them, in their order, "…" where some were left out: the part that answers is often not
+    the first ("Hey! Thanks for asking. … Oh, I was in Paris yesterday!")."""
+    text = " ".join(text.split())
+    if len(text) <= max_chars:
+        return text
+    sentences = _SENTENCE_END.split(text)
+    asked = set(terms(question))
+    shared = [len(asked & set(terms(s))) for s in sentences]
+    hits = [i for i, n in enumerate(shared) if n] or [0]
+
+    def near(i: int) -> tuple[int, bool]:  # the sentence after one that matched is its context ("So cool!")
+        d = min(abs(i - j) for j in hits)
+        return d, i - d not in hits
+
+    def joined(keep: set[int]) -> str:
+        parts: list[str] = []
+        for i in sorted(keep):
+            if i > 0 and i - 1 not in keep:
+                parts.append("…")
+            parts.append(sentences[i])
+        if max(keep) < len(sentences) - 1:
+            parts.append("…")
+        return " ".join(parts)
+
+    keep: set[int] = set()
+    for i in sorted(range(len(sentences)), key=lambda i: (-shared[i], near(i), i)):
+        if not keep or len(joined(keep | {i})) <= max_chars:
+            keep.add(i)
+    out = joined(keep)
+    return out if len(out) <= max_chars else out[: max_chars - 1].rsplit(" ", 1)[0] + "…"
+
+
 def said_lines(recall: RecallResult, *, budget_chars: int = 1200, max_chars: int = 300) -> list[str]:
-    """The utterances found, oldest first, within a character budget (the best ones are kept first)."""
+    """The utterances found, oldest first, within a character budget (the best ones are kept first), each cut
+    to what bears on the question."""
     kept: list[tuple[datetime, str, str]] = []
     used = 0
     for e in recall.episodes:
-        text = " ".join(e.text.split())
-        if len(text) > max_chars:
-            text = text[: max_chars - 1].rsplit(" ", 1)[0] + "…"
+        text = focus(e.text, recall.question, max_chars)
         if used + len(text) > budget_chars and kept:
             break
-        note = when_note(e.text, e.at)
+        note = when_note(text, e.at)
         kept.append((e.at, "the user" if e.speaker == "user" else e.speaker, text + (f" [{note}]" if note else "")))
         used += len(text)
     return [f'- On {spoken_date(at)} {who} said: "{text}"' for at, who, text in sorted(kept, key=lambda k: k[0])]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from assistant.answer import said_lines, user_prompt, when_note
+from assistant.answer import focus, said_lines, user_prompt, when_note
 from memory.episodes import Episode
 from memory.recall.intent import analyse
 from memory.recall.recall import RecallResult
@@ -48,3 +48,18 @@ def test_irrelevant_utterances_never_reach_the_model() -> None:
     eps = [Episode("c#1", "c", 1, "Jon", "Sounds great!", AT, 0.1, "")]
     prompt = user_prompt("Which mountain did Jon climb?", _result(eps, relevant=False), AT)
     assert "Sounds great" not in prompt and "nothing relevant" in prompt
+
+
+def test_a_long_utterance_keeps_the_sentences_that_bear_on_the_question() -> None:
+    said = ("Hey Gina! Thanks for asking. I've been looking at different places and picturing how the space "
+            "would look. I even found a place with great natural light! Oh, I went to Paris yesterday! It was "
+            "sooo cool. Anyway, how is the store going? Any new lines this month?")
+    kept = focus(said, "When was Jon in Paris?", 80)
+    assert "I went to Paris yesterday!" in kept and "It was sooo cool." in kept  # the match, then its context
+    assert kept.startswith("…") and len(kept) <= 80 and "Hey Gina" not in kept
+    assert focus("Short enough.", "When was Jon in Paris?", 80) == "Short enough."
+    # the date note is worked out on what was kept
+    r = _result([Episode("c#1", "c", 1, "Jon", said, AT, 0.9, "t")])
+    r.question = "When was Jon in Paris?"
+    (line,) = said_lines(r, max_chars=80)
+    assert "Paris" in line and "[yesterday = 19 January 2023]" in line
