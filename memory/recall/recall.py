@@ -17,6 +17,7 @@ from memory.names import normalize
 from memory.recall.cypher_gen import RECORDS
 from memory.recall.intent import Intent, analyse
 from memory.recall.linking import Linked, Linker
+from memory.search import terms
 from memory.summaries import summaries_for
 from memory.summary_text import undated
 from memory.timeutil import DAY
@@ -66,6 +67,12 @@ class RecallResult:
         """The entities' summary lines as the LLM reads them: their "since" dates only when asked about time."""
         dated = self.about_time if dates is None else dates
         return list(self.summaries) if dated else [undated(s) for s in self.summaries]
+
+
+def _words_of(a: Arc) -> set[str]:
+    """A fact's index terms: its relation (or label) and both ends."""
+    rel = a.label if a.relation == "related_to" and a.label else a.relation.replace("_", " ")
+    return set(terms(f"{a.subject} {rel} {a.object}"))
 
 
 # A generated-Cypher stage plugs in here: (question, linked, now) -> (arcs, cypher strings, notes).
@@ -187,6 +194,13 @@ class Recaller:
         if result.episodes_relevant and not (linked.ids or intent.roles or result.targeted):
             # what was said answers it; the user's general neighbourhood would only distract the model
             found = {k: v for k, v in found.items() if v[0] >= 5.0}
+        elif result.episodes_relevant:
+            # asked about a topic that what was said answers: a neighbourhood fact sharing none of its words
+            # ("Maria likes freedom" for "when did Maria join a gym?") only costs prompt time and tempts the model
+            names = {t for n in linked.names.values() for t in terms(n)}
+            topic = set(terms(question)) - names
+            if topic:
+                found = {k: v for k, v in found.items() if v[0] >= 5.0 or topic & _words_of(v[1])}
         ranked = sorted(found.values(), key=lambda x: -x[0])[: max(self.limit, targeted)]
         result.facts = sorted((a for _, a in ranked), key=lambda a: (a.valid_from, a.recorded_at))
         result.notes += self._before_after(question, result.facts)

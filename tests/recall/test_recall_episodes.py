@@ -63,3 +63,21 @@ def test_the_neighbourhood_is_not_walked_when_what_was_said_answers(
     assert r.episodes_relevant and walked == []
     r = rec.recall("What about Turin?", now=T0 + timedelta(days=41))  # names a place: its neighbourhood
     assert walked and r.facts
+
+
+def test_a_topic_answered_by_words_leaves_out_neighbourhood_facts_sharing_none_of_its_words(tmp_path: Path) -> None:
+    store = KgliteStore(tmp_path / "k.kgl")
+    try:
+        g = TemporalGraph(store)
+        g.ensure_user(T0)
+        g.assert_fact("Karl", "likes", "jazz", now=T0)
+        g.assert_fact("Karl", "owns", "falconry glove", now=T0)
+        ep = Episodes(g)
+        ep.add([Turn("k1", T0, "user", "Karl took up falconry in the spring, he flies a kestrel now.", 0)])
+        rec = Recaller(g, episodes=ep, episode_limit=4)
+        r = rec.recall("When did Karl take up falconry?", now=T0 + timedelta(days=1))
+        assert r.episodes_relevant and [a.object for a in r.facts] == ["falconry glove"]  # not "jazz"
+        about = rec.recall("Tell me about Karl", now=T0 + timedelta(days=1))  # no topic: all of him
+        assert {a.object for a in about.facts} == {"jazz", "falconry glove"}
+    finally:
+        store.close()
