@@ -162,9 +162,7 @@ def said_elsewhere(recall: RecallResult, *, max_chars: int = 160) -> str:
     e = recall.elsewhere
     assert e is not None
     who = recall.asked or "they"
-    text = " ".join(e.text.split())
-    if len(text) > max_chars:
-        text = text[: max_chars - 1].rsplit(" ", 1)[0] + "…"
+    text = focus(e.text, recall.question, max_chars)  # the sentences that match, not the greeting before them
     speaker = "you" if e.speaker == "user" else e.speaker
     return (f"{who[:1].upper() + who[1:]} didn't mention that, as far as I know. "
             f'On {spoken_date(e.at)} {speaker} said: "{text}"')
