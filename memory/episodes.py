@@ -79,6 +79,7 @@ class Episodes:
         # a question about someone who speaks: only their own words, or words that name them, are evidence
         self.attribution = True
         self.min_similarity = min_similarity  # e5 cosine: unrelated sentences sit around 0.70–0.76
+        self._speakers: set[str] | None = None  # who has spoken (read once, then kept up to date by add)
         self.pool = pool
 
     # -- writing ----------------------------------------------------------------------------------
@@ -95,6 +96,8 @@ class Episodes:
             if mentions:
                 tx.run(Q.LINK_MENTIONS, {"rows": [{"id": k, "entities": v} for k, v in mentions.items() if v]})
         self.graph.store.refresh_indexes()  # kglite: a backfill of 1000+ turns would leave text search stale
+        if self._speakers is not None:
+            self._speakers |= {t.speaker for t in turns}
         self.embed([(t.source_id, t.text) for t in turns])
         return len(rows)
 
@@ -140,6 +143,12 @@ class Episodes:
         return [Episode.from_row(r) for r in self.graph.store.read(Q.EPISODES_OF_CONVERSATION,
                                                                    {"conversation": conversation})]
 
+    def speakers(self) -> set[str]:
+        """Everyone who has said something here (the user, guests, the people of an imported conversation)."""
+        if self._speakers is None:
+            self._speakers = {str(r["speaker"]) for r in self.graph.store.read(Q.EPISODE_SPEAKERS)}
+        return self._speakers
+
     def count(self) -> int:
         rows = self.graph.store.read(Q.COUNT_EPISODES)
         return int(rows[0]["n"]) if rows else 0
@@ -164,8 +173,10 @@ class Episodes:
         vector: dict[str, float] = {}
         relevant = False
         # the question's embedding (~20 ms of native code that lets go of the GIL) is worked out while the
-        # text index is searched
-        pending = (_background().submit(self.embedder.query, without_names(question, named.values()))
+        # text index is searched; without the names of people who speak here (theirs greet them: "Hey Gina!"),
+        # with the names of people only talked about (the words that mention them are the ones wanted)
+        speaking = [n for n in named.values() if n in self.speakers()] if named else []
+        pending = (_background().submit(self.embedder.query, without_names(question, speaking))
                    if self.embedder is not None else None)
         q = " ".join(t for t in query_terms(question).split() if t not in name_terms)
         if q:

@@ -376,6 +376,7 @@ DELETE_EPISODES_OF_CONVERSATION = (
     "MATCH (e:Episode {conversation: $conversation}) WITH e, e.id AS id DETACH DELETE e RETURN id"
 )
 COUNT_EPISODES = "MATCH (e:Episode) RETURN count(e) AS n"
+EPISODE_SPEAKERS = "MATCH (e:Episode) RETURN DISTINCT e.speaker AS speaker"
 # --- forgetting (privacy): every node's and arc's properties, to find a forgotten name anywhere -------
 # Generic on purpose: any label (Entity, Episode, ...) and any property is searched, so a node type added
 # later is covered without a change here. Redaction happens in Python (memory/redact.py) and is written

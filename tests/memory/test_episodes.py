@@ -167,3 +167,29 @@ def test_a_question_putting_ones_words_in_anothers_mouth_names_who_said_them(gra
     assert "banker" in wrong.elsewhere.text
     right = ep.search("Why did Jon lose his job as a banker?", now=later, entities={jon.id: "Jon"})
     assert right.asked == "Jon" and right.elsewhere_margin < wrong.elsewhere_margin - 0.5
+
+
+class _Recording:
+    """An embedder that records what it was asked to embed (the real one is tested above)."""
+
+    def __init__(self) -> None:
+        self.queries: list[str] = []
+
+    def passages(self, texts):  # type: ignore[no-untyped-def]
+        return [[1.0] + [0.0] * 383 for _ in texts]
+
+    def query(self, text):  # type: ignore[no-untyped-def]
+        self.queries.append(text)
+        return [1.0] + [0.0] * 383
+
+
+def test_the_meaning_query_drops_a_speakers_name_and_keeps_a_talked_about_one(graph: TemporalGraph) -> None:
+    rec = _Recording()
+    ep = Episodes(graph, rec)  # type: ignore[arg-type]
+    ep.add([*_turns(), Turn("s2", T0, "user", "My friend Pavel moved to Bordeaux.", 0)])
+    gina = graph.upsert_entity("Gina", now=T0, type="PERSON")
+    pavel = graph.upsert_entity("Pavel", now=T0, type="PERSON")
+    ep.search("Where did Gina's store open?", now=T0 + timedelta(days=1), entities={gina.id: "Gina"})
+    ep.search("Where does Pavel live now?", now=T0 + timedelta(days=1), entities={pavel.id: "Pavel"})
+    # Gina speaks here: her name greets her ("Hey Gina!"); Pavel is only talked about: his name is the topic
+    assert rec.queries == ["Where did store open?", "Where does Pavel live now?"]
