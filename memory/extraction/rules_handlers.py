@@ -22,7 +22,12 @@ def _ceased(c: Clause) -> bool:
 
 
 def _irrealis(c: Clause, upto: int) -> bool:
-    return any(t.lower in IRREALIS for t in c.toks[c.lo : upto])
+    """A wish, plan, condition or purpose, not a fact: "if…", "I'd…", "I want to…", "…so (that) I can teach"."""
+    before = c.toks[c.lo : upto]
+    if any(t.lower in IRREALIS for t in before):
+        return True
+    # a purpose clause: "so" (or "so that") then "can" ("so I can teach others"), unlike "so I moved"
+    return bool(before) and before[0].lower == "so" and any(t.lower == "can" for t in before)
 
 
 def handle(c: Clause, m: Match, subj: Entity | None) -> None:

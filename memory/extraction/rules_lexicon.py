@@ -95,7 +95,7 @@ SOFT = frozenset(
 )
 IRREALIS = frozenset(
     _words(
-        "if would 'd might may could should will 'll wo want wants wanted hope hoping plan plans planning "
+        "if would 'd might may could should will 'll wo want wants wanted wanna hope hoping plan plans planning "
         "thinking considering wish maybe perhaps going gonna supposed whether tomorrow someday"
     )
 )
