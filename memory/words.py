@@ -69,3 +69,13 @@ AUXILIARIES: dict[str, Aux] = {
     **{w: Aux(past=True) for w in "was were did had".split()},
     **{w: Aux(bare=False) for w in "may might".split()},
 }
+
+# Nouns too vague to be what a fact is about ("a lot", "the time", "that photo", "the experience").
+VAGUE = frozenset({
+    "thing", "things", "lot", "lots", "time", "times", "way", "ways", "day", "days", "bit", "kind", "sort", "one",
+    "ones", "stuff", "something", "anything", "everything", "nothing", "someone", "anyone", "everyone", "people",
+    "guy", "guys", "idea", "fun", "moment", "part", "chance", "place", "week", "weekend", "month", "year", "years",
+    "night", "morning", "evening", "today", "tonight", "yesterday", "tomorrow", "reminder", "photo", "picture",
+    "pic", "experience", "journey", "feeling", "thanks", "luck", "question", "ages", "while", "age", "bunch",
+    "deal", "glad", "sure", "kinds", "sorts", "loads",
+})

@@ -17,7 +17,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from memory.extraction import dates
-from memory.words import MY, POSSESSIVES
+from memory.words import MY, POSSESSIVES, VAGUE
 
 # spaCy entity labels -> the graph's entity types
 ENTITY_TYPES = {"PERSON": "PERSON", "GPE": "PLACE", "LOC": "PLACE", "FAC": "PLACE", "ORG": "ORG",
@@ -28,13 +28,6 @@ _CUT_WORDS = POSSESSIVES | frozenset({"a", "an", "the", "this", "that", "these",
                                      "each", "another", "such", "own", "all", "both", "no", "what", "which",
                                      "whose"})
 # Heads that never make a fact's object on their own (too vague to remember).
-_VAGUE = frozenset({"thing", "things", "lot", "lots", "time", "times", "way", "ways", "day", "days", "bit",
-                    "kind", "sort", "one", "ones", "stuff", "something", "anything", "everything", "nothing",
-                    "someone", "anyone", "everyone", "people", "guy", "guys", "idea", "fun", "moment",
-                    "part", "chance", "place", "week", "weekend", "month", "year", "years", "night",
-                    "morning", "evening", "today", "tonight", "yesterday", "tomorrow", "reminder", "photo",
-                    "picture", "pic", "experience", "journey", "feeling", "thanks", "luck", "question", "ages",
-                    "while", "age", "bunch", "deal", "glad", "sure", "kinds", "sorts", "loads"})
 _WEEKDAY = re.compile(r"\b(?:(next|last|this|on)\s+)?(monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b",
                       re.I)
 
@@ -178,7 +171,7 @@ def propose(doc: Any, *, speaker: str, at: datetime, context_people: Sequence[st
             add(text, typ, sent_of[first.i], span=(first.i, last.i + 1))
         covered.update(range(ent.start, ent.end))
     for chunk in doc.noun_chunks:
-        if chunk.root.pos_ == "PRON" or chunk.root.lower_ in _VAGUE or chunk.root.i in covered:
+        if chunk.root.pos_ == "PRON" or chunk.root.lower_ in VAGUE or chunk.root.i in covered:
             continue
         if chunk.root.ent_type_ in ("DATE", "TIME") or chunk.root.like_num:
             continue
@@ -194,7 +187,7 @@ def propose(doc: Any, *, speaker: str, at: datetime, context_people: Sequence[st
             continue
         if len(words) < last.i + 1 - first.i and not names and words:
             continue  # "my boyfriend Callum" with Callum an entity: skip the role word
-        if not words or words[-1].lower_ in _VAGUE:
+        if not words or words[-1].lower_ in VAGUE:
             continue
         nxt = doc[last.i + 1] if last.i + 1 < len(doc) else None
         if nxt is not None and (nxt.ent_type_ == "PERSON" or nxt.pos_ == "PROPN") and not names:

@@ -13,6 +13,7 @@ from memory.extraction.rules_tokens import Phrase, Tok, noun_phrase
 from memory.extraction.rules_tokens import conjuncts as _conjuncts
 from memory.extraction.types import USER, ExtractedFact, Op
 from memory.vocabulary import RELATIONS
+from memory.words import VAGUE
 
 MULTI = frozenset(
     {
@@ -31,26 +32,10 @@ MULTI = frozenset(
 _PERSON_NOUNS = frozenset(
     ("woman", "man", "guy", "girl", "lady", "person", "someone", "chap", "bloke", "fellow", "boy")
 )
-_VAGUE = frozenset(
-    (
-        "job",
-        "work",
-        "life",
-        "idea",
-        "suggestion",
-        "suggestions",
-        "answer",
-        "answers",
-        "help",
-        "joke",
-        "jokes",
-        "stuff",
-        "things",
-        "thing",
-        "way",
-        "one",
-        "ones",
-    )
+# Objects that are no taste: the vague nouns, and what people say they like in passing ("I love your
+# suggestion", "I like my job")
+NOT_A_TASTE = VAGUE | frozenset(
+    {"job", "work", "life", "suggestion", "suggestions", "answer", "answers", "help", "joke", "jokes"}
 )
 _TYPES = {
     "food": "FOOD",

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from memory.extraction import dates
-from memory.extraction.rules_clause import _VAGUE, MULTI, Clause
+from memory.extraction.rules_clause import MULTI, NOT_A_TASTE, Clause
 from memory.extraction.rules_discourse import Entity
 from memory.extraction.rules_lexicon import IRREALIS, OCCUPATIONS, PETS, category
 from memory.extraction.rules_patterns import Match
 from memory.extraction.rules_tokens import Phrase, noun_phrase
 from memory.extraction.types import USER
-from memory.words import POSSESSIVES, ROLES
+from memory.words import MY, POSSESSIVES, ROLES
 
 
 def _negated(c: Clause, upto: int) -> bool:
@@ -66,25 +66,52 @@ def _role_tail(c: Clause, ph: Phrase, subj: Entity, op: str) -> None:
             c.emit(subj, "works_as", q.text, op, obj_type="ROLE")
 
 
+# "your suggestion", "their rights", "this one": someone else's, or a particular thing, is no taste of theirs
+_NOT_A_TASTE_BEFORE = (POSSESSIVES - MY) | {"this", "that"}
+
+
+def _taste(c: Clause, ph: Phrase) -> str | None:
+    """What a like or dislike is of, or None when the phrase is not a taste worth keeping."""
+    vague = not ph.proper and (ph.head.lower in NOT_A_TASTE or c.toks[ph.end - 1].lower in NOT_A_TASTE)
+    if vague or c.toks[ph.start - 1].lower in _NOT_A_TASTE_BEFORE:
+        return None  # "I love your suggestions", "veterans and their rights", "I like my job"
+    if ph.head.tag == "VBG" and ph.end == ph.head.i + 1:
+        # "I love running my own studio": the taste is the whole activity, not "running"
+        q = noun_phrase(c.source, c.toks, ph.end, c.hi) if ph.end < c.hi else None
+        if q is not None:
+            if any(t.lower in POSSESSIVES for t in c.toks[ph.end : q.end]) or q.head.lower in NOT_A_TASTE:
+                return None  # "running my own studio" is about their studio; "spending time" says nothing
+            return c.source[c.toks[ph.start].idx : c.toks[q.end - 1].end]
+    return ph.text
+
+
+def _described(c: Clause, phrases: list[Phrase]) -> bool:
+    """'the freedom and connection it brings': a particular thing, described by the clause after it."""
+    if c.toks[phrases[0].start - 1].lower != "the":
+        return False
+    j = phrases[-1].end
+    while j < c.hi and c.toks[j].pos in ("CCONJ", "ADJ", "NOUN", "PUNCT"):  # "the peace and quiet it brings"
+        j += 1
+    return j < c.hi and (c.toks[j].pos == "PRON" or c.toks[j].lower in ("that", "which"))
+
+
 def _emit_all(c: Clause, m: Match, subj: Entity | None, rel: str, op: str) -> None:
     if subj is None or "O" not in m.slots:
         return
-    for ph in c.phrases(m.slots["O"], rel in MULTI):
+    phrases = c.phrases(m.slots["O"], rel in MULTI)
+    taste = rel in ("likes", "dislikes")
+    # "like" as a preposition after "be" or a comma compares ("we're like a family", "…, like my dad")
+    compared = c.toks[m.start].pos == "ADP" and m.start > c.lo and (
+        c.toks[m.start - 1].lem == "be" or c.toks[m.start - 1].pos == "PUNCT")
+    if taste and phrases and (compared or _described(c, phrases)):
+        return  # "we're like a family" (a comparison); "I love the freedom it brings" (not a taste)
+    for ph in phrases:
         if m.pattern.proper and not ph.proper:
             continue
-        obj = ph.text
-        if rel in ("likes", "dislikes") and (
-            (ph.head.lower in _VAGUE and not ph.proper)
-            or c.toks[ph.start - 1].lower in ("your", "this", "that")
-        ):
-            continue  # "I love your suggestions", "I like my job": not a taste worth keeping
-        if rel in ("likes", "dislikes") and ph.head.tag == "VBG" and ph.end == ph.head.i + 1:
-            # "I love running my own studio": the taste is the whole activity, not "running"
-            q = noun_phrase(c.source, c.toks, ph.end, c.hi) if ph.end < c.hi else None
-            if q is not None:
-                if any(t.lower in POSSESSIVES for t in c.toks[ph.end : q.end]):
-                    continue  # "running my own studio" is about their studio, not a taste
-                obj = c.source[c.toks[ph.start].idx : c.toks[q.end - 1].end]
+        found = _taste(c, ph) if taste else ph.text
+        if found is None:
+            continue
+        obj = found
         if rel == "allergic_to" and obj.lower().endswith(" allergy"):
             obj = obj[: -len(" allergy")]
         if rel == "reports_to" and subj.name != USER:

@@ -66,6 +66,11 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("I really enjoy repairing old radios.", (), {k(U, "likes", "repairing old radios")}),
     ("I hate ironing shirts.", (), {k(U, "dislikes", "ironing shirts")}),
     ("I love running my own bakery.", (), set()),
+    ("I love spending time in the garden.", (), set()),  # "spending time" says nothing of a taste
+    ("Our team is like a family.", (), set()),  # a comparison, not a liking
+    ("I enjoy tennis, like my brother.", (), {k(U, "likes", "tennis")}),
+    ("I adore the calm and quiet it gives me.", (), set()),  # a particular thing, described
+    ("I care about refugees and their stories.", (), set()),
     # a wish or a purpose is no fact yet; a result is
     ("I wanna take up the violin.", (), set()),
     ("I'm saving up so I can buy a Volvo.", (), set()),
