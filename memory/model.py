@@ -108,6 +108,11 @@ class Arc:
             and (self.valid_to is None or t < self.valid_to)
         )
 
+    @property
+    def relation_words(self) -> str:
+        """The relation as said: an open fact's own label ("keeps bees"), else the name ("lives in")."""
+        return self.label if self.relation == "related_to" and self.label else self.relation.replace("_", " ")
+
     def statement(self, *, dates: bool = True) -> str:
         """'Anna lives in Porto (from 2026-01-05 until 2026-03-03)' — how facts reach the LLM.
 
@@ -115,7 +120,7 @@ class Arc:
         date costs the model ~20 ms of prompt reading on a small CPU, worth paying only when the question
         is about time. Ended facts keep their span either way.
         """
-        rel = self.label if self.relation == "related_to" and self.label else self.relation.replace("_", " ")
+        rel = self.relation_words
         span = f"from {self.valid_from.date().isoformat()}"
         if self.valid_to is not None:
             span += f" until {self.valid_to.date().isoformat()}"

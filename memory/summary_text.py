@@ -48,12 +48,6 @@ def _possessive(entity_id: str, name: str) -> str:
     return "the user's" if entity_id == USER_ID else (f"{name}'" if name.endswith("s") else f"{name}'s")
 
 
-def _words(a: Arc) -> str:
-    if a.relation == "related_to" and a.label:
-        return a.label
-    return a.relation.replace("_", " ")
-
-
 def _since(a: Arc) -> str:
     """A single-valued fact's start, to the month ("lives in Porto (since 2024-03)"): when it changed matters."""
     r = RELATIONS.get(a.relation)
@@ -76,8 +70,8 @@ def clause(a: Arc, entity_id: str, entity_name: str) -> str | None:
             return f"{_possessive(other_id, other)} {role}"
         return f"{_who(other_id, other)} is {_possessive(entity_id, entity_name)} {role}"
     if outgoing or (r is not None and r.symmetric):
-        return f"{_words(a)} {_who(other_id, other)}{_since(a) if outgoing else ''}"
-    return f"{_who(other_id, other)} {_words(a)} {entity_name}"
+        return f"{a.relation_words} {_who(other_id, other)}{_since(a) if outgoing else ''}"
+    return f"{_who(other_id, other)} {a.relation_words} {entity_name}"
 
 
 def current(arcs: Iterable[Arc], now: datetime) -> list[Arc]:

@@ -71,8 +71,7 @@ class RecallResult:
 
 def _words_of(a: Arc) -> set[str]:
     """A fact's index terms: its relation (or label) and both ends."""
-    rel = a.label if a.relation == "related_to" and a.label else a.relation.replace("_", " ")
-    return set(terms(f"{a.subject} {rel} {a.object}"))
+    return set(terms(f"{a.subject} {a.relation_words} {a.object}"))
 
 
 # A generated-Cypher stage plugs in here: (question, linked, now) -> (arcs, cypher strings, notes).
