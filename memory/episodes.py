@@ -218,6 +218,7 @@ class Episodes:
                 matched[r["id"]] = matched.get(r["id"], "") + "m"
         fused = relative_fusion(arms, weights)
         elsewhere: tuple[str, float] | None = None
+        own: set[str] = set()
         if named and fused:
             about = self.graph.store.read(Q.EPISODES_ABOUT, {"ids": list(fused), "names": list(named.values()),
                                                               "entities": list(named)})
@@ -229,26 +230,31 @@ class Episodes:
                         matched[r["id"]] += "m"
             if self.attribution and any(r["spoke"] for r in about):
                 # the one asked about speaks here: what someone else said of themselves is not about them
-                elsewhere = attributed_elsewhere({r["id"] for r in about if r["spoke"]}, text, vector)
+                own = {r["id"] for r in about if r["spoke"]}
+                elsewhere = attributed_elsewhere(own, text, vector)
                 fused = {r["id"]: fused[r["id"]] for r in about if r["spoke"] or r["named"]}
         # a vector neighbour that is not close in meaning, and matched nothing else, is noise
         best = [i for i in sorted(fused, key=lambda i: -fused[i]) if matched.get(i)][:limit + 2]
-        rows = self.graph.store.read(Q.EPISODES_BY_IDS, {"ids": best}) if best else []
-        # the question itself (stored as a turn before it is answered) is not evidence for its answer
-        asked = " ".join(question.lower().split())
-        by_id = {r["id"]: r for r in rows if " ".join(str(r["text"]).lower().split()) != asked}
+        wanted = [*best, elsewhere[0]] if elsewhere is not None else best  # one read for both
+        rows = self.graph.store.read(Q.EPISODES_BY_IDS, {"ids": wanted}) if wanted else []
+        # the question itself (stored as a turn before it is answered) is not evidence for its answer, nor
+        # someone else's words it would match better than anything
+        said = " ".join(question.lower().split())
+        by_id = {r["id"]: r for r in rows if " ".join(str(r["text"]).lower().split()) != said}
+        if elsewhere is not None and elsewhere[0] not in by_id:  # it was the question: the next best, if any
+            mine = elsewhere[0]
+            elsewhere = attributed_elsewhere(own, {i: s for i, s in text.items() if i != mine},
+                                             {i: s for i, s in vector.items() if i != mine})
+            if elsewhere is not None:
+                by_id.update({r["id"]: r for r in self.graph.store.read(Q.EPISODES_BY_IDS, {"ids": [elsewhere[0]]})})
         best = [i for i in best if i in by_id][:limit]
         relevant = bool(best)  # every one kept matched words, meaning closely, or names
         found = [Episode.from_row(by_id[i], round(fused[i], 5), matched.get(i, "")) for i in best if i in by_id]
-        other, margin, asked = None, 0.0, ""
-        if elsewhere is not None:
-            rows = self.graph.store.read(Q.EPISODES_BY_IDS, {"ids": [elsewhere[0]]})
-            other, margin = (Episode.from_row(rows[0]) if rows else None), elsewhere[1]
-            spoke = [e.speaker for e in found if e.speaker in named.values()]
-            asked = spoke[0] if spoke else next(iter(named.values()))
+        other = Episode.from_row(by_id[elsewhere[0]]) if elsewhere is not None and elsewhere[0] in by_id else None
         t3 = time.perf_counter()
         return EpisodeSearch(found, relevant, {"text": _ms(t0, t1), "vector": _ms(t1, t2), "fuse": _ms(t2, t3)},
-                             other, margin, asked)
+                             other, elsewhere[1] if other is not None and elsewhere else 0.0,
+                             speaking[0] if other is not None and speaking else "")
 
     def facts_from(self, episode_ids: Sequence[str], *, now: datetime) -> list[Arc]:
         """Facts learned from these episodes (their provenance), still believed at ``now``."""

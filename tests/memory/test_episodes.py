@@ -193,3 +193,14 @@ def test_the_meaning_query_drops_a_speakers_name_and_keeps_a_talked_about_one(gr
     ep.search("Where does Pavel live now?", now=T0 + timedelta(days=1), entities={pavel.id: "Pavel"})
     # Gina speaks here: her name greets her ("Hey Gina!"); Pavel is only talked about: his name is the topic
     assert rec.queries == ["Where did store open?", "Where does Pavel live now?"]
+
+
+def test_the_question_itself_is_not_someone_elses_words(graph: TemporalGraph) -> None:
+    # the user's question is stored as a turn before it is answered: it matches itself best of all
+    ep = Episodes(graph, E5Embedder())
+    asked = "Why did Gina lose her job as a banker?"
+    ep.add([*_turns(), Turn("s3", T0 + timedelta(hours=1), "user", asked, 0)])
+    gina = graph.upsert_entity("Gina", now=T0, type="PERSON")
+    found = ep.search(asked, now=T0 + timedelta(days=1), entities={gina.id: "Gina"})
+    assert found.elsewhere is not None and found.elsewhere.text != asked
+    assert found.elsewhere.speaker == "Jon" and found.asked == "Gina"
