@@ -14,16 +14,9 @@ from memory.graph import TemporalGraph
 from memory.kglite_store import KgliteStore
 from memory.search import query_terms, relative_fusion, rrf, stem, terms
 from memory.transcripts import Turn
+from tests.episode_sample import SAID
 
 T0 = datetime(2023, 5, 8, 13, 56, tzinfo=UTC)
-SAID = [
-    ("Jon", "Hey Gina! Lost my job as a banker yesterday, so I'm starting my own dance studio."),
-    ("Gina", "Sorry about your job, Jon! I lost mine at Door Dash this month."),
-    ("Jon", "I got a temp job to help cover expenses while I look for investors."),
-    ("Gina", "My online clothing store opened last week, it's been great!"),
-    ("Jon", "Sounds great!"),
-    ("assistant", "I will remember that Jon is looking for investors."),
-]
 
 
 def test_stemming_folds_the_forms_people_use() -> None:

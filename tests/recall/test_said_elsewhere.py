@@ -14,14 +14,9 @@ from memory.graph import TemporalGraph
 from memory.kglite_store import KgliteStore
 from memory.recall.recall import Recaller
 from memory.transcripts import Turn
+from tests.episode_sample import SAID
 
 T0 = datetime(2023, 5, 8, 13, 56, tzinfo=UTC)
-SAID = [
-    ("Jon", "Hey Gina! Lost my job as a banker yesterday, so I'm starting my own dance studio."),
-    ("Gina", "Sorry about your job, Jon! I lost mine at Door Dash this month."),
-    ("Jon", "I got a temp job to help cover expenses while I look for investors."),
-    ("Gina", "My online clothing store opened last week, it's been great!"),
-]
 
 
 class Model:
