@@ -197,3 +197,15 @@ def test_the_question_itself_is_not_someone_elses_words(graph: TemporalGraph) ->
     found = ep.search(asked, now=T0 + timedelta(days=1), entities={gina.id: "Gina"})
     assert found.elsewhere is not None and found.elsewhere.text != asked
     assert found.elsewhere.speaker == "Jon" and found.asked == "Gina"
+
+
+class _Broken(_Recording):
+    def query(self, text):  # type: ignore[no-untyped-def]
+        raise RuntimeError("model file unreadable")
+
+
+def test_a_broken_embedder_costs_the_meaning_search_not_the_answer(graph: TemporalGraph) -> None:
+    ep = Episodes(graph, _Broken())  # type: ignore[arg-type]
+    ep.add(_turns())
+    found = ep.search("Who opened an online clothing store?", now=T0 + timedelta(days=1))
+    assert [e.speaker for e in found.episodes][:1] == ["Gina"] and "t" in found.episodes[0].matched
