@@ -159,12 +159,23 @@ def ops_match(pred: dict[str, Any], gold: dict[str, Any]) -> bool:
 
 
 def fact_matches(pred: dict[str, Any], gold: dict[str, Any], speaker: str) -> bool:
-    return (
-        entities_match(str(pred.get("subject", "")), gold["subject"], speaker)
-        and entities_match(str(pred.get("object", "")), gold["object"], speaker)
-        and predicates_match(str(pred.get("predicate", "")), gold["predicate"], gold.get("alt_predicates") or ())
-        and ops_match(pred, gold)
-    )
+    """Ends, predicate and op agree; a symmetric vocabulary relation (spouse_of, friend_of…) reads both ways:
+    "Idris spouse_of user" is the fact "user spouse_of Idris"."""
+    subject, obj = str(pred.get("subject", "")), str(pred.get("object", ""))
+    if not (predicates_match(str(pred.get("predicate", "")), gold["predicate"], gold.get("alt_predicates") or ())
+            and ops_match(pred, gold)):
+        return False
+    if entities_match(subject, gold["subject"], speaker) and entities_match(obj, gold["object"], speaker):
+        return True
+    return (_symmetric(str(pred.get("predicate", ""))) and entities_match(obj, gold["subject"], speaker)
+            and entities_match(subject, gold["object"], speaker))
+
+
+def _symmetric(pred: str) -> bool:
+    from memory.vocabulary import RELATIONS
+
+    rel = RELATIONS.get(predicate_key(pred))
+    return rel is not None and rel.symmetric
 
 
 def forbidden(pred: dict[str, Any], bad: dict[str, Any], speaker: str) -> bool:

@@ -19,7 +19,7 @@ from memory.model import Change
 from memory.names import normalize
 from memory.recall.linking import Linker
 from memory.transcripts import TranscriptStore, Turn
-from memory.vocabulary import relation
+from memory.vocabulary import NARROWER, relation
 from memory.words import USER_KEYS
 
 
@@ -327,9 +327,11 @@ class Learner:
         subj = self.graph.find_entity(subject)
         if subj is None:
             return []
-        current = self.graph.lookup(subj.id, rel.name, None, at=at, now=at, limit=100)
+        # an end of a relation ends its narrower cases too ("we split up" ends a marriage): NARROWER
+        names = (rel.name, *NARROWER.get(rel.name, ())) if f.op == "end" else (rel.name,)
+        current = [a for r in names for a in self.graph.lookup(subj.id, r, None, at=at, now=at, limit=100)]
         if rel.symmetric:
-            current += self.graph.lookup(None, rel.name, subj.id, at=at, now=at, limit=100)
+            current += [a for r in names for a in self.graph.lookup(None, r, subj.id, at=at, now=at, limit=100)]
         targets = self.resolver.match_in(obj, current) if obj else current
         if f.op == "end":
             return self.graph.end_arcs(targets, now=at, valid_to=dates_at(None, f.valid_to, at).valid_to,

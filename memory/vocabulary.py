@@ -113,11 +113,11 @@ KINSHIP = frozenset(
     n for n in RELATIONS
     if n.endswith("_of") and n not in {"member_of", "friend_of", "neighbour_of", "colleague_of"}
 )
-# A relation that says no gender and the gendered ones that are cases of it: "my parents" are a mother and a
-# father, though each was stored as mother_of or father_of.
+# A relation and the narrower ones that are cases of it: "my parents" are a mother and a father, though each
+# was stored as mother_of or father_of; a spouse is a partner ("Jess and I split up" ends a marriage too).
 NARROWER: dict[str, tuple[str, ...]] = {
     "parent_of": ("mother_of", "father_of"), "sibling_of": ("sister_of", "brother_of"),
-    "child_of": ("daughter_of", "son_of"),
+    "child_of": ("daughter_of", "son_of"), "partner_of": ("spouse_of",),
 }
 
 # Common spellings people (and models) use for the same relation.

@@ -180,6 +180,10 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
             role, c.disc.pending_role = c.disc.pending_role, None
             return _role_fact(c, role, o.text)
         return
+    if rel.startswith("@couple:"):
+        return _couple(c, m, subj, rel.split(":", 1)[1], op)
+    if rel == "@died":
+        return _died(c, m, subj)
     if rel == "@gone":
         return _gone(c, m)
     if subj is None:
@@ -342,3 +346,59 @@ def _gone(c: Clause, m: Match) -> None:
     name = c.source[c.toks[k].idx : c.toks[j].end]
     if category(name) == "car" and c.toks[j].pos == "PROPN":
         c.emit(USER, "drives", name, "end", obj_type="THING")
+
+
+def _partner(c: Clause, m: Match) -> str | None:
+    """Who the speaker did it with: "Tom and I …", "me and Tom …", "my wife and I …" (a role named before);
+    None when only "we" is said."""
+    t = c.toks
+    for j in range(1, m.start - 1):  # the sentence's tokens: "Tom and I" is split into two clauses at "and"
+        if t[j].lower != "and":
+            continue
+        left, right = t[j - 1], t[j + 1]
+        if right.lower in ("i", "me") and left.lower not in ("i", "me"):
+            k = j - 1
+            while k - 1 >= 0 and t[k - 1].pos == "PROPN":
+                k -= 1
+            if left.pos == "PROPN":
+                return c.source[t[k].idx : left.end]
+            if k - 1 >= 0 and t[k - 1].lower in MY:  # "my wife and I"
+                return c.disc.roles.get(left.lower)
+        if left.lower in ("i", "me"):
+            q = noun_phrase(c.source, t, j + 1, m.start)
+            if q is not None and q.proper:
+                return q.text
+    return None
+
+
+def _couple(c: Clause, m: Match, subj: Entity | None, rel: str, op: str) -> None:
+    """'Tom and I got engaged' -> Tom partner_of user; 'Ana got married to Ben' -> Ben spouse_of Ana; 'my wife
+    Elena and I split up' -> the marriage ends (and "my wife Elena" in that sentence no longer asserts it)."""
+    if _negated(c, m.start + 1) or any(t.tag == "VBG" for t in c.toks[m.start : m.end]):
+        return  # "we never got married"; "Tom and I are getting married in June" is a plan
+    one, other = _partner(c, m), subj
+    if one is not None:
+        other = Entity(USER, "PERSON")
+    elif subj is not None and m.end + 1 < c.hi and c.toks[m.end].lower in ("to", "with"):
+        q = noun_phrase(c.source, c.toks, m.end + 1, c.hi)  # "… got married to Ben"
+        one = q.text if q is not None and q.proper else None
+    if one is None or other is None or other.unresolved:
+        return
+    if op == "end":  # "my wife Elena" said in the same sentence is no longer true (learning: NARROWER)
+        said = [f for f in c.out if f.op == "assert" and f.relation in ("spouse_of", "partner_of")
+                and f.subject == one]
+        c.out[:] = [f for f in c.out if not any(f is x for x in said)]
+        c.disc.dropped += said
+    c.emit(Entity(one, "PERSON"), rel, other.name, op, obj_type="PERSON")
+
+
+def _died(c: Clause, m: Match, subj: Entity | None) -> None:
+    """'Our cat Pixel passed away' -> the user no longer has Pixel. Said of a name only; of someone who is not
+    their pet it ends nothing (learning ends only a has_pet arc that names them)."""
+    if subj is None or subj.name == USER or subj.unresolved or _negated(c, m.start + 1):
+        return
+    pet = [f for f in c.out if f.op == "assert" and f.relation == "has_pet" and f.object == subj.name]
+    c.out[:] = [f for f in c.out if not any(f is x for x in pet)]
+    c.disc.dropped += pet
+    if pet or subj.type == "ANIMAL" or subj.name[:1].isupper():
+        c.emit(USER, "has_pet", subj.name, "end", obj_type="ANIMAL")

@@ -112,6 +112,17 @@ PATTERNS: list[Pattern] = [
     _p("get rid of O", "@sell"),
     _p("sell|scrap|crash|total O", "@sell"),
     _p("be gone|sold|dead|totalled|totaled|written", "@gone"),
+    # a couple's events, said of "Tom and I" (or "…married to Tom"): the state they start or end
+    _p("get|be|got married", "@couple:spouse_of"),
+    _p("tie ~ knot", "@couple:spouse_of"),
+    _p("get|be|got engaged", "@couple:partner_of"),
+    _p("get|be|got divorced", "@couple:spouse_of", "end"),
+    _p("divorce", "@couple:spouse_of", "end"),
+    _p("split|break up", "@couple:partner_of", "end"),
+    # a pet's death ends having it ("Pixel passed away", "our old cat died")
+    _p("pass away|on", "@died"),
+    _p("die", "@died"),
+    _p("be|get put down|to sleep", "@died"),
     # pets, allergies, partners
     _p("adopt|buy|rescue|get|have|own O", "@acquire"),
     _p("name|call him|her|it|them O", "@name_pet"),

@@ -114,7 +114,21 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
         ("I relocated to Tallinn in February.",),
         {k(U, "lives_in", "Tallinn", "retract")},
     ),
+    # a couple's events and a pet's death change state
+    ("Noor and I tied the knot in Ghent last summer.", (), {k("Noor", "spouse_of", U)}),
+    ("Me and Callum got engaged on Sunday!", (), {k("Callum", "partner_of", U)}),
+    (
+        "My husband Idris and I separated, we got divorced in March.",
+        (),
+        {k("Idris", "spouse_of", U, "end")},
+    ),
+    ("My cousin Vera got married to Tomas.", (), {k("Vera", "cousin_of", U), k("Tomas", "spouse_of", "Vera")}),
+    ("Our hamster Nibbles died on Tuesday.", (), {k(U, "has_pet", "Nibbles", "end"), k("Nibbles", "is_a", "hamster")}),
+    ("Biscuit passed away last night.", ("We adopted a beagle called Biscuit.",), {k(U, "has_pet", "Biscuit", "end")}),
     # no facts
+    ("Lina and I are getting married in October.", (), set()),  # a plan
+    ("We got married in 2015.", (), set()),  # with whom is not said
+    ("Omar and I never got engaged.", (), set()),
     ("Could you add eggs to my shopping list?", (), set()),
     ("Pause the music.", (), set()),
     ("Which bus goes to the airport?", (), set()),

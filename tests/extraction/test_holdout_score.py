@@ -57,6 +57,13 @@ def test_must_not_is_wrong_even_where_it_overlaps_a_gold_fact() -> None:
     assert res["fn"] == [gold["facts"][1]]  # lives_in is not lives_with
 
 
+def test_a_symmetric_relation_reads_both_ways_and_no_other_does() -> None:
+    gold = row([G("user", "spouse_of", "Idris", alt=("married_to",)), G("Maeve", "sister_of", "user")])
+    res = score_row([F("Idris", "spouse_of", "me"), F("me", "sister_of", "Maeve")], gold)
+    assert [p["subject"] for p, _ in res["tp"]] == ["Idris"]  # spouse_of is symmetric in the vocabulary
+    assert res["fp"] == [F("me", "sister_of", "Maeve")]  # sister_of is not: the flipped fact is another
+
+
 def test_op_and_past_tense() -> None:
     gold = row([G("user", "plays", "cello", op="end", alt=("played",)), G("user", "works_at", "Sainsbury's", op="end")],
                (F("user", "works_at", "Sainsbury's"),))

@@ -253,3 +253,20 @@ def test_intent_relations(q: str, rels: tuple[str, ...]) -> None:
     from memory.recall.intent import analyse
 
     assert analyse(q).relations == rels
+
+
+def test_life_events_change_state_through_the_real_rules(env) -> None:
+    """A couple's split and a pet's death, said in later conversations, close what was true (history kept)."""
+    from memory.extraction.rules import RuleExtractor
+    from memory.learning import RulesExtractor
+
+    graph, ts = env
+    learner = Learner(graph, ts, RulesExtractor(RuleExtractor()))
+    learner.ingest(turns("c1", T0, "My wife Elena teaches maths.", "We adopted a dog called Dash."), source="t")
+    assert now_objects(graph, "Elena", "spouse_of", T0 + D) == ["User"]
+    assert now_objects(graph, "user", "has_pet", T0 + D) == ["Dash"]
+    learner.ingest(turns("c2", T0 + 90 * D, "Elena and I split up.", "Dash passed away in the spring."), source="t")
+    later = T0 + 91 * D
+    assert now_objects(graph, "Elena", "spouse_of", later) == []
+    assert now_objects(graph, "user", "has_pet", later) == []
+    assert [a.object for a in graph.history("Elena", "spouse_of", now=later)] == ["User"]  # what was, kept
