@@ -51,6 +51,7 @@ ROLES: dict[str, Role] = {w: Role(rel, g) for w, rel, g in [
     ("neighbour", "neighbour_of", None), ("neighbor", "neighbour_of", None),
     ("colleague", "colleague_of", None), ("coworker", "colleague_of", None), ("co-worker", "colleague_of", None),
     ("workmate", "colleague_of", None),
+    ("housemate", "lives_with", None), ("flatmate", "lives_with", None), ("roommate", "lives_with", None),
     ("manager", "reports_to", None), ("boss", "reports_to", None), ("supervisor", "reports_to", None),
 ]}
 ROLE_RELATIONS: dict[str, str] = {w: r.relation for w, r in ROLES.items()}  # "sister" -> "sister_of"

@@ -13,7 +13,7 @@ from memory.extraction.rules_tokens import Phrase, Tok, noun_phrase
 from memory.extraction.rules_tokens import conjuncts as _conjuncts
 from memory.extraction.types import USER, ExtractedFact, Op
 from memory.vocabulary import RELATIONS
-from memory.words import VAGUE
+from memory.words import ROLES, VAGUE
 
 MULTI = frozenset(
     {
@@ -89,6 +89,9 @@ class Clause:
             q = noun_phrase(self.source, t, p.end + 1, self.hi)
             if q is not None and q.proper:
                 return q
+        if p.head.pos == "PROPN" and any(x.lower in ROLES for x in t[p.start : p.end - 1]):
+            k = max(i for i in range(p.start, p.end - 1) if t[i].lower in ROLES) + 1  # "friend Ottilie"
+            return Phrase(self.source[t[k].idx : t[p.end - 1].end], k, p.end, p.head)
         if p.head.pos == "PROPN":
             k = p.start
             while k < p.end and t[k].pos == "ADJ" and t[k].text.islower():

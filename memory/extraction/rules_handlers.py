@@ -116,6 +116,9 @@ def _emit_all(c: Clause, m: Match, subj: Entity | None, rel: str, op: str) -> No
             obj = obj[: -len(" allergy")]
         if rel == "reports_to" and subj.name != USER:
             continue
+        if rel == "works_at" and (ph.head.ent == "PERSON" or any(
+                t.lower in ROLES for t in c.toks[m.slots["O"] : ph.start])):
+            continue  # "I work with Dan", "… with my colleague Dan": a person, not an employer
         c.emit(subj, rel, obj, op)
         if rel == "works_at":
             _role_tail(c, ph, subj, op)
@@ -209,6 +212,27 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
         verb = c.toks[m.slots["O"]]
         if verb.pos == "VERB" and verb.tag == "VB":
             c.emit(subj, "practices", gerund(verb.lemma.lower()), op, obj_type="ACTIVITY")
+        return
+    if rel == "@share_home":
+        if o is not None and o.proper and "O2" in m.slots and "O" in m.slots:
+            c.emit(subj, "lives_in", o.text, op)
+        mate = _one(c, m, "O2") if "O2" in m.slots else None
+        if mate is not None and mate.proper:
+            c.emit(subj, "lives_with", mate.text, op, obj_type="PERSON")
+        return
+    if rel == "@move_out" and o is not None:
+        owner = c.toks[o.end] if o.end < c.hi else None
+        if o.proper and owner is not None and owner.tag == "POS":  # "moved out of Kasia's place"
+            c.emit(subj, "lives_with", o.text, "end", obj_type="PERSON")
+        elif o.proper and o.head.ent in ("GPE", "LOC"):  # "moved out of Leeds"
+            c.emit(subj, "lives_in", o.text, "end")
+        return
+    if rel == "@move_in":  # "Raul moved in with me", "I moved in with Raul"
+        if c.toks[m.slots["O"]].lower in ("me", "us"):
+            if subj.name != USER and not subj.unresolved:
+                c.emit(subj, "lives_with", USER, op, obj_type="PERSON")
+        elif o is not None and o.proper:
+            c.emit(subj, "lives_with", o.text, op, obj_type="PERSON")
         return
     if o is None:
         return

@@ -38,6 +38,12 @@ PATTERNS: list[Pattern] = [
     _p("be my|our O", "@is_my_role"),
     # residence, origins
     _p("live|reside|stay in O", "lives_in", state=True, proper=True),
+    # a shared home: the town, and who it is shared with ("I rent a room in Bristol with Priya")
+    _p("share|rent ~ flat|house|home|apartment|room|place|cottage in O with O2", "@share_home", state=True),
+    _p("share|rent ~ flat|house|home|apartment|room|place|cottage with O2", "@share_home", state=True),
+    _p("live|living with O", "lives_with", state=True, proper=True),
+    _p("move in with O", "@move_in"),
+    _p("move out of O", "@move_out"),
     _p("move|relocate|emigrate|go [back|over|away] from O to O2", "@move_from", proper=True),
     _p("move|relocate|emigrate [back|over|away|out] to O", "lives_in", proper=True),
     _p("settle in|down in O", "lives_in", proper=True),

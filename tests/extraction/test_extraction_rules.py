@@ -125,7 +125,18 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("My cousin Vera got married to Tomas.", (), {k("Vera", "cousin_of", U), k("Tomas", "spouse_of", "Vera")}),
     ("Our hamster Nibbles died on Tuesday.", (), {k(U, "has_pet", "Nibbles", "end"), k("Nibbles", "is_a", "hamster")}),
     ("Biscuit passed away last night.", ("We adopted a beagle called Biscuit.",), {k(U, "has_pet", "Biscuit", "end")}),
+    # a shared home: the town and who shares it; moving in and out
+    (
+        "I share a house in Utrecht with my friend Femke.",
+        (),
+        {k("Femke", "friend_of", U), k(U, "lives_in", "Utrecht"), k("Femke", "lives_with", U)},
+    ),
+    ("My roommate Bashir is a nurse.", (), {k("Bashir", "lives_with", U), k("Bashir", "works_as", "nurse")}),
+    ("Gustav moved in with me last autumn.", (), {k("Gustav", "lives_with", U)}),
+    ("I moved out of Hana's flat in June.", (), {k("Hana", "lives_with", U, "end")}),
+    ("I work with Rosa at the bakery.", (), set()),  # a person worked with is no employer
     # no facts
+    ("I'd like to rent a flat with Oskar one day.", (), set()),
     ("Lina and I are getting married in October.", (), set()),  # a plan
     ("We got married in 2015.", (), set()),  # with whom is not said
     ("Omar and I never got engaged.", (), set()),
