@@ -9,7 +9,7 @@ from datetime import datetime
 from memory.llm import Message
 from memory.model import USER_ID, Arc
 from memory.recall.recall import RecallResult
-from memory.search import terms
+from memory.search import STOPWORDS, fold, stem, terms
 from memory.words import AUXILIARIES, WH_WORDS, alternation
 
 # Fixed prefix (the server's prompt cache keeps it); everything that varies goes in the user message.
@@ -151,6 +151,70 @@ def speakable(text: str) -> str:
     """Strip markdown and whitespace noise so TTS reads it cleanly."""
     text = _MD.sub("", text).replace("\n", " ")
     return re.sub(r"\s{2,}", " ", text).strip()
+
+
+_WORD = re.compile(r"[A-Za-z0-9]+(?:['’][A-Za-z]+)?")
+_FIRST_SENTENCE = re.compile(r"^(.*?[.!?][\"'”’)]*)(\s+|$)(.*)$", re.S)
+# words that only carry a restated question ("Maria has practiced …", "The book Jon is reading is …")
+_GLUE = STOPWORDS | {"his", "her", "their", "its", "has", "have", "had", "is", "are", "was", "were", "does", "did",
+                     "do"}
+_ARTICLES = frozenset({"the", "a", "an"})
+
+
+def _key(word: str) -> str:
+    return stem(re.sub(r"['’]s$", "", fold(word.lower())))
+
+
+def unrestated(answer: str, question: str) -> str:
+    """The answer without the question said back first, as a person would answer aloud: "What types of yoga has
+    Maria practiced?" "Maria has practiced aerial yoga and kundalini yoga." -> "Aerial yoga and kundalini yoga.";
+    "Did they both dance?" "Yes, they both danced." -> "Yes." The small model restates despite the prompt.
+
+    Only the first sentence's opening is cut, and only words of the question (or glue words between them). A
+    reason or a manner ("why", "how") is left whole: "Because …" alone lost what the answer was about."""
+    text = answer.strip()
+    words_q = question.split()
+    opener = words_q[0].lower() if words_q else ""
+    if opener in ("why", "how"):
+        return text
+    m = _FIRST_SENTENCE.match(text)
+    first, rest = (m.group(1), m.group(3)) if m else (text, "")
+    asked = {_key(w) for w in _WORD.findall(question)}
+    words = list(_WORD.finditer(first))
+    yes_no = re.match(r"^\s*(yes|no)\b[,.!]?\s*", first, re.I)
+    if yes_no:
+        content = [w.group(0) for w in words[1:] if w.group(0).lower() not in _GLUE]
+        if opener in AUXILIARIES and content and sum(_key(w) in asked for w in content) >= 0.75 * len(content):
+            return f"{yes_no.group(1).capitalize()}. {rest}".strip()
+        return text
+    cut, said_back = 0, False
+    for i, w in enumerate(words):
+        low = w.group(0).lower()
+        if low not in _GLUE and _key(low) not in asked:
+            break
+        said_back = said_back or low not in _GLUE
+        cut = i + 1
+    while cut and words[cut - 1].group(0).lower() in _ARTICLES:
+        cut -= 1  # "… is the Lean Startup": the article belongs to the answer
+    if cut < 2 or cut >= len(words) or not said_back:
+        return text
+    remainder = first[words[cut - 1].end():].lstrip(" ,:;-")
+    return (remainder[:1].upper() + remainder[1:] + (f" {rest}" if rest else "")).rstrip()
+
+
+def first_sentence_unrestated(pieces: Iterator[str], question: str) -> Iterator[str]:
+    """``unrestated`` on a stream: the first sentence is held until it ends (speech starts at a sentence end
+    anyway), then everything passes through as it comes."""
+    held = ""
+    for piece in pieces:
+        held += piece
+        m = _FIRST_SENTENCE.match(held.lstrip())
+        if m and m.group(2):  # the first sentence ended, and more follows
+            yield unrestated(m.group(1), question) + m.group(2) + m.group(3)
+            yield from pieces
+            return
+    if held:
+        yield unrestated(held, question)
 
 
 def nothing_known(question: str) -> str:

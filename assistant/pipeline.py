@@ -10,6 +10,7 @@ from datetime import datetime
 from typing import Any
 
 from assistant.answer import (
+    first_sentence_unrestated,
     is_question,
     messages,
     nothing_known,
@@ -89,7 +90,10 @@ class Pipeline:
             return iter([nothing_known(q)]), ans
         if is_question(q) and self._said_elsewhere(recall):
             return iter([said_elsewhere(recall)]), ans
-        return self._generate(q, recall, ans, now, history or [], t0), ans
+        pieces = self._generate(q, recall, ans, now, history or [], t0)
+        # an answer starts with what was asked, not the question said back; a reply to a statement says back
+        # what it heard on purpose ("Karl moved to Tallinn — good luck to him")
+        return (first_sentence_unrestated(pieces, q) if is_question(q) else pieces), ans
 
     def _said_elsewhere(self, recall: RecallResult) -> bool:
         """Asked about someone whose own words hold nothing like it, while someone else's match it clearly (the

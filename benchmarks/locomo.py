@@ -14,7 +14,9 @@ speakers, top 5 and top 10, and ``oracle``: the question's own evidence utteranc
 all answered by the same model with a prompt of the same rules. ``hearth-no-elsewhere`` is Hearth without
 its "X did not mention that" answer (``recall.elsewhere_margin: null``), to see what that answer costs;
 ``hearth-chars-N`` is Hearth with N characters of utterances in the prompt (``recall.episode_chars``), to
-weigh a shorter prompt (a faster first word when speaking) against the answers.
+weigh a shorter prompt (a faster first word when speaking) against the answers. Each baseline also has a
+``+short`` row: its answers with the question said back cut off (``assistant.answer.unrestated``, which
+Hearth's pipeline applies to its own), so that answer shaping is not mistaken for better memory.
 
 Scoring (the README's, without stemming): normalised token F1 against the gold answer, and a hit when the
 answer holds >= 60 % of the gold tokens. Category 5 has no answer: a reply that says it is not known / not
@@ -43,6 +45,7 @@ from rich.console import Console  # noqa: E402
 from rich.progress import Progress  # noqa: E402
 from rich.table import Table  # noqa: E402
 
+from assistant.answer import is_question, unrestated  # noqa: E402
 from benchmarks.bm25 import bm25_top  # noqa: E402
 from benchmarks.common import machine  # noqa: E402
 
@@ -239,13 +242,19 @@ def main() -> int:
                         except Exception as e:  # a failed answer is scored, not hidden
                             answer = f"(error: {e})"
                         f, h = score(q, answer)
-                        rows.append({"conversation": name, "system": system, "category": int(q["category"]),
-                                     "question": q["question"], "gold": q.get("answer", q.get("adversarial_answer")),
-                                     "answer": answer, "f1": round(f, 4), "hit": h,
-                                     "seconds": round(time.perf_counter() - t1, 2)})
+                        got = [{"conversation": name, "system": system, "category": int(q["category"]),
+                                "question": q["question"], "gold": q.get("answer", q.get("adversarial_answer")),
+                                "answer": answer, "f1": round(f, 4), "hit": h,
+                                "seconds": round(time.perf_counter() - t1, 2)}]
+                        if not system.startswith("hearth"):  # Hearth's answer shaping on the baseline's answer
+                            short = unrestated(answer, q["question"]) if is_question(q["question"]) else answer
+                            fs, hs = score(q, short)
+                            got.append({**got[0], "system": f"{system}+short", "answer": short,
+                                        "f1": round(fs, 4), "hit": hs})
+                        rows += got
                         if args.out:  # as they come: a long run can be read (or cut short) mid-way
                             with args.out.with_suffix(".partial.jsonl").open("a") as fh:
-                                fh.write(json.dumps(rows[-1]) + "\n")
+                                fh.writelines(json.dumps(r) + "\n" for r in got)
                         prog.advance(task)
         finally:
             app.close()
@@ -256,7 +265,7 @@ def main() -> int:
         table.add_column(f"{c} {CATEGORIES[c]}")
     table.add_column("all 1-4")
     table.add_column("s/answer")
-    for system in systems:
+    for system in dict.fromkeys(r["system"] for r in rows):
         mine = [r for r in rows if r["system"] == system]
         cells = []
         for c in sorted(cats):
