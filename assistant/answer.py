@@ -155,9 +155,9 @@ def speakable(text: str) -> str:
 
 _WORD = re.compile(r"[A-Za-z0-9]+(?:['’][A-Za-z]+)?")
 _FIRST_SENTENCE = re.compile(r"^(.*?[.!?][\"'”’)]*)(\s+|$)(.*)$", re.S)
-# words that only carry a restated question ("Maria has practiced …", "The book Jon is reading is …")
-_GLUE = STOPWORDS | {"his", "her", "their", "its", "has", "have", "had", "is", "are", "was", "were", "does", "did",
-                     "do"}
+# words that only carry a restated question ("Maria has practiced …", "The book Jon is reading is …"): the
+# search stopwords (auxiliaries, possessives, articles, prepositions…)
+_GLUE = STOPWORDS
 _ARTICLES = frozenset({"the", "a", "an"})
 
 

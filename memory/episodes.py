@@ -25,7 +25,7 @@ from memory.embed import Embedder
 from memory.errors import MemoryStoreError
 from memory.graph import TemporalGraph
 from memory.model import USER_ID, Arc
-from memory.search import query_terms, relative_fusion, terms_text
+from memory.search import query_terms, relative_fusion, terms, terms_text
 from memory.timeutil import from_epoch, iso, to_epoch
 from memory.transcripts import Turn
 
@@ -217,6 +217,7 @@ class Episodes:
             for r in rows:
                 matched[r["id"]] = matched.get(r["id"], "") + "m"
         fused = relative_fusion(arms, weights)
+        replied = self._replies(fused, matched, set(q.split()), limit)
         elsewhere: tuple[str, float] | None = None
         own: set[str] = set()
         if named and fused:
@@ -232,21 +233,29 @@ class Episodes:
                 # the one asked about speaks here: what someone else said of themselves is not about them
                 own = {r["id"] for r in about if r["spoke"]}
                 elsewhere = attributed_elsewhere(own, text, vector)
-                fused = {r["id"]: fused[r["id"]] for r in about if r["spoke"] or r["named"]}
+                kept = {r["id"] for r in about if r["spoke"] or r["named"]}
+                kept |= {q for r, q in replied.items() if r in kept}  # a question they answered: its context
+                fused = {i: fused[i] for i in kept}
         # a vector neighbour that is not close in meaning, and matched nothing else, is noise
         best = [i for i in sorted(fused, key=lambda i: -fused[i]) if matched.get(i)][:limit + 2]
-        wanted = [*best, elsewhere[0]] if elsewhere is not None else best  # one read for both
+        others = _others(own, text, vector)[:ELSEWHERE_READ] if elsewhere is not None else []
+        wanted = list(dict.fromkeys([*best, *others]))  # one read for both
         rows = self.graph.store.read(Q.EPISODES_BY_IDS, {"ids": wanted}) if wanted else []
         # the question itself (stored as a turn before it is answered) is not evidence for its answer, nor
         # someone else's words it would match better than anything
         said = " ".join(question.lower().split())
         by_id = {r["id"]: r for r in rows if " ".join(str(r["text"]).lower().split()) != said}
-        if elsewhere is not None and elsewhere[0] not in by_id:  # it was the question: the next best, if any
-            mine = elsewhere[0]
-            elsewhere = attributed_elsewhere(own, {i: s for i, s in text.items() if i != mine},
-                                             {i: s for i, s in vector.items() if i != mine})
-            if elsewhere is not None:
-                by_id.update({r["id"]: r for r in self.graph.store.read(Q.EPISODES_BY_IDS, {"ids": [elsewhere[0]]})})
+        if elsewhere is not None:
+            # Someone else's words are only evidence that the asked person did not say it when they are not the
+            # question itself, nor a question to them ("When are you opening the studio?" is answered by the
+            # asked person's next turn, not said by the asker).
+            topic = set(q.split())  # the question's terms without the names asked about
+            told = {i for i in others if i in by_id and not asks(str(by_id[i]["text"]), topic)}
+            keep = told | {i for i in {*text, *vector} if i not in others}  # beyond the read: scored as before
+            elsewhere = attributed_elsewhere(own, {i: v for i, v in text.items() if i in keep or i in own},
+                                             {i: v for i, v in vector.items() if i in keep or i in own})
+            if elsewhere is not None and elsewhere[0] not in told:
+                elsewhere = None  # every candidate read was a question or the question itself
         best = [i for i in best if i in by_id][:limit]
         relevant = bool(best)  # every one kept matched words, meaning closely, or names
         found = [Episode.from_row(by_id[i], round(fused[i], 5), matched.get(i, "")) for i in best if i in by_id]
@@ -255,6 +264,27 @@ class Episodes:
         return EpisodeSearch(found, relevant, {"text": _ms(t0, t1), "vector": _ms(t1, t2), "fuse": _ms(t2, t3)},
                              other, elsewhere[1] if other is not None and elsewhere else 0.0,
                              speaking[0] if other is not None and speaking else "")
+
+    def _replies(self, fused: dict[str, float], matched: dict[str, str], topic: set[str],
+                 limit: int) -> dict[str, str]:
+        """A question found on the topic ("When are you opening the studio?") brings the turn that answers it
+        (the next one, by someone else), ranked just below it: the answer often shares no word with what was
+        asked ("Around six months from now"), and without it the question alone only says the topic came up.
+        Returns reply id -> question id."""
+        top = [i for i in sorted(fused, key=lambda i: -fused[i]) if matched.get(i)][:limit]
+        if not topic or not top:
+            return {}
+        rows = self.graph.store.read(Q.EPISODES_BY_IDS, {"ids": top})
+        questions = {f"{r['conversation']}#{int(r['turn']) + 1}": r for r in rows if asks(str(r["text"]), topic)}
+        wanted = [i for i in questions if not matched.get(i)]
+        replied: dict[str, str] = {}
+        for r in self.graph.store.read(Q.EPISODES_BY_IDS, {"ids": wanted}) if wanted else []:
+            asker = questions[r["id"]]
+            if r["speaker"] not in (asker["speaker"], "assistant"):
+                fused[r["id"]] = max(fused.get(r["id"], 0.0), fused[asker["id"]] - 1e-4)
+                matched[r["id"]] = "r"  # the reply to a question that matched
+                replied[r["id"]] = str(asker["id"])
+        return replied
 
     def facts_from(self, episode_ids: Sequence[str], *, now: datetime) -> list[Arc]:
         """Facts learned from these episodes (their provenance), still believed at ``now``."""
@@ -278,6 +308,26 @@ def without_names(question: str, names: Iterable[str]) -> str:
     return " ".join(out.split())
 
 
+ELSEWHERE_READ = 5  # the best other speakers' episodes read to check that they are not questions
+
+
+def _others(own: set[str], text: Mapping[str, float], vector: Mapping[str, float]) -> list[str]:
+    """Episodes not the asked person's, best first in the order ``attributed_elsewhere`` picks its top."""
+    return sorted((i for i in {*text, *vector} if i not in own),
+                  key=lambda i: (-vector.get(i, 0.0), -text.get(i, 0.0), i))
+
+
+_SENTENCE = re.compile(r"[^.!?…]+[.!?…]*")
+
+
+def asks(text: str, topic: set[str]) -> bool:
+    """What ``text`` says of ``topic`` (terms, memory.search.terms) is asked, not told: the sentences sharing the
+    most terms with it end with "?" ("Wow! When are you opening the studio? Can't wait to see the studio.")."""
+    shared = [(len(topic & set(terms(s))), s.strip()) for s in _SENTENCE.findall(text)]
+    most = max((n for n, _ in shared), default=0)
+    return most > 0 and all(s.endswith("?") for n, s in shared if n == most)
+
+
 def attributed_elsewhere(own: set[str], text: Mapping[str, float],
                          vector: Mapping[str, float]) -> tuple[str, float] | None:
     """How much better the question matches words the asked-about person did not say (nor was named in) than
@@ -299,7 +349,7 @@ def attributed_elsewhere(own: set[str], text: Mapping[str, float],
     margin = 10 * (best(vector, others) - best(vector, mine)) if vector else 0.0
     if text:
         margin += math.log((best(text, others) + 1) / (best(text, mine) + 1))
-    top = max(others, key=lambda i: (vector.get(i, 0.0), text.get(i, 0.0)))
+    top = _others(own, text, vector)[0]
     return top, round(margin, 4)
 
 

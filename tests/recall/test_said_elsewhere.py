@@ -57,3 +57,45 @@ def test_her_own_words_still_go_to_the_model(pipeline: tuple[Pipeline, Model]) -
     p.elsewhere_margin = None  # off: the model answers whatever was found
     assert p.answer("Why did Gina lose her job as a banker?", now=T0 + timedelta(days=1)).text == "MODEL"
     assert model.asked == 2
+
+
+ASKED = [
+    ("Gina", "Wow, Jon! When are you opening the studio? I can't wait to see the studio."),
+    ("Jon", "Probably around six months from now, once the lease is signed."),
+    ("Gina", "I'd love to come to the grand opening!"),
+]
+
+
+def test_a_question_to_them_is_not_someone_elses_words(tmp_path: Path) -> None:
+    """Gina asked Jon about the studio; Jon's reply shares few words with the question. Gina's question is not
+    her saying it: the model answers (the old rule said "Jon didn't mention that. Gina said: 'When are you…'")."""
+    store = KgliteStore(tmp_path / "g.kgl")
+    g = TemporalGraph(store)
+    g.ensure_user(T0)
+    for name in ("Gina", "Jon"):
+        g.upsert_entity(name, now=T0, type="PERSON")
+    ep = Episodes(g, E5Embedder())
+    ep.add([Turn("s1", T0 + timedelta(seconds=10 * i), who, text, i) for i, (who, text) in enumerate(ASKED)])
+    model = Model()
+    p = Pipeline(g, Recaller(g, episodes=ep, episode_limit=4), lambda: model, elsewhere_margin=0.0)
+    try:
+        ans = p.answer("When is Jon opening his studio?", now=T0 + timedelta(days=1))
+        assert ans.text == "MODEL" and model.asked == 1
+        assert ans.recall is not None
+        # Jon's reply comes with the question it answers (context; the prompt lists them in time order), though
+        # it shares no word with the question asked now
+        said = {(e.speaker, e.text[:20]) for e in ans.recall.episodes}
+        assert {("Gina", "Wow, Jon! When are y"), ("Jon", "Probably around six ")} <= said
+    finally:
+        store.close()
+
+
+def test_asks_reads_the_sentences_that_match() -> None:
+    from memory.episodes import asks
+    from memory.search import terms
+
+    topic = set(terms("When is opening his studio?"))
+    assert asks("Wow, Jon! When are you opening the studio?", topic)
+    assert asks("When are you opening the studio? Can't wait to see the studio.", topic)  # the best match asks
+    assert not asks("Opening the studio in May! Are you coming to the studio?", topic)
+    assert not asks("Nothing about it here?", topic)  # matches nothing
