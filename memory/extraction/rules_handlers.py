@@ -5,7 +5,7 @@ from __future__ import annotations
 from memory.extraction import dates
 from memory.extraction.rules_clause import MULTI, NOT_A_TASTE, Clause
 from memory.extraction.rules_discourse import Entity
-from memory.extraction.rules_lexicon import IRREALIS, OCCUPATIONS, PETS, category
+from memory.extraction.rules_lexicon import FORMER, IRREALIS, OCCUPATIONS, PETS, category
 from memory.extraction.rules_patterns import Match
 from memory.extraction.rules_tokens import Phrase, noun_phrase
 from memory.extraction.types import USER
@@ -197,6 +197,11 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
         if subj.type == "ANIMAL":
             c.emit(subj, "is_a", o.text, obj_type="ANIMAL")
         elif o.head.lower in OCCUPATIONS and o.end <= c.hi:
+            former = [t for t in c.toks[o.start : o.head.i] if t.lower in FORMER]
+            if former:  # "a retired teacher", "an ex-nurse": what they were, no longer are
+                was = c.source[c.toks[former[-1].i + 1].idx : o.head.end]
+                c.emit(subj, "works_as", was, "end", obj_type="ROLE")
+                return
             c.emit(subj, "works_as", o.text, obj_type="ROLE")
             _works_at_tail(c, o, subj)
         return
@@ -421,6 +426,8 @@ def _died(c: Clause, m: Match, subj: Entity | None) -> None:
     their pet it ends nothing (learning ends only a has_pet arc that names them)."""
     if subj is None or subj.name == USER or subj.unresolved or _negated(c, m.start + 1):
         return
+    if any(name == subj.name for role, name in c.disc.roles.items() if role in ROLES):
+        return  # "my husband Kofi passed away": a person of theirs, not a pet
     pet = [f for f in c.out if f.op == "assert" and f.relation == "has_pet" and f.object == subj.name]
     c.out[:] = [f for f in c.out if not any(f is x for x in pet)]
     c.disc.dropped += pet

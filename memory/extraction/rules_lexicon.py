@@ -93,6 +93,8 @@ SOFT = frozenset(
         "sort of basically honestly officially definitely right even so"
     )
 )
+# Before an occupation: what they were and are no longer ("a retired teacher", "a former nurse", "an ex-pilot")
+FORMER = frozenset({"retired", "former", "ex", "ex-", "erstwhile", "onetime"})
 IRREALIS = frozenset(
     _words(
         "if would 'd might may could should will 'll wo want wants wanted wanna hope hoping plan plans planning "

@@ -125,6 +125,8 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("My cousin Vera got married to Tomas.", (), {k("Vera", "cousin_of", U), k("Tomas", "spouse_of", "Vera")}),
     ("Our hamster Nibbles died on Tuesday.", (), {k(U, "has_pet", "Nibbles", "end"), k("Nibbles", "is_a", "hamster")}),
     ("Biscuit passed away last night.", ("We adopted a beagle called Biscuit.",), {k(U, "has_pet", "Biscuit", "end")}),
+    ("I'm a retired firefighter.", (), {k(U, "works_as", "firefighter", "end")}),
+    ("My grandpa Emil passed away in May.", (), {k("Emil", "grandparent_of", U)}),  # a person, not a pet
     # a shared home: the town and who shares it; moving in and out
     (
         "I share a house in Utrecht with my friend Femke.",
