@@ -90,7 +90,7 @@ NP_STOP = frozenset(
 SOFT = frozenset(
     _words(
         "just really finally recently also still actually already now then truly totally absolutely kind "
-        "sort of basically honestly officially definitely right even so"
+        "sort of basically honestly officially definitely right even so alone together currently happily"
     )
 )
 # Before an occupation: what they were and are no longer ("a retired teacher", "a former nurse", "an ex-pilot")

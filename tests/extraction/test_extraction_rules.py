@@ -126,6 +126,7 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("Our hamster Nibbles died on Tuesday.", (), {k(U, "has_pet", "Nibbles", "end"), k("Nibbles", "is_a", "hamster")}),
     ("Biscuit passed away last night.", ("We adopted a beagle called Biscuit.",), {k(U, "has_pet", "Biscuit", "end")}),
     ("I'm a retired firefighter.", (), {k(U, "works_as", "firefighter", "end")}),
+    ("Since the move I live alone in Kassel.", (), {k(U, "lives_in", "Kassel")}),
     ("My grandpa Emil passed away in May.", (), {k("Emil", "grandparent_of", U)}),  # a person, not a pet
     # a shared home: the town and who shares it; moving in and out
     (
