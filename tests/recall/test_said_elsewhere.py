@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -30,18 +32,27 @@ class Model:
         yield "MODEL"
 
 
-@pytest.fixture
-def pipeline(tmp_path: Path):
-    store = KgliteStore(tmp_path / "g.kgl")
+@contextmanager
+def conversation(path: Path, said: list[tuple[str, str]], margin: float) -> Iterator[tuple[Pipeline, Model]]:
+    """A memory of Gina and Jon that heard ``said``, and a pipeline over it with a stand-in model."""
+    store = KgliteStore(path / "g.kgl")
     g = TemporalGraph(store)
     g.ensure_user(T0)
     for name in ("Gina", "Jon"):
         g.upsert_entity(name, now=T0, type="PERSON")
     ep = Episodes(g, E5Embedder())
-    ep.add([Turn("s1", T0 + timedelta(seconds=10 * i), who, text, i) for i, (who, text) in enumerate(SAID)])
+    ep.add([Turn("s1", T0 + timedelta(seconds=10 * i), who, text, i) for i, (who, text) in enumerate(said)])
     model = Model()
-    yield Pipeline(g, Recaller(g, episodes=ep, episode_limit=4), lambda: model, elsewhere_margin=0.3), model
-    store.close()
+    try:
+        yield Pipeline(g, Recaller(g, episodes=ep, episode_limit=4), lambda: model, elsewhere_margin=margin), model
+    finally:
+        store.close()
+
+
+@pytest.fixture
+def pipeline(tmp_path: Path):
+    with conversation(tmp_path, SAID, 0.3) as both:
+        yield both
 
 
 def test_someone_elses_words_are_not_an_answer_about_her(pipeline: tuple[Pipeline, Model]) -> None:
@@ -69,16 +80,7 @@ ASKED = [
 def test_a_question_to_them_is_not_someone_elses_words(tmp_path: Path) -> None:
     """Gina asked Jon about the studio; Jon's reply shares few words with the question. Gina's question is not
     her saying it: the model answers (the old rule said "Jon didn't mention that. Gina said: 'When are you…'")."""
-    store = KgliteStore(tmp_path / "g.kgl")
-    g = TemporalGraph(store)
-    g.ensure_user(T0)
-    for name in ("Gina", "Jon"):
-        g.upsert_entity(name, now=T0, type="PERSON")
-    ep = Episodes(g, E5Embedder())
-    ep.add([Turn("s1", T0 + timedelta(seconds=10 * i), who, text, i) for i, (who, text) in enumerate(ASKED)])
-    model = Model()
-    p = Pipeline(g, Recaller(g, episodes=ep, episode_limit=4), lambda: model, elsewhere_margin=0.0)
-    try:
+    with conversation(tmp_path, ASKED, 0.0) as (p, model):
         ans = p.answer("When is Jon opening his studio?", now=T0 + timedelta(days=1))
         assert ans.text == "MODEL" and model.asked == 1
         assert ans.recall is not None
@@ -86,8 +88,6 @@ def test_a_question_to_them_is_not_someone_elses_words(tmp_path: Path) -> None:
         # it shares no word with the question asked now
         said = {(e.speaker, e.text[:20]) for e in ans.recall.episodes}
         assert {("Gina", "Wow, Jon! When are y"), ("Jon", "Probably around six ")} <= said
-    finally:
-        store.close()
 
 
 def test_asks_reads_the_sentences_that_match() -> None:
