@@ -116,7 +116,7 @@ def _emit_all(c: Clause, m: Match, subj: Entity | None, rel: str, op: str) -> No
             obj = obj[: -len(" allergy")]
         if rel == "reports_to" and subj.name != USER:
             continue
-        if rel == "works_at" and (ph.head.ent == "PERSON" or any(
+        if rel == "works_at" and c.toks[m.slots["O"] - 1].lower == "with" and (ph.head.ent == "PERSON" or any(
                 t.lower in ROLES for t in c.toks[m.slots["O"] : ph.start])):
             continue  # "I work with Dan", "… with my colleague Dan": a person, not an employer
         c.emit(subj, rel, obj, op)

@@ -138,6 +138,7 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("Gustav moved in with me last autumn.", (), {k("Gustav", "lives_with", U)}),
     ("I moved out of Hana's flat in June.", (), {k("Hana", "lives_with", U, "end")}),
     ("I work with Rosa at the bakery.", (), set()),  # a person worked with is no employer
+    ("Noor got a job at Bluefin Labs.", (), {k("Noor", "works_at", "Bluefin Labs")}),  # spaCy: "PERSON"
     # no facts
     ("I'd like to rent a flat with Oskar one day.", (), set()),
     ("Lina and I are getting married in October.", (), set()),  # a plan
