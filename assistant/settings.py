@@ -110,7 +110,9 @@ class LLMSettings(_Section):
 
 
 class ExtractionSettings(_Section):
-    use_llm: bool = True
+    # off by default: on the annotated holdout (94 utterances, stop 20) the model added 2 right facts and 11
+    # wrong ones to the rules' (precision 0.71 -> 0.47); on again once a model path is as precise as the rules
+    use_llm: bool = False
     # grounded: rules + the model writing triples over the vocabulary; choose: the model chooses and labels
     # among spaCy's candidate spans (open predicates), plus what the rules are certain of (issue 10)
     method: Literal["grounded", "choose"] = "grounded"

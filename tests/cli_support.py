@@ -10,8 +10,9 @@ import pytest
 from assistant.cli import main
 
 # The language model is down: answers come from the template, learning from the rules.
+# a model configured for answers and learning that cannot be reached (learning falls back to the rules)
 DOWN = ("llm:\n  provider: openai\n  base_url: http://127.0.0.1:9/v1\n  api_key_env: null\n"
-        "  timeout_s: 2\n  retries: 0\n")
+        "  timeout_s: 2\n  retries: 0\nextraction:\n  use_llm: true\n")
 
 
 def run(capsys: pytest.CaptureFixture[str], cfg: Path, data: Path, *args: str) -> tuple[int, str, str]:
