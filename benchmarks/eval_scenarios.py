@@ -68,11 +68,13 @@ def turns_jsonl(conv: dict[str, Any]) -> str:
 
 
 class InProcess:
-    def __init__(self, data: Path, use_llm: bool, llm: Any, method: str = "grounded") -> None:
+    def __init__(self, data: Path, use_llm: bool, llm: Any, method: str = "grounded",
+                 learn_with_llm: bool | None = None) -> None:
         from assistant.compose import Hearth
         from assistant.settings import Settings
 
-        s = Settings.model_validate({"extraction": {"use_llm": use_llm, "method": method},
+        learn = use_llm if learn_with_llm is None else learn_with_llm and use_llm
+        s = Settings.model_validate({"extraction": {"use_llm": learn, "method": method},
                                      "recall": {"generated_cypher": "fallback" if use_llm else "off"}})
         self.app = Hearth(s, data)
         if llm is not None:
@@ -160,6 +162,8 @@ def main() -> int:
     ap.add_argument("--baseline", action="store_true", help="the BM25 retrieval baseline (k=3) instead of the graph")
     ap.add_argument("--method", choices=("grounded", "choose"), default="grounded",
                     help="extraction.method for the in-process run")
+    ap.add_argument("--learn-rules", action="store_true",
+                    help="learn with the rules only (the default extraction.use_llm: false); the model still answers")
     args = ap.parse_args()
     con = Console()
     scenarios = [json.loads(line) for f in args.files for line in Path(f).read_text().splitlines() if line.strip()]
@@ -194,7 +198,8 @@ def main() -> int:
                 elif args.cli:
                     runner = ViaCli(data, config, not args.no_llm)
                 else:
-                    runner = InProcess(data, not args.no_llm, llm, args.method)
+                    runner = InProcess(data, not args.no_llm, llm, args.method,
+                                       learn_with_llm=False if args.learn_rules else None)
                 try:
                     results += run_scenario(sc, runner, progress, task)
                 finally:
