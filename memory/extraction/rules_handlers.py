@@ -414,10 +414,8 @@ def _couple(c: Clause, m: Match, subj: Entity | None, rel: str, op: str) -> None
     if one is None or other is None or other.unresolved:
         return
     if op == "end":  # "my wife Elena" said in the same sentence is no longer true (learning: NARROWER)
-        said = [f for f in c.out if f.op == "assert" and f.relation in ("spouse_of", "partner_of")
-                and f.subject == one]
-        c.out[:] = [f for f in c.out if not any(f is x for x in said)]
-        c.disc.dropped += said
+        c.disc.dropped += [f for f in c.out if f.op == "assert" and f.relation in ("spouse_of", "partner_of")
+                           and f.subject == one]
     c.emit(Entity(one, "PERSON"), rel, other.name, op, obj_type="PERSON")
 
 
@@ -429,7 +427,6 @@ def _died(c: Clause, m: Match, subj: Entity | None) -> None:
     if any(name == subj.name for role, name in c.disc.roles.items() if role in ROLES):
         return  # "my husband Kofi passed away": a person of theirs, not a pet
     pet = [f for f in c.out if f.op == "assert" and f.relation == "has_pet" and f.object == subj.name]
-    c.out[:] = [f for f in c.out if not any(f is x for x in pet)]
-    c.disc.dropped += pet
+    c.disc.dropped += pet  # superseded within the utterance: left out of what it gives (rules._utterance)
     if pet or subj.type == "ANIMAL" or subj.name[:1].isupper():
         c.emit(USER, "has_pet", subj.name, "end", obj_type="ANIMAL")
