@@ -217,7 +217,8 @@ class Episodes:
             for r in rows:
                 matched[r["id"]] = matched.get(r["id"], "") + "m"
         fused = relative_fusion(arms, weights)
-        replied = self._replies(fused, matched, set(q.split()), limit)
+        read: dict[str, dict[str, Any]] = {}  # episode rows read so far, by id: each is read once
+        replied = self._replies(fused, matched, set(q.split()), limit, read)
         elsewhere: tuple[str, float] | None = None
         own: set[str] = set()
         if named and fused:
@@ -239,8 +240,7 @@ class Episodes:
         # a vector neighbour that is not close in meaning, and matched nothing else, is noise
         best = [i for i in sorted(fused, key=lambda i: -fused[i]) if matched.get(i)][:limit + 2]
         others = _others(own, text, vector)[:ELSEWHERE_READ] if elsewhere is not None else []
-        wanted = list(dict.fromkeys([*best, *others]))  # one read for both
-        rows = self.graph.store.read(Q.EPISODES_BY_IDS, {"ids": wanted}) if wanted else []
+        rows = self._read([*best, *others], read)  # one read for both
         # the question itself (stored as a turn before it is answered) is not evidence for its answer, nor
         # someone else's words it would match better than anything
         said = " ".join(question.lower().split())
@@ -265,8 +265,15 @@ class Episodes:
                              other, elsewhere[1] if other is not None and elsewhere else 0.0,
                              speaking[0] if other is not None and speaking else "")
 
-    def _replies(self, fused: dict[str, float], matched: dict[str, str], topic: set[str],
-                 limit: int) -> dict[str, str]:
+    def _read(self, ids: Sequence[str], read: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
+        """The rows of these episodes (those that exist), reading only the ones not in ``read`` yet."""
+        missing = [i for i in dict.fromkeys(ids) if i not in read]
+        if missing:
+            read.update({r["id"]: r for r in self.graph.store.read(Q.EPISODES_BY_IDS, {"ids": missing})})
+        return [read[i] for i in dict.fromkeys(ids) if i in read]
+
+    def _replies(self, fused: dict[str, float], matched: dict[str, str], topic: set[str], limit: int,
+                 read: dict[str, dict[str, Any]]) -> dict[str, str]:
         """A question found on the topic ("When are you opening the studio?") brings the turn that answers it
         (the next one, by someone else), ranked just below it: the answer often shares no word with what was
         asked ("Around six months from now"), and without it the question alone only says the topic came up.
@@ -274,11 +281,10 @@ class Episodes:
         top = [i for i in sorted(fused, key=lambda i: -fused[i]) if matched.get(i)][:limit]
         if not topic or not top:
             return {}
-        rows = self.graph.store.read(Q.EPISODES_BY_IDS, {"ids": top})
-        questions = {f"{r['conversation']}#{int(r['turn']) + 1}": r for r in rows if asks(str(r["text"]), topic)}
-        wanted = [i for i in questions if not matched.get(i)]
+        questions = {f"{r['conversation']}#{int(r['turn']) + 1}": r for r in self._read(top, read)
+                     if asks(str(r["text"]), topic)}
         replied: dict[str, str] = {}
-        for r in self.graph.store.read(Q.EPISODES_BY_IDS, {"ids": wanted}) if wanted else []:
+        for r in self._read([i for i in questions if not matched.get(i)], read):
             asker = questions[r["id"]]
             if r["speaker"] not in (asker["speaker"], "assistant"):
                 fused[r["id"]] = max(fused.get(r["id"], 0.0), fused[asker["id"]] - 1e-4)
