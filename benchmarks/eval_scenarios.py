@@ -69,12 +69,11 @@ def turns_jsonl(conv: dict[str, Any]) -> str:
 
 class InProcess:
     def __init__(self, data: Path, use_llm: bool, llm: Any, method: str = "grounded",
-                 learn_with_llm: bool | None = None) -> None:
+                 learn_rules: bool = False) -> None:
         from assistant.compose import Hearth
         from assistant.settings import Settings
 
-        learn = use_llm if learn_with_llm is None else learn_with_llm and use_llm
-        s = Settings.model_validate({"extraction": {"use_llm": learn, "method": method},
+        s = Settings.model_validate({"extraction": {"use_llm": use_llm and not learn_rules, "method": method},
                                      "recall": {"generated_cypher": "fallback" if use_llm else "off"}})
         self.app = Hearth(s, data)
         if llm is not None:
@@ -198,8 +197,7 @@ def main() -> int:
                 elif args.cli:
                     runner = ViaCli(data, config, not args.no_llm)
                 else:
-                    runner = InProcess(data, not args.no_llm, llm, args.method,
-                                       learn_with_llm=False if args.learn_rules else None)
+                    runner = InProcess(data, not args.no_llm, llm, args.method, learn_rules=args.learn_rules)
                 try:
                     results += run_scenario(sc, runner, progress, task)
                 finally:

@@ -36,7 +36,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from memory.vocabulary import ALIASES
+from memory.vocabulary import ALIASES, RELATIONS
 
 HOLDOUT = Path(__file__).resolve().parent / "data" / "extraction_holdout.jsonl"
 
@@ -172,8 +172,6 @@ def fact_matches(pred: dict[str, Any], gold: dict[str, Any], speaker: str) -> bo
 
 
 def _symmetric(pred: str) -> bool:
-    from memory.vocabulary import RELATIONS
-
     rel = RELATIONS.get(predicate_key(pred))
     return rel is not None and rel.symmetric
 
