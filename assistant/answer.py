@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from datetime import datetime
 
 from memory.llm import Message
@@ -173,9 +173,10 @@ def unrestated(answer: str, question: str) -> str:
     Only the first sentence's opening is cut, and only words of the question (or glue words between them). A
     reason or a manner ("why", "how") is left whole: "Because …" alone lost what the answer was about."""
     text = answer.strip()
-    words_q = question.split()
-    opener = words_q[0].lower() if words_q else ""
-    if opener in ("why", "how"):
+    words_q = [w.lower() for w in _WORD.findall(question)]
+    opener = words_q[0] if words_q else ""
+    if opener == "why" or (opener == "how" and words_q[1:2] not in (["many"], ["much"], ["long"], ["often"],
+                                                                      ["old"], ["far"], ["soon"])):
         return text
     m = _FIRST_SENTENCE.match(text)
     first, rest = (m.group(1), m.group(3)) if m else (text, "")
@@ -197,24 +198,112 @@ def unrestated(answer: str, question: str) -> str:
     while cut and words[cut - 1].group(0).lower() in _ARTICLES:
         cut -= 1  # "… is the Lean Startup": the article belongs to the answer
     if cut < 2 or cut >= len(words) or not said_back:
-        return text
-    remainder = first[words[cut - 1].end():].lstrip(" ,:;-")
+        cut = 0
+    first = _tail_cut(first, words[cut:], asked)
+    remainder = first[words[cut - 1].end():].lstrip(" ,:;-") if cut else first
     return (remainder[:1].upper() + remainder[1:] + (f" {rest}" if rest else "")).rstrip()
 
 
-def first_sentence_unrestated(pieces: Iterator[str], question: str) -> Iterator[str]:
+def _tail_cut(first: str, words: list[re.Match[str]], asked: set[str]) -> str:
+    """The first sentence without the question said back at its end: "On 21 July 2023 Gina opened her online
+    store." for "When did Gina open her online store?" -> "On 21 July 2023." Cut only when the end is all the
+    question's words (or glue between them), and what stays says something the question does not."""
+    cut, said_back = len(words), False
+    while cut > 0:
+        low = words[cut - 1].group(0).lower()
+        if low not in _GLUE and _key(low) not in asked:
+            break
+        said_back = said_back or low not in _GLUE
+        cut -= 1
+    kept, tail = words[:cut], words[cut:]
+    # the tail starts a phrase of its own (a preposition, a pronoun, a name): one that starts with a noun may
+    # end the answer's own phrase ("A red sports car.", "Networking events to promote his business.")
+    opens = bool(tail) and (tail[0].group(0).lower() in _GLUE or (cut > 0 and tail[0].group(0)[:1].isupper()))
+    if not said_back or len(tail) < 2 or not opens or not any(
+            w.group(0).lower() not in _GLUE and _key(w.group(0).lower()) not in asked for w in kept):
+        return first
+    end = kept[-1].end()
+    stop = re.match(r"[\"'”’)]*", first[end:])
+    return first[:end] + (stop.group(0) if stop else "") + (first.rstrip()[-1] if first.rstrip()[-1:] in ".!?" else "")
+
+
+def first_sentence_unrestated(pieces: Iterator[str], question: str, *,
+                              instead: Callable[[str], str | None] | None = None) -> Iterator[str]:
     """``unrestated`` on a stream: the first sentence is held until it ends (speech starts at a sentence end
-    anyway), then everything passes through as it comes."""
+    anyway), then everything passes through as it comes. ``instead`` may turn the first sentence down: what it
+    returns is said in place of the whole answer, and the rest of the stream is not read."""
     held = ""
     for piece in pieces:
         held += piece
         m = _FIRST_SENTENCE.match(held.lstrip())
         if m and m.group(2):  # the first sentence ended, and more follows
+            other = instead(m.group(1)) if instead else None
+            if other is not None:
+                yield other
+                return
             yield unrestated(m.group(1), question) + m.group(2) + m.group(3)
             yield from pieces
             return
     if held:
-        yield unrestated(held, question)
+        other = instead(held) if instead else None
+        yield other if other is not None else unrestated(held, question)
+
+
+def vetted(first: str, question: str, recall: RecallResult) -> str | None:
+    """What to say instead of an answer that is no answer: the question said back with nothing of its own, or a
+    guess that nothing remembered supports. None: the answer stands."""
+    if says_nothing_new(first, question) or ungrounded(first, question, recall):
+        return unknown_answer(recall)
+    return None
+
+
+def _content(text: str) -> list[str]:
+    """Keyed words that carry meaning: not glue; a "yes", a "no" and a number do."""
+    words = [w.lower() for w in _WORD.findall(text)]
+    return [_key(w) for w in words if w not in _GLUE or w in ("yes", "no")]
+
+
+def says_nothing_new(answer: str, question: str) -> bool:
+    """An answer that is the question said back, with nothing of its own: "What is the painting a reminder
+    for John to be?" "A painting is a reminder for John to be in everything he does." The small model writes
+    this when what it was given does not answer; it is no answer, and would be spoken as one.
+
+    A pick among the question's own words ("Cats or dogs?" "Dogs.") is an answer: it takes few of them."""
+    asked = [k for k in _content(question) if k not in ("yes", "no")]
+    said = set(_content(answer))
+    if not said or {"yes", "no"} & said or not said <= set(asked):
+        return False
+    return len(said) >= 3 and len(said) >= 0.5 * len(set(asked))
+
+
+_CALENDAR = frozenset(_key(w) for w in """january february march april may june july august september october
+november december monday tuesday wednesday thursday friday saturday sunday today yesterday tomorrow week
+weekend month year""".split())
+
+
+def ungrounded(answer: str, question: str, recall: RecallResult) -> bool:
+    """Asked about someone's life, the answer says things none of what memory handed over says: none of its own
+    words (those not in the question; dates and numbers aside, which the model works out) is in a remembered
+    fact or utterance. "What does Lena do?" answered "A teacher." when all that is known is where she lives: a
+    guess, which a memory must not say aloud. One word found is enough (the model may rephrase the rest)."""
+    if not recall.personal:
+        return False  # a general question is answered from the model's own knowledge
+    asked = set(_content(question))
+    new = {k for k in _content(answer) if k not in asked and k not in ("yes", "no") and not k.isdigit()
+           and k not in _CALENDAR}
+    if not new:
+        return False
+    known = " ".join([*recall.statements(), *recall.summary_lines(),
+                      *(e.text for e in recall.episodes if recall.episodes_relevant)])
+    return not new & set(_content(known))
+
+
+def unknown_answer(recall: RecallResult | None) -> str:
+    """What to say when memory does not answer a question asked about someone (or about the user)."""
+    who = recall.asked if recall is not None else ""
+    if who:
+        return f"{who[:1].upper() + who[1:]} didn't mention that, as far as I know."
+    return "I don't know that; nothing I remember says."
 
 
 def nothing_known(question: str) -> str:

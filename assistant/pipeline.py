@@ -18,6 +18,7 @@ from assistant.answer import (
     said_elsewhere,
     speakable,
     template_answer,
+    vetted,
 )
 from memory.episodes import Episode
 from memory.graph import TemporalGraph
@@ -84,16 +85,20 @@ class Pipeline:
         # question ("how far is the moon?") goes to the model's own knowledge, and it says so.
         # Asked for a relation ("who is my sister?") that no fact holds and no utterance speaks of: the facts
         # around would only tempt the model into a wrong answer.
+        # The same, asked about someone by name, when what was said only names them (``recall.unsaid``): the
+        # model would answer with whatever it was given ("Where does Pavel live?" "Uncle.").
         asked_unfound = bool(intent.relations) and recall.targeted == 0 and not recall.cypher_facts
         if is_question(q) and recall.personal and (
-                not recall.found_anything or (asked_unfound and not recall.episodes_relevant)):
+                not recall.found_anything or (asked_unfound and not recall.episodes_relevant) or recall.unsaid):
             return iter([nothing_known(q)]), ans
         if is_question(q) and self._said_elsewhere(recall):
             return iter([said_elsewhere(recall)]), ans
         pieces = self._generate(q, recall, ans, now, history or [], t0)
         # an answer starts with what was asked, not the question said back; a reply to a statement says back
         # what it heard on purpose ("Karl moved to Tallinn — good luck to him")
-        return (first_sentence_unrestated(pieces, q) if is_question(q) else pieces), ans
+        if not is_question(q):
+            return pieces, ans
+        return first_sentence_unrestated(pieces, q, instead=lambda first: vetted(first, q, recall)), ans
 
     def _said_elsewhere(self, recall: RecallResult) -> bool:
         """Asked about someone whose own words hold nothing like it, while someone else's match it clearly (the

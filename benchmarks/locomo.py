@@ -227,6 +227,8 @@ def main() -> int:
                 for q in questions:
                     for system in systems:
                         t1 = time.perf_counter()
+                        given: list[dict[str, str]] = []
+                        asked = None
                         try:
                             if system.startswith("hearth"):
                                 # ablations: hearth-no-elsewhere never answers "X did not mention that";
@@ -236,16 +238,22 @@ def main() -> int:
                                                                  else r.elsewhere_margin)
                                 chars = system.removeprefix("hearth-chars-")
                                 app.pipeline.episode_chars = int(chars) if chars.isdigit() else r.episode_chars
-                                answer = app.pipeline.answer(q["question"], now=now).text
+                                ans = app.pipeline.answer(q["question"], now=now)
+                                answer = ans.text
+                                given = ([{"speaker": e.speaker, "text": e.text} for e in ans.recall.episodes]
+                                         if ans.recall and ans.recall.episodes_relevant else [])
+                                asked = ans.recall.asked if ans.recall else None
                             else:
                                 answer = baselines[system].answer(q["question"], now, q.get("evidence"))
                         except Exception as e:  # a failed answer is scored, not hidden
-                            answer = f"(error: {e})"
+                            answer, given = f"(error: {e})", []
                         f, h = score(q, answer)
                         got = [{"conversation": name, "system": system, "category": int(q["category"]),
                                 "question": q["question"], "gold": q.get("answer", q.get("adversarial_answer")),
                                 "answer": answer, "f1": round(f, 4), "hit": h,
                                 "seconds": round(time.perf_counter() - t1, 2)}]
+                        if system.startswith("hearth"):  # what the model was handed, to study answers offline
+                            got[0] |= {"given": given, "asked": asked}
                         if not system.startswith("hearth"):  # Hearth's answer shaping on the baseline's answer
                             short = unrestated(answer, q["question"]) if is_question(q["question"]) else answer
                             fs, hs = score(q, short)

@@ -238,7 +238,7 @@ class Episodes:
                 kept |= {q for r, q in replied.items() if r in kept}  # a question they answered: its context
                 fused = {i: fused[i] for i in kept}
         # a vector neighbour that is not close in meaning, and matched nothing else, is noise
-        best = [i for i in sorted(fused, key=lambda i: -fused[i]) if matched.get(i)][:limit + 2]
+        best = [i for i in sorted(fused, key=lambda i: (-fused[i], i)) if matched.get(i)][:limit + 2]
         others = _others(own, text, vector)[:ELSEWHERE_READ] if elsewhere is not None else []
         rows = self._read([*best, *others], read)  # one read for both
         # the question itself (stored as a turn before it is answered) is not evidence for its answer, nor
@@ -278,7 +278,7 @@ class Episodes:
         (the next one, by someone else), ranked just below it: the answer often shares no word with what was
         asked ("Around six months from now"), and without it the question alone only says the topic came up.
         Returns reply id -> question id."""
-        top = [i for i in sorted(fused, key=lambda i: -fused[i]) if matched.get(i)][:limit]
+        top = [i for i in sorted(fused, key=lambda i: (-fused[i], i)) if matched.get(i)][:limit]
         if not topic or not top:
             return {}
         questions = {f"{r['conversation']}#{int(r['turn']) + 1}": r for r in self._read(top, read)

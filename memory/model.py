@@ -7,6 +7,7 @@ from datetime import datetime
 from typing import Any, Literal
 
 from memory.timeutil import from_epoch, iso
+from memory.vocabulary import is_event
 
 USER_ID = "user"
 
@@ -122,6 +123,9 @@ class Arc:
         """
         rel = self.relation_words
         span = f"from {self.valid_from.date().isoformat()}"
+        if self.valid_to is None and self.expired_at is None and is_event(self.relation):
+            return f"{self.subject} {rel} {self.object}" + (f" (on {self.valid_from.date().isoformat()})"
+                                                            if dates else "")
         if self.valid_to is not None:
             span += f" until {self.valid_to.date().isoformat()}"
         elif dates:

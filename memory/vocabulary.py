@@ -41,6 +41,8 @@ class Relation:
     object_type: EntityType | None = None
     # Relations that contradict this one for the same subject and object (likes vs dislikes).
     opposite: str | None = None
+    # Something that happened (a trip), not a state: it is said "on <date>", never "still true".
+    event: bool = False
 
 
 _S, _D, _V = DecayClass.STABLE, DecayClass.DURABLE, DecayClass.VOLATILE
@@ -75,7 +77,7 @@ RELATIONS: dict[str, Relation] = {
                  object_type=EntityType.ACTIVITY),
         Relation("practices", "subject does the hobby or activity", decay=_V, object_type=EntityType.ACTIVITY),
         Relation("allergic_to", "subject is allergic to the object", decay=_S),
-        Relation("visited", "subject visited the place", decay=_V, object_type=_PL),
+        Relation("visited", "subject visited the place", decay=_V, object_type=_PL, event=True),
         # people: "X sister_of Y" reads "X is Y's sister"
         Relation("spouse_of", "subject is married to the object", single_valued=True, symmetric=True,
                  decay=_S, object_type=_P),
@@ -169,6 +171,12 @@ _OPEN_NAME = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+){0,4}")
 _NOT_PREDICATES = frozenset({"is", "was", "be", "has", "have", "had", "do", "does", "did", "said", "says",
                              "thinks", "feels", "glad", "happy", "wants", "wishes", "hopes", "related",
                              "fact", "none", "other", "unknown", "null"})
+
+
+def is_event(name: str) -> bool:
+    """The relation records something that happened once (a trip), not a state that holds."""
+    r = RELATIONS.get(name)
+    return r is not None and r.event
 
 
 def predicate_name(name: str) -> str:

@@ -11,7 +11,7 @@ from typing import Any
 from memory.extraction.rules_clause import Clause
 from memory.extraction.rules_discourse import Discourse, Entity
 from memory.extraction.rules_handlers import _pet, _role_fact, handle
-from memory.extraction.rules_lexicon import PETS, QUESTION_STARTS, REQUEST_VERBS, SUBJECT_PRONOUNS
+from memory.extraction.rules_lexicon import PAST_OPENERS, PETS, QUESTION_STARTS, REQUEST_VERBS, SOFT, SUBJECT_PRONOUNS
 from memory.extraction.rules_patterns import find_matches
 from memory.extraction.rules_tokens import Tok, find_subject, noun_phrase
 from memory.extraction.types import USER, ExtractedFact
@@ -65,6 +65,17 @@ _NOT_Y_BUT_X = re.compile(
     r"(?P<x>[\w'’\- ]{1,40}?)\s*[.!]?$",
     re.I,
 )
+def _elided_i(toks: list[Tok]) -> bool:
+    """The sentence's first word (after "just", "finally", "oh,"…) is a past-tense verb: spoken and chat English
+    drops the "I" there ("Just got back from Peru", "Finally finished my thesis")."""
+    for t in toks:
+        if t.pos in ("ADV", "INTJ", "PUNCT") or t.lower in SOFT:
+            continue
+        return (t.tag == "VBD" and t.pos == "VERB") or (t.pos == "PROPN" and t.text[:1].isupper() and (
+            t.lower in PAST_OPENERS or (t.lower.endswith("ed") and len(t.lower) > 4)))
+    return False
+
+
 _CORRECTION_CUE = re.compile(r"\b(?:meant|sorry|actually|wait|correction|mistake|wrong)\b|,\s*not\s", re.I)
 
 
@@ -225,7 +236,8 @@ class RuleExtractor:
         sent = Clause(source, toks, 0, len(toks), evidence, at, turn, disc, force)
         if force is None:
             self._noun_phrase_roles(sent)
-        inherited: Entity | None = None
+        # "Just got back from Peru!": a sentence that opens on a past-tense verb leaves out its "I"
+        inherited: Entity | None = Entity(USER) if _elided_i(toks) else None
         for lo, hi in clauses(toks):
             c = Clause(source, toks, lo, hi, evidence, at, turn, disc, force, sent.out)
             for m in find_matches(toks, lo, hi):

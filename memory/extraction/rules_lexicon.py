@@ -101,6 +101,9 @@ IRREALIS = frozenset(
         "thinking considering wish maybe perhaps going gonna supposed whether tomorrow someday"
     )
 )
+# Irregular past tenses that open a sentence with its "I" left out ("Got back from Peru"); spaCy's small model
+# tags a capitalised one as a name, so the word itself is read
+PAST_OPENERS = frozenset(_words("got went came flew drove had spent took made met saw found left ran bought"))
 SUBJECT_PRONOUNS = frozenset(_words("i we she he they it you"))
 # A sentence with a "?" that opens with one of these asks something (contracted forms as a transcript writes them).
 QUESTION_STARTS = frozenset({*WH_WORDS, *AUXILIARIES, "what's", "whats", "who's", "where's", "how's"})

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from memory.search import terms
 from memory.vocabulary import NARROWER
 from memory.words import AUXILIARIES, MY, ROLE_RELATIONS, WH_WORDS, alternation
 
@@ -19,7 +20,7 @@ def _role_cues() -> list[tuple[str, tuple[str, ...]]]:
 
 # cue words (stems, matched at word starts) -> relations they ask about
 CUES: list[tuple[str, tuple[str, ...]]] = [
-    (r"\b(live|living|lives|lived|reside|home|city|moved|move|based)\b", ("lives_in",)),
+    (r"\b(live|living|lives|lived|reside|home|city|moved|move|based|flat|apartment|house)\b", ("lives_in",)),
     (r"\b(work|works|working|worked|job|employ\w*|company|employer)\b", ("works_at", "works_as")),
     (r"\b(occupation|profession|do for a living)\b", ("works_as",)),
     (r"\b(born|birthplace)\b", ("born_in", "born_on")),
@@ -32,7 +33,7 @@ CUES: list[tuple[str, tuple[str, ...]]] = [
     (r"\b(teach|teaches|teaching|subject)\b", ("teaches",)),
     (r"\b(stud(y|ies|ying)|school|university|college)\b", ("studies", "studies_at")),
     (r"\b(play|plays|playing|instrument|sport)\b", ("plays",)),
-    (r"\b(hobby|hobbies|practi[cs]e|pastime|free time)\b", ("practices", "plays")),
+    (r"\b(hobby|hobbies|practi[cs]\w*|pastime|free time)\b", ("practices", "plays")),
     (r"\b(pet|pets|dog|cat|puppy|kitten|animal)\b", ("has_pet",)),
     (r"\b(breed|kind of|type of|what is)\b", ("is_a",)),
     (r"\b(own|owns|have|has)\b", ("owns", "has_pet")),
@@ -95,3 +96,17 @@ def analyse(question: str) -> Intent:
     history = bool(_HISTORY.search(q)) or (bool(_DID_PAST.search(q)) and "now" not in q.lower())
     return Intent(tuple(asked), history, bool(_PROVENANCE.search(q)), bool(_WHO.search(q)), roles,
                   bool(_WHEN.search(q)))
+
+
+_LATER_CAPITAL = re.compile(r"(?<=\w[\s,])\s*(?!I\b|I['’])[A-Z][\w'’]*")
+
+
+def speaks_to(text: str, question: str, relations: tuple[str, ...] | list[str]) -> bool:
+    """Whether an utterance bears on what the question asks: a cue word of an asked relation ("Where does Pavel
+    live?" — "moved", "home", "lives"), or one of the question's own topic words (names aside: "Pavel plays the
+    accordion" names the one asked about and says nothing of where he lives)."""
+    wanted = set(relations)
+    if any(rels and wanted & set(rels) and p.search(text) for p, rels in _CUES):
+        return True
+    topic = set(terms(_LATER_CAPITAL.sub(" ", question)))
+    return bool(topic & set(terms(text)))

@@ -10,12 +10,12 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from memory.episodes import Episode, Episodes
+from memory.episodes import Episode, Episodes, without_names
 from memory.graph import TemporalGraph
 from memory.model import USER_ID, Arc
 from memory.names import normalize
 from memory.recall.cypher_gen import RECORDS
-from memory.recall.intent import Intent, analyse
+from memory.recall.intent import Intent, analyse, speaks_to
 from memory.recall.linking import Linked, Linker
 from memory.search import terms
 from memory.summaries import summaries_for
@@ -48,6 +48,9 @@ class RecallResult:
     elsewhere: Episode | None = None
     elsewhere_margin: float = 0.0
     asked: str = ""  # whose words were searched when the question is about someone who speaks in memory
+    # asked a relation about someone named, no fact holds it, and what was said only names them ("Where does
+    # Pavel live?" — all there is: "my uncle Pavel plays the accordion"): nothing remembered answers it
+    unsaid: bool = False
 
     @property
     def found_anything(self) -> bool:
@@ -186,6 +189,9 @@ class Recaller:
             result.notes += [f"Counted in memory: {r}" for r in records]
             result.cypher, result.cypher_facts = queries, len(arcs) + len(records)
             result.diagnostics = [n for n in notes if not n.startswith(RECORDS)]
+        named = {i: n for i, n in linked.names.items() if i != USER_ID}
+        if intent.relations and not result.targeted and not result.cypher_facts and result.episodes and named:
+            result.unsaid = not self._speaks_to(question, list(named.values()), intent, result.episodes[:3])
         t5 = time.perf_counter()
         # who the named (or role-found) entities are, in a line each: only the salient ones have one
         result.summaries = summaries_for(self.graph, seeds[:SUMMARY_SEEDS], now=now, limit=self.summaries)
@@ -208,6 +214,22 @@ class Recaller:
                              "summaries": _ms(t5, t6),
                              "total": _ms(t0, time.perf_counter())}
         return result
+
+    def _speaks_to(self, question: str, names: list[str], intent: Intent, episodes: list[Episode]) -> bool:
+        """Whether any of these utterances bears on what is asked, beyond naming who: a cue word of the asked
+        relation or a topic word (``intent.speaks_to``), or, failing words, close in meaning to the question
+        with the names taken out (e5 cosine at the episode search's closeness bar)."""
+        if any(speaks_to(e.text, question, intent.relations) for e in episodes):
+            return True
+        embedder = self.episodes.embedder if self.episodes is not None else None
+        if embedder is None:
+            return True  # no way to tell: leave it to the answer
+        bar = self.episodes.min_similarity if self.episodes is not None else 0.8
+        try:
+            q = embedder.query(without_names(question, names))
+            return any(_cosine(q, v) >= bar for v in embedder.passages([e.text for e in episodes]))
+        except Exception:  # a broken model never costs the answer: leave it to the model
+            return True
 
     def _score(self, a: Arc, now: datetime) -> float:
         """Decayed strength plus α·recency (RecallM's ranking), squashed to 0..1 each."""
@@ -238,6 +260,12 @@ class Recaller:
                                  f"{b.object} (from {b.valid_from.date()}"
                                  + (f" until {b.valid_to.date()})" if b.valid_to else ", still true)"))
         return notes
+
+
+def _cosine(a: Any, b: Any) -> float:
+    dot = sum(x * y for x, y in zip(a, b, strict=True))
+    na, nb = math.sqrt(sum(x * x for x in a)), math.sqrt(sum(y * y for y in b))
+    return dot / (na * nb) if na and nb else 0.0
 
 
 def _never_a_person(rel: str) -> bool:

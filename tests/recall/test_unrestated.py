@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from assistant.answer import first_sentence_unrestated, unrestated
+from assistant.answer import first_sentence_unrestated, says_nothing_new, unrestated
 
 CASES = [
     ("Which instruments does Tariq play?", "Tariq plays the oboe and the bass guitar.",
@@ -14,7 +14,12 @@ CASES = [
     ("Has Keiko ever been to Norway?", "Yes, Keiko has been to Norway.", "Yes."),
     ("Did Bram finish the marathon?", "No, Bram did not finish the marathon. He hurt his knee.",
      "No. He hurt his knee."),
-    # left whole: nothing said back, a yes/no that adds something, a reason or a manner, a single word
+    # the question said back at the end; a count is no manner ("how many")
+    ("When did Ines open her bakery?", "On 3 May 2023 Ines opened her bakery.", "On 3 May 2023."),
+    ("Where did Olu fly to in June?", "Lisbon in June.", "Lisbon."),
+    ("How many times has Bram run a marathon?", "Bram has run a marathon three times.", "Three times."),
+    # left whole: nothing said back, an ending that starts with a noun and may be the answer's own ("a red
+    # sports car"), a yes/no that adds something, a reason or a manner, a single word
     ("Where does Olu work?", "At a bakery in Leeds.", "At a bakery in Leeds."),
     ("Did Bram enjoy Lisbon?", "Yes, especially the tiles and the custard tarts.",
      "Yes, especially the tiles and the custard tarts."),
@@ -22,6 +27,10 @@ CASES = [
     ("Why did Keiko move?", "Keiko moved because her company relocated.", "Keiko moved because her company relocated."),
     ("How did Tariq get there?", "Tariq got there by night train.", "Tariq got there by night train."),
     ("Who is Ines?", "Ines.", "Ines."),
+    ("What kind of sports car does Olu drive?", "A red sports car.", "A red sports car."),
+    ("Which events did Olu go to for his bakery?", "Farmers' market events for his bakery.",
+     "Farmers' market events for his bakery."),
+    ("Where did Olu fly to in June?", "In June.", "In June."),
 ]
 
 
@@ -36,7 +45,7 @@ def test_the_stream_gives_the_same_answer_in_any_pieces(size: int) -> None:
     answer = "Ines grows tomatoes and basil on her balcony. She started last spring."
     pieces = [answer[i:i + size] for i in range(0, len(answer), size)]
     out = "".join(first_sentence_unrestated(iter(pieces), question))
-    assert out == "Tomatoes and basil on her balcony. She started last spring."
+    assert out == "Tomatoes and basil. She started last spring."
 
 
 def test_the_stream_passes_on_pieces_after_the_first_sentence_as_they_come() -> None:
@@ -50,3 +59,41 @@ def test_the_stream_passes_on_pieces_after_the_first_sentence_as_they_come() -> 
     out = first_sentence_unrestated(model(), "What does Ines grow?")  # type: ignore[arg-type]
     assert next(out) == "Tomatoes. She" and seen == ["Ines grows tomatoes.", " She"]
     assert next(out) == " waters" and len(seen) == 3  # not held back until the end
+
+
+NO_ANSWERS = [
+    ("What is the mural in Ines's bakery a reminder for her to be?",
+     "The mural in Ines's bakery is a reminder for her to be."),
+    ("Which shop in Leeds would Olu enjoy visiting?", "Olu would enjoy visiting a shop in Leeds."),
+]
+ANSWERS = [
+    ("Does Bram prefer cats or dogs?", "Dogs."),  # a pick among the question's words
+    ("Has Keiko been to Norway?", "No."),
+    ("What is the mural in Ines's bakery a reminder for her to be?", "To be patient."),
+    ("How many times did Olu visit Leeds?", "Olu visited Leeds 3 times."),  # a number is something said
+    ("What does Ines grow?", "I don't know."),  # nothing of the question: an abstention, not a restatement
+]
+
+
+@pytest.mark.parametrize(("question", "answer"), NO_ANSWERS)
+def test_the_question_said_back_with_nothing_of_its_own_is_no_answer(question: str, answer: str) -> None:
+    assert says_nothing_new(answer, question)
+
+
+@pytest.mark.parametrize(("question", "answer"), ANSWERS)
+def test_an_answer_that_says_something_is_one(question: str, answer: str) -> None:
+    assert not says_nothing_new(answer, question)
+
+
+def test_the_stream_says_something_else_when_the_first_sentence_is_turned_down_and_reads_no_further() -> None:
+    seen: list[str] = []
+
+    def model() -> object:
+        for p in ["Olu would enjoy visiting a shop in Leeds.", " It", " sells", " hats."]:
+            seen.append(p)
+            yield p
+
+    question = "Which shop in Leeds would Olu enjoy visiting?"
+    out = list(first_sentence_unrestated(model(), question,  # type: ignore[arg-type]
+                                         instead=lambda s: "I don't know." if says_nothing_new(s, question) else None))
+    assert out == ["I don't know."] and seen == ["Olu would enjoy visiting a shop in Leeds.", " It"]
