@@ -143,14 +143,15 @@ def _role_fact(c: Clause, role: str, name: str) -> None:
         c.emit(ent, rel, USER, obj_type="PERSON", timeless=True)
 
 
-def _pet(c: Clause, species: str, name: str) -> None:
+def _pet(c: Clause, species: str, name: str, owner: Entity | str = USER) -> None:
     pet = Entity(name, "ANIMAL")
     c.disc.mention(pet)
     c.disc.pending_pet = None
     c.disc.dropped += [f for s, f in c.disc.unnamed_pets if s == species]
     c.disc.unnamed_pets = [(s, f) for s, f in c.disc.unnamed_pets if s != species]
-    c.disc.roles[species.split()[-1].lower()] = name
-    c.emit(USER, "has_pet", name, obj_type="ANIMAL")
+    if owner == USER:
+        c.disc.roles[species.split()[-1].lower()] = name  # "my dog" from now on
+    c.emit(owner, "has_pet", name, obj_type="ANIMAL")
     c.emit(pet, "is_a", species, obj_type="ANIMAL", timeless=True)
 
 
@@ -338,6 +339,11 @@ def _switch(c: Clause, m: Match, subj: Entity, o: Phrase, op: str) -> None:
 def _acquire(c: Clause, m: Match, subj: Entity, o: Phrase, op: str) -> None:
     cat = category(o.text)
     head = o.head.lemma.lower()
+    if head in PETS and subj.name != USER and subj.type == "PERSON" and not subj.unresolved:  # "Ruth got a pup, Rex"
+        named = _after_name(c, o)
+        if named is not None and op == "assert":
+            _pet(c, o.text, named.text, owner=subj)
+        return
     if head in PETS and subj.name == USER:
         named = _after_name(c, o)
         if named is not None:

@@ -144,6 +144,10 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("Just flew back from Dakar.", (), {k(U, "visited", "Dakar")}),
     ("Had a lovely weekend in Ghent with Noor.", (), {k(U, "visited", "Ghent")}),
     ("My brother is back from Quito.", (), {k("brother", "visited", "Quito")}),
+    # someone else's named pet
+    ("My friend Tove adopted a kitten called Miso.", (),
+     {k("Tove", "friend_of", U), k("Tove", "has_pet", "Miso"), k("Miso", "is_a", "kitten")}),
+    ("Tove bought a puppy.", (), set()),  # no name: nothing to remember it by
     # no facts
     ("We're planning a holiday in Sicily.", (), set()),
     ("I came home from work late.", (), set()),
