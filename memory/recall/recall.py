@@ -158,8 +158,11 @@ class Recaller:
         result.personal = bool(linked.first_person or linked.ids or intent.roles)
         if self.episodes is not None and hits is not None:
             # facts learned from the utterances found by words or names (their provenance)
-            learned = self.episodes.facts_from([e.id for e in hits.episodes if "t" in e.matched or "m" in e.matched],
-                                               now=now)
+            # (read for every utterance found: those found by meaning alone give no facts, but an ended fact
+            # still marks their words as out of date, below)
+            said_by = self.episodes.facts_from([e.id for e in hits.episodes], now=now)
+            by_words = {e.id for e in hits.episodes if "t" in e.matched or "m" in e.matched}
+            learned = [a for a in said_by if by_words.intersection(a.sources)]
             # Added only when the asked relation was not found as facts (else they are distractors: "who does
             # my brother work for?" answered with his friend's employer), and, asked about now, only those still
             # true (an ended one tempts the model: "you work at" a past job; it still marks old words, below).
@@ -169,10 +172,18 @@ class Recaller:
             if mode == "now":
                 # words whose fact has since ended ("my sister lives in Naples", before she moved) are out of
                 # date: the facts say what holds now, and the old words would only contradict them
-                known = [*learned, *(a for _, a in found.values())]
-                ended = {s for a in known if a.valid_to is not None and a.valid_to <= now for s in a.sources}
-                ended -= {s for a in known if a.valid_to is None for s in a.sources}  # the turn that ended it
-                episodes = [e for e in episodes if e.id not in ended]
+                known = [*said_by, *(a for _, a in found.values())]
+                ended: dict[str, datetime] = {}  # episode id -> when the last fact it gave ended
+                for a in known:
+                    if a.valid_to is not None and a.valid_to <= now:
+                        for s in a.sources:
+                            ended[s] = max(ended.get(s, a.valid_to), a.valid_to)
+                for a in known:
+                    if a.valid_to is None:
+                        for s in a.sources:
+                            ended.pop(s, None)  # it also says something still true
+                # the words that ended it ("I've gone off sushi") were said when it ended: not out of date
+                episodes = [e for e in episodes if e.id not in ended or e.at >= ended[e.id]]
             result.episodes, result.episodes_relevant = episodes, hits.relevant and bool(episodes)
             result.elsewhere, result.elsewhere_margin, result.asked = hits.elsewhere, hits.elsewhere_margin, hits.asked
         t4 = time.perf_counter()

@@ -81,3 +81,28 @@ def test_a_topic_answered_by_words_leaves_out_neighbourhood_facts_sharing_none_o
         assert {a.object for a in about.facts} == {"jazz", "falconry glove"}
     finally:
         store.close()
+
+
+def test_the_words_that_ended_a_fact_are_not_out_of_date(tmp_path: Path) -> None:
+    """"I've gone off sushi, ramen is my thing now" ends `likes sushi`: it is the newest word on the topic, so it
+    stays, while "I'm crazy about sushi" goes, even when both were found by meaning alone (no word shared)."""
+    store = KgliteStore(tmp_path / "g.kgl")
+    try:
+        g = TemporalGraph(store)
+        g.ensure_user(T0)
+        from memory.embed import E5Embedder
+
+        ep = Episodes(g, E5Embedder())
+        later = T0 + timedelta(days=140)
+        ep.add([Turn("c1", T0, "user", "I'm crazy about sushi.", 0),
+                Turn("c2", later, "user", "Honestly I've gone off sushi lately, ramen is my thing now.", 0)])
+        g.assert_fact("user", "likes", "sushi", now=T0, source="c1#0")
+        g.close_fact("user", "likes", "sushi", now=later, source="c2#0")
+        sushi = g.find_entity("sushi")
+        assert sushi is not None
+        ep.link({"c1#0": [sushi.id], "c2#0": [sushi.id]})  # as learning links each turn to its facts' ends
+        r = Recaller(g, episodes=ep, episode_limit=4).recall("What food am I into these days?",
+                                                              now=later + timedelta(days=1))
+        assert [e.id for e in r.episodes] == ["c2#0"]
+    finally:
+        store.close()
