@@ -92,6 +92,7 @@ def test_grounded_answers() -> None:
     r = _recall("What does Lena do?", "My cousin Lena lives in Munich and teaches maths.")
     assert not ungrounded("She teaches maths.", r.question, r)  # its words are in what was said
     assert not ungrounded("On 3 May 2026.", r.question, r)  # a date the model works out
+    assert not ungrounded("Twice, on Mondays.", r.question, r)  # and a count
     assert ungrounded("A nurse.", r.question, r)
     general = _recall("How far is the moon?", "")
     general.personal = False
