@@ -284,13 +284,16 @@ _WORKED_OUT = frozenset(_key(w) for w in """
 """.split())
 
 
+_CONJECTURE = re.compile(r"\b(might|likely|would|could|probably|possibly|potentially|suggest|recommend)\b", re.I)
+
+
 def ungrounded(answer: str, question: str, recall: RecallResult) -> bool:
     """Asked about someone's life, the answer says things none of what memory handed over says: none of its own
     words (those not in the question; dates and numbers aside, which the model works out) is in a remembered
     fact or utterance. "What does Lena do?" answered "A teacher." when all that is known is where she lives: a
     guess, which a memory must not say aloud. One word found is enough (the model may rephrase the rest)."""
-    if not recall.personal:
-        return False  # a general question is answered from the model's own knowledge
+    if not recall.personal or _CONJECTURE.search(question):
+        return False  # a general question, or one that asks to reason ("what might she like?"): the model's own
     asked = set(_content(question))
     new = {k for k in _content(answer) if k not in asked and k not in ("yes", "no") and not k.isdigit()
            and k not in _WORKED_OUT}

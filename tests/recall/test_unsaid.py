@@ -94,6 +94,8 @@ def test_grounded_answers() -> None:
     assert not ungrounded("On 3 May 2026.", r.question, r)  # a date the model works out
     assert not ungrounded("Twice, on Mondays.", r.question, r)  # and a count
     assert ungrounded("A nurse.", r.question, r)
+    guess = _recall("What job might Lena like?", "My cousin Lena lives in Munich and teaches maths.")
+    assert not ungrounded("Perhaps tutoring.", guess.question, guess)  # asked to reason, not to remember
     general = _recall("How far is the moon?", "")
     general.personal = False
     assert not ungrounded("About 384,000 km.", general.question, general)  # general knowledge
