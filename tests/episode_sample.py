@@ -1,4 +1,21 @@
-"""A short two-speaker exchange (Jon and Gina, in LoCoMo's style) that episode and attribution tests share."""
+"""A short two-speaker exchange (Jon and Gina, in LoCoMo's style) that episode and attribution tests share, and
+a real memory that heard what a test says."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from assistant.pipeline import Pipeline
+from memory.embed import E5Embedder
+from memory.episodes import Episodes
+from memory.graph import TemporalGraph
+from memory.kglite_store import KgliteStore
+from memory.recall.recall import Recaller
+from memory.transcripts import Turn
 
 SAID = [
     ("Jon", "Hey Gina! Lost my job as a banker yesterday, so I'm starting my own dance studio."),
@@ -8,3 +25,21 @@ SAID = [
     ("Jon", "Sounds great!"),
     ("assistant", "I will remember that Jon is looking for investors."),
 ]
+
+
+@contextmanager
+def heard(path: Path, said: list[tuple[str, str]], people: tuple[str, ...], at: datetime, model: Any, *,
+          margin: float | None = None) -> Iterator[Pipeline]:
+    """A real memory (kglite, the e5 embedder) that heard ``said`` (speaker, text) 10 s apart from ``at`` and
+    knows ``people``, and a pipeline over it that answers with ``model`` (a stand-in with ``stream``)."""
+    store = KgliteStore(path / "g.kgl")
+    g = TemporalGraph(store)
+    g.ensure_user(at)
+    for name in people:
+        g.upsert_entity(name, now=at, type="PERSON")
+    ep = Episodes(g, E5Embedder())
+    ep.add([Turn("s1", at + timedelta(seconds=10 * i), who, text, i) for i, (who, text) in enumerate(said)])
+    try:
+        yield Pipeline(g, Recaller(g, episodes=ep, episode_limit=4), lambda: model, elsewhere_margin=margin)
+    finally:
+        store.close()

@@ -11,13 +11,7 @@ from pathlib import Path
 import pytest
 
 from assistant.pipeline import Pipeline
-from memory.embed import E5Embedder
-from memory.episodes import Episodes
-from memory.graph import TemporalGraph
-from memory.kglite_store import KgliteStore
-from memory.recall.recall import Recaller
-from memory.transcripts import Turn
-from tests.episode_sample import SAID
+from tests.episode_sample import SAID, heard
 
 T0 = datetime(2023, 5, 8, 13, 56, tzinfo=UTC)
 
@@ -38,18 +32,9 @@ class Model:
 @contextmanager
 def conversation(path: Path, said: list[tuple[str, str]], margin: float) -> Iterator[tuple[Pipeline, Model]]:
     """A memory of Gina and Jon that heard ``said``, and a pipeline over it with a stand-in model."""
-    store = KgliteStore(path / "g.kgl")
-    g = TemporalGraph(store)
-    g.ensure_user(T0)
-    for name in ("Gina", "Jon"):
-        g.upsert_entity(name, now=T0, type="PERSON")
-    ep = Episodes(g, E5Embedder())
-    ep.add([Turn("s1", T0 + timedelta(seconds=10 * i), who, text, i) for i, (who, text) in enumerate(said)])
     model = Model()
-    try:
-        yield Pipeline(g, Recaller(g, episodes=ep, episode_limit=4), lambda: model, elsewhere_margin=margin), model
-    finally:
-        store.close()
+    with heard(path, said, ("Gina", "Jon"), T0, model, margin=margin) as p:
+        yield p, model
 
 
 @pytest.fixture

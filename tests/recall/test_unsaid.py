@@ -12,13 +12,10 @@ import pytest
 
 from assistant.answer import ungrounded
 from assistant.pipeline import Pipeline
-from memory.embed import E5Embedder
-from memory.episodes import Episode, Episodes
-from memory.graph import TemporalGraph
-from memory.kglite_store import KgliteStore
+from memory.episodes import Episode
 from memory.recall.intent import analyse, speaks_to
-from memory.recall.recall import Recaller, RecallResult
-from memory.transcripts import Turn
+from memory.recall.recall import RecallResult
+from tests.episode_sample import heard
 
 T0 = datetime(2026, 4, 14, 19, 0, tzinfo=UTC)
 
@@ -34,18 +31,9 @@ class Model:
 
 @contextmanager
 def memory(path: Path, said: list[str], reply: str) -> Iterator[tuple[Pipeline, Model]]:
-    store = KgliteStore(path / "g.kgl")
-    g = TemporalGraph(store)
-    g.ensure_user(T0)
-    for name in ("Pavel", "Ines"):
-        g.upsert_entity(name, now=T0, type="PERSON")
-    ep = Episodes(g, E5Embedder())
-    ep.add([Turn("c1", T0 + timedelta(seconds=10 * i), "user", text, i) for i, text in enumerate(said)])
     model = Model(reply)
-    try:
-        yield Pipeline(g, Recaller(g, episodes=ep, episode_limit=4), lambda: model), model
-    finally:
-        store.close()
+    with heard(path, [("user", t) for t in said], ("Pavel", "Ines"), T0, model) as p:
+        yield p, model
 
 
 def test_words_that_only_name_someone_do_not_answer_a_relation_about_them(tmp_path: Path) -> None:
