@@ -65,6 +65,8 @@ _NOT_Y_BUT_X = re.compile(
     r"(?P<x>[\w'’\- ]{1,40}?)\s*[.!]?$",
     re.I,
 )
+
+
 def _elided_i(toks: list[Tok]) -> bool:
     """The sentence's first word (after "just", "finally", "oh,"…) is a past-tense verb: spoken and chat English
     drops the "I" there ("Just got back from Peru", "Finally finished my thesis")."""
