@@ -5,7 +5,7 @@ from __future__ import annotations
 from memory.extraction import dates
 from memory.extraction.rules_clause import MULTI, NOT_A_TASTE, Clause
 from memory.extraction.rules_discourse import Entity
-from memory.extraction.rules_lexicon import FORMER, IRREALIS, OCCUPATIONS, PETS, category
+from memory.extraction.rules_lexicon import FORMER, GERUND_SETTINGS, IRREALIS, LIGHT_VERBS, OCCUPATIONS, PETS, category
 from memory.extraction.rules_patterns import Match
 from memory.extraction.rules_tokens import Phrase, noun_phrase
 from memory.extraction.types import USER
@@ -76,12 +76,20 @@ def _taste(c: Clause, ph: Phrase) -> str | None:
     if vague or c.toks[ph.start - 1].lower in _NOT_A_TASTE_BEFORE:
         return None  # "I love your suggestions", "veterans and their rights", "I like my job"
     if ph.head.tag == "VBG" and ph.end == ph.head.i + 1:
-        # "I love running my own studio": the taste is the whole activity, not "running"
-        q = noun_phrase(c.source, c.toks, ph.end, c.hi) if ph.end < c.hi else None
+        # "I love running my own studio": the taste is the whole activity, not "running"; so is a gerund's own
+        # particle or preposition and what follows ("checking out new trails", "caring for animals"), but not
+        # where or when it happens ("hiking in the Alps" is hiking)
+        k = ph.end
+        linked = k + 1 < c.hi and c.toks[k].tag in ("RP", "IN") and c.toks[k].lower not in GERUND_SETTINGS
+        q = noun_phrase(c.source, c.toks, k + linked, c.hi) if k < c.hi else None
         if q is not None:
             if any(t.lower in POSSESSIVES for t in c.toks[ph.end : q.end]) or q.head.lower in NOT_A_TASTE:
-                return None  # "running my own studio" is about their studio; "spending time" says nothing
+                # "running my own studio" is about their studio; "spending time" says nothing; but "hiking with
+                # my sister" is still hiking
+                return ph.text if linked and ph.head.lemma.lower() not in LIGHT_VERBS else None
             return c.source[c.toks[ph.start].idx : c.toks[q.end - 1].end]
+        if ph.head.lemma.lower() in LIGHT_VERBS:
+            return None  # "I love going", "likes checking": the light verb alone says nothing
     return ph.text
 
 

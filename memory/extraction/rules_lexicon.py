@@ -101,6 +101,10 @@ IRREALIS = frozenset(
         "thinking considering wish maybe perhaps going gonna supposed whether tomorrow someday"
     )
 )
+# Verbs that mean little without what follows: a gerund of one alone is no taste ("I love going")
+LIGHT_VERBS = frozenset(_words("go do get make take try check have be put keep see give come start"))
+# Prepositions that say where or when an activity happens, not what it is ("hiking in the Alps" is hiking)
+GERUND_SETTINGS = frozenset(_words("in at on during than like because so if"))
 # Irregular past tenses that open a sentence with its "I" left out ("Got back from Peru"); spaCy's small model
 # tags a capitalised one as a name, so the word itself is read
 PAST_OPENERS = frozenset(_words("got went came flew drove had spent took made met saw found left ran bought"))

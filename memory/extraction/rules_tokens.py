@@ -69,13 +69,28 @@ def noun_phrase(source: str, toks: list[Tok], start: int, limit: int | None = No
         i += 1
     first = i
     last = -1
+    linked = False  # just after "of" in a name: a determiner may follow
     while i < limit:
         t = toks[i]
         if t.lower in NP_STOP or (t.ent in ("DATE", "TIME") and t.pos != "PROPN"):
             break
         nxt = toks[i + 1] if i + 1 < limit else None
-        if _nominal(t) or (i == first and t.pos == "VERB" and t.text.islower() and category(t.text)):
+        after = toks[i + 2] if i + 2 < limit else None
+        was_linked, linked = linked, False
+        if was_linked and t.pos == "DET":
+            linked = True  # "the" in "Lord of the Rings"
+        elif _nominal(t) or (i == first and t.pos == "VERB" and t.text.islower() and category(t.text)):
             last = i
+        elif (
+            t.lower == "of"
+            and last >= 0
+            and toks[last].pos == "PROPN"
+            and nxt is not None
+            and nxt.pos == "DET"
+            and after is not None
+            and after.pos == "PROPN"
+        ):
+            linked = True  # "the Lord of the Rings", "the Bank of the West"
         elif (t.pos == "ADJ" and last < 0) or (
             t.tag == "HYPH" and last >= 0 and nxt is not None and _nominal(nxt)
         ):
