@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import calendar
 import re
 from collections.abc import Callable, Iterator, Sequence
 from datetime import datetime
 
+from memory.extraction.dates import UNITS
 from memory.llm import Message
 from memory.model import USER_ID, Arc
 from memory.recall.recall import RecallResult
@@ -165,6 +167,12 @@ def _key(word: str) -> str:
     return stem(re.sub(r"['’]s$", "", fold(word.lower())))
 
 
+def _own(word: str, asked: set[str]) -> bool:
+    """A word of the answer's own: neither glue nor one of the question's (keyed) words."""
+    low = word.lower()
+    return low not in _GLUE and _key(low) not in asked
+
+
 def unrestated(answer: str, question: str) -> str:
     """The answer without the question said back first, as a person would answer aloud: "What types of yoga has
     Maria practiced?" "Maria has practiced aerial yoga and kundalini yoga." -> "Aerial yoga and kundalini yoga.";
@@ -190,10 +198,9 @@ def unrestated(answer: str, question: str) -> str:
         return text
     cut, said_back = 0, False
     for i, w in enumerate(words):
-        low = w.group(0).lower()
-        if low not in _GLUE and _key(low) not in asked:
+        if _own(w.group(0), asked):
             break
-        said_back = said_back or low not in _GLUE
+        said_back = said_back or w.group(0).lower() not in _GLUE
         cut = i + 1
     while cut and words[cut - 1].group(0).lower() in _ARTICLES:
         cut -= 1  # "… is the Lean Startup": the article belongs to the answer
@@ -210,17 +217,15 @@ def _tail_cut(first: str, words: list[re.Match[str]], asked: set[str]) -> str:
     question's words (or glue between them), and what stays says something the question does not."""
     cut, said_back = len(words), False
     while cut > 0:
-        low = words[cut - 1].group(0).lower()
-        if low not in _GLUE and _key(low) not in asked:
+        if _own(words[cut - 1].group(0), asked):
             break
-        said_back = said_back or low not in _GLUE
+        said_back = said_back or words[cut - 1].group(0).lower() not in _GLUE
         cut -= 1
     kept, tail = words[:cut], words[cut:]
     # the tail starts a phrase of its own (a preposition, a pronoun, a name): one that starts with a noun may
     # end the answer's own phrase ("A red sports car.", "Networking events to promote his business.")
     opens = bool(tail) and (tail[0].group(0).lower() in _GLUE or (cut > 0 and tail[0].group(0)[:1].isupper()))
-    if not said_back or len(tail) < 2 or not opens or not any(
-            w.group(0).lower() not in _GLUE and _key(w.group(0).lower()) not in asked for w in kept):
+    if not said_back or len(tail) < 2 or not opens or not any(_own(w.group(0), asked) for w in kept):
         return first
     end = kept[-1].end()
     stop = re.match(r"[\"'”’)]*", first[end:])
@@ -277,11 +282,10 @@ def says_nothing_new(answer: str, question: str) -> bool:
 
 
 # words the model works out rather than finds (dates, days, counts): never a sign of a guess
-_WORKED_OUT = frozenset(_key(w) for w in """
-    once twice thrice one two three four five six seven eight nine ten eleven twelve dozen few several couple half
-    first second third january february march april may june july august september october november december
-    monday tuesday wednesday thursday friday saturday sunday today yesterday tomorrow week weekend month year
-""".split())
+_WORKED_OUT = frozenset(_key(w) for w in [
+    *UNITS, *(m.lower() for m in calendar.month_name[1:]), *(d.lower() for d in calendar.day_name),
+    *"once twice thrice dozen few several couple half first second third today yesterday tomorrow".split(),
+    *"week weekend month year".split()])
 
 
 _CONJECTURE = re.compile(r"\b(might|likely|would|could|probably|possibly|potentially|suggest|recommend)\b", re.I)
@@ -307,9 +311,11 @@ def ungrounded(answer: str, question: str, recall: RecallResult) -> bool:
 def unknown_answer(recall: RecallResult | None) -> str:
     """What to say when memory does not answer a question asked about someone (or about the user)."""
     who = recall.asked if recall is not None else ""
-    if who:
-        return f"{who[:1].upper() + who[1:]} didn't mention that, as far as I know."
-    return "I don't know that; nothing I remember says."
+    return _not_mentioned_by(who) if who else "I don't know that; nothing I remember says."
+
+
+def _not_mentioned_by(who: str) -> str:
+    return f"{who[:1].upper() + who[1:]} didn't mention that, as far as I know."
 
 
 def nothing_known(question: str) -> str:
@@ -323,8 +329,7 @@ def said_elsewhere(recall: RecallResult, *, max_chars: int = 160) -> str:
     who = recall.asked or "they"
     text = focus(e.text, recall.question, max_chars)  # the sentences that match, not the greeting before them
     speaker = "you" if e.speaker == "user" else e.speaker
-    return (f"{who[:1].upper() + who[1:]} didn't mention that, as far as I know. "
-            f'On {spoken_date(e.at)} {speaker} said: "{text}"')
+    return f'{_not_mentioned_by(who)} On {spoken_date(e.at)} {speaker} said: "{text}"'
 
 
 def template_answer(recall: RecallResult, *, reason: str) -> str:

@@ -12,8 +12,8 @@ MONTHS.update({name.lower(): i for i, name in enumerate(calendar.month_abbr) if 
 MONTHS["sept"] = 9
 WEEKDAYS: dict[str, int] = {name.lower(): i for i, name in enumerate(calendar.day_name)}
 
-_UNITS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
-NUMBERS: dict[str, int] = {w: i + 1 for i, w in enumerate(_UNITS)}
+UNITS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
+NUMBERS: dict[str, int] = {w: i + 1 for i, w in enumerate(UNITS)}
 NUMBERS.update(
     {
         "a": 1,
