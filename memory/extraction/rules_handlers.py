@@ -347,13 +347,12 @@ def _switch(c: Clause, m: Match, subj: Entity, o: Phrase, op: str) -> None:
 def _acquire(c: Clause, m: Match, subj: Entity, o: Phrase, op: str) -> None:
     cat = category(o.text)
     head = o.head.lemma.lower()
-    if head in PETS and subj.name != USER and subj.type == "PERSON" and not subj.unresolved:  # "Ruth got a pup, Rex"
+    if head in PETS:
         named = _after_name(c, o)
-        if named is not None and op == "assert":
-            _pet(c, o.text, named.text, owner=subj)
-        return
-    if head in PETS and subj.name == USER:
-        named = _after_name(c, o)
+        if subj.name != USER:  # "my friend Tove adopted a kitten called Miso": hers, when it is named
+            if named is not None and op == "assert" and subj.type == "PERSON" and not subj.unresolved:
+                _pet(c, o.text, named.text, owner=subj)
+            return
         if named is not None:
             return _pet(c, o.text, named.text)
         if o.head.tag != "NNS":

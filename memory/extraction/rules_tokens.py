@@ -69,28 +69,14 @@ def noun_phrase(source: str, toks: list[Tok], start: int, limit: int | None = No
         i += 1
     first = i
     last = -1
-    linked = False  # just after "of" in a name: a determiner may follow
     while i < limit:
         t = toks[i]
         if t.lower in NP_STOP or (t.ent in ("DATE", "TIME") and t.pos != "PROPN"):
             break
         nxt = toks[i + 1] if i + 1 < limit else None
         after = toks[i + 2] if i + 2 < limit else None
-        was_linked, linked = linked, False
-        if was_linked and t.pos == "DET":
-            linked = True  # "the" in "Lord of the Rings"
-        elif _nominal(t) or (i == first and t.pos == "VERB" and t.text.islower() and category(t.text)):
+        if _nominal(t) or (i == first and t.pos == "VERB" and t.text.islower() and category(t.text)):
             last = i
-        elif (
-            t.lower == "of"
-            and last >= 0
-            and toks[last].pos == "PROPN"
-            and nxt is not None
-            and nxt.pos == "DET"
-            and after is not None
-            and after.pos == "PROPN"
-        ):
-            linked = True  # "the Lord of the Rings", "the Bank of the West"
         elif (t.pos == "ADJ" and last < 0) or (
             t.tag == "HYPH" and last >= 0 and nxt is not None and _nominal(nxt)
         ):
@@ -100,14 +86,14 @@ def noun_phrase(source: str, toks: list[Tok], start: int, limit: int | None = No
         ):
             last = i
         elif (
-            t.lower in ("of", "de", "&", "and")
+            t.lower in ("of", "de", "&")
             and last >= 0
             and toks[last].pos == "PROPN"
             and nxt is not None
-            and nxt.pos == "PROPN"
-            and t.lower != "and"
+            and (nxt.pos == "PROPN" or (t.lower == "of" and nxt.pos == "DET" and after is not None
+                                        and after.pos == "PROPN"))
         ):
-            pass
+            i += nxt.pos == "DET"  # "the Lord of the Rings", "the Bank of the West": the article is inside
         elif t.pos == "ADJ" and last >= 0 and toks[last].pos == "PROPN" and t.text[:1].isupper():
             last = i
         else:
