@@ -232,10 +232,9 @@ class Recaller:
         with the names taken out (e5 cosine at the episode search's closeness bar)."""
         if any(speaks_to(e.text, question, intent.relations) for e in episodes):
             return True
-        embedder = self.episodes.embedder if self.episodes is not None else None
-        if embedder is None:
+        if self.episodes is None or self.episodes.embedder is None:
             return True  # no way to tell: leave it to the answer
-        bar = self.episodes.min_similarity if self.episodes is not None else 0.8
+        embedder, bar = self.episodes.embedder, self.episodes.min_similarity
         try:
             q = embedder.query(without_names(question, names))
             return any(_cosine(q, v) >= bar for v in embedder.passages([e.text for e in episodes]))
