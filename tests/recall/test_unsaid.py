@@ -50,6 +50,29 @@ def test_words_on_the_asked_topic_still_go_to_the_model(tmp_path: Path) -> None:
         assert ans.text == "In Gdansk." and model.asked == 1
 
 
+class FailingPassages:
+    """Embeds questions, then fails on passages (a model that broke after the search ran)."""
+
+    def __init__(self, real: object) -> None:
+        self.real = real
+
+    def query(self, text: str) -> list[float]:
+        return self.real.query(text)  # type: ignore[attr-defined, no-any-return]
+
+    def passages(self, texts: list[str]) -> list[list[float]]:
+        raise RuntimeError("model file is corrupt")
+
+
+def test_a_broken_embedder_leaves_the_question_to_the_model(tmp_path: Path) -> None:
+    """The meaning check cannot run: recall does not fail, and nothing is refused on its account."""
+    with memory(tmp_path, ["My uncle Pavel plays the accordion in a folk band."], "In a folk band.") as (p, model):
+        episodes = p.recaller.episodes
+        assert episodes is not None
+        episodes.embedder = FailingPassages(episodes.embedder)  # type: ignore[assignment]
+        ans = p.answer("Where does Pavel live?", now=T0 + timedelta(days=1))
+        assert ans.recall is not None and not ans.recall.unsaid and model.asked == 1
+
+
 def test_a_guess_nothing_remembered_supports_is_not_said(tmp_path: Path) -> None:
     with memory(tmp_path, ["My neighbour Ines bakes bread for the whole street."], "A teacher.") as (p, model):
         ans = p.answer("What does Ines bake for the street?", now=T0 + timedelta(days=1))
