@@ -303,9 +303,25 @@ def ungrounded(answer: str, question: str, recall: RecallResult) -> bool:
            and k not in _WORKED_OUT}
     if not new:
         return False
-    known = " ".join([*recall.statements(), *recall.summary_lines(),
-                      *(e.text for e in recall.episodes if recall.episodes_relevant)])
-    return not new & set(_content(known))
+    return not new & set(_content(" ".join(_known_texts(recall))))
+
+
+def unfounded(premises: Sequence[str], question: str, recall: RecallResult) -> list[str]:
+    """The question's premises (``intent.premises``: its nouns but the category asked for) that nothing memory
+    handed over mentions, for a question about someone's life. "What did Maria donate to a luxury store?" when
+    what was found says she gave her old car to a homeless shelter: the small model answers "Her old car" as
+    if the store were so — a wrong fact said aloud, and the question's premise quietly accepted. A question
+    that asks to reason ("what might she like?") is the model's own to answer."""
+    if not recall.personal or _CONJECTURE.search(question):
+        return []
+    known = set(_content(" ".join(_known_texts(recall))))
+    return [w for w in premises if _key(w) not in known and _key(w) not in _WORKED_OUT]
+
+
+def _known_texts(recall: RecallResult) -> list[str]:
+    """What memory hands the model: fact statements, summaries and, when they bear on it, utterances."""
+    return [*recall.statements(), *recall.summary_lines(),
+            *(e.text for e in recall.episodes if recall.episodes_relevant)]
 
 
 def unknown_answer(recall: RecallResult | None) -> str:

@@ -189,7 +189,8 @@ class Hearth:
         except MemoryStoreError as e:  # recall still works on facts and what is found
             log.warning("could not index older turns as episodes: %s", e)
         return Pipeline(self.graph, recaller, lambda: self.llm, self.transcripts, episode_chars=r.episode_chars,
-                        elsewhere_margin=r.elsewhere_margin)
+                        elsewhere_margin=r.elsewhere_margin,
+                        tagger=lambda q: [t for sentence in self.rules.parse(q) for t in sentence])
 
     def bundled_model_status(self) -> str:
         from assistant.llm.weights import get_spec, is_verified

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import logging
 import re
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -18,16 +19,19 @@ from assistant.answer import (
     said_elsewhere,
     speakable,
     template_answer,
+    unfounded,
+    unknown_answer,
     vetted,
 )
 from memory.episodes import Episode
 from memory.graph import TemporalGraph
 from memory.llm import LLM, LLMError, Message
 from memory.model import Arc
-from memory.recall.intent import analyse
+from memory.recall.intent import Tagged, analyse, premises
 from memory.recall.recall import Recaller, RecallResult
 from memory.transcripts import TranscriptStore
 
+log = logging.getLogger(__name__)
 MAX_QUESTION = 2000
 _PROVENANCE_LEAD = re.compile(r"how do you know|why do you (think|say|believe)|who told you|how did you (know|learn)|"
                               r"where did you (hear|learn|get)")
@@ -49,9 +53,11 @@ class Pipeline:
 
     def __init__(self, graph: TemporalGraph, recaller: Recaller, llm: Callable[[], LLM],
                  transcripts: TranscriptStore | None = None, *, episode_chars: int = 1200,
-                 elsewhere_margin: float | None = None) -> None:
+                 elsewhere_margin: float | None = None,
+                 tagger: Callable[[str], Sequence[Tagged]] | None = None) -> None:
         self.graph, self.recaller, self._llm, self.transcripts = graph, recaller, llm, transcripts
         self.episode_chars, self.elsewhere_margin = episode_chars, elsewhere_margin
+        self.tagger = tagger  # words of a question with their parts of speech, for its premises (None: unchecked)
         self.last_facts: list[Arc] = []
         self.last_episodes: list[Episode] = []
 
@@ -93,12 +99,25 @@ class Pipeline:
             return iter([nothing_known(q)]), ans
         if is_question(q) and self._said_elsewhere(recall):
             return iter([said_elsewhere(recall)]), ans
+        # what the question takes as given that nothing found mentions ("What did Maria donate to a luxury
+        # store?"): the model would answer as if it were so
+        if is_question(q) and unfounded(self._premises(q), q, recall):
+            return iter([unknown_answer(recall)]), ans
         pieces = self._generate(q, recall, ans, now, history or [], t0)
         # an answer starts with what was asked, not the question said back; a reply to a statement says back
         # what it heard on purpose ("Karl moved to Tallinn — good luck to him")
         if not is_question(q):
             return pieces, ans
         return first_sentence_unrestated(pieces, q, instead=lambda first: vetted(first, q, recall)), ans
+
+    def _premises(self, question: str) -> list[str]:
+        if self.tagger is None:
+            return []
+        try:
+            return premises(self.tagger(question))
+        except Exception as e:
+            log.warning("could not tag the question, its premises go unchecked: %s", e)
+            return []
 
     def _said_elsewhere(self, recall: RecallResult) -> bool:
         """Asked about someone whose own words hold nothing like it, while someone else's match it clearly (the
@@ -164,6 +183,8 @@ class Pipeline:
         generated-Cypher sandbox too when recall may use it."""
         if self.recaller.cypher is not None and self.recaller.cypher_mode != "off":
             self.graph.store.warm_read_only()
+        if self.tagger is not None:
+            self.tagger("Is the parser loaded?")  # spaCy loads on first use: not on the first question
         try:
             from assistant.answer import SYSTEM
 

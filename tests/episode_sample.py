@@ -29,9 +29,10 @@ SAID = [
 
 @contextmanager
 def heard(path: Path, said: list[tuple[str, str]], people: tuple[str, ...], at: datetime, model: Any, *,
-          margin: float | None = None) -> Iterator[Pipeline]:
+          margin: float | None = None, tagger: Any = None) -> Iterator[Pipeline]:
     """A real memory (kglite, the e5 embedder) that heard ``said`` (speaker, text) 10 s apart from ``at`` and
-    knows ``people``, and a pipeline over it that answers with ``model`` (a stand-in with ``stream``)."""
+    knows ``people``, and a pipeline over it that answers with ``model`` (a stand-in with ``stream``); ``tagger``
+    tags questions for their premises (None: unchecked)."""
     store = KgliteStore(path / "g.kgl")
     g = TemporalGraph(store)
     g.ensure_user(at)
@@ -40,6 +41,7 @@ def heard(path: Path, said: list[tuple[str, str]], people: tuple[str, ...], at: 
     ep = Episodes(g, E5Embedder())
     ep.add([Turn("s1", at + timedelta(seconds=10 * i), who, text, i) for i, (who, text) in enumerate(said)])
     try:
-        yield Pipeline(g, Recaller(g, episodes=ep, episode_limit=4), lambda: model, elsewhere_margin=margin)
+        yield Pipeline(g, Recaller(g, episodes=ep, episode_limit=4), lambda: model, elsewhere_margin=margin,
+                       tagger=tagger)
     finally:
         store.close()

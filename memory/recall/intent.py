@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from memory.search import terms
 from memory.vocabulary import NARROWER
-from memory.words import AUXILIARIES, MY, ROLE_RELATIONS, WH_WORDS, alternation
+from memory.words import AUXILIARIES, MY, ROLE_RELATIONS, VAGUE, WH_WORDS, alternation
 
 
 def _role_cues() -> list[tuple[str, tuple[str, ...]]]:
@@ -110,3 +112,50 @@ def speaks_to(text: str, question: str, relations: tuple[str, ...] | list[str]) 
         return True
     topic = set(terms(_LATER_CAPITAL.sub(" ", question)))
     return bool(topic & set(terms(text)))
+
+
+class Tagged(Protocol):
+    """A tagged word of the question (memory.extraction.rules_tokens.Tok, or a test double)."""
+
+    @property
+    def text(self) -> str: ...
+    @property
+    def pos(self) -> str: ...
+    @property
+    def tag(self) -> str: ...
+
+
+_ASKS_WHICH = frozenset(w for w, asks in WH_WORDS.items() if asks == "thing") | {"whose"}  # what, which, whose
+_BE = frozenset({"is", "are", "am", "was", "were", "'s", "’s"})
+_IN_CATEGORY = frozenset({"ADJ", "NOUN", "PROPN", "DET", "NUM"})
+
+
+def premises(tokens: Sequence[Tagged]) -> list[str]:
+    """The things a question takes as given, which what memory found must mention for an answer to be about
+    them: its common nouns ("What did Maria donate to a luxury store?" -> luxury, store), except
+    - the category it asks for, which the answer fills ("Which city", "What is my job", "What is Jon's favorite
+      style of painting" -> style; painting stays),
+    - nouns too vague to be a premise ("the time", "a lot"),
+    - the cue words of relations, which facts say in their own words ("job" -> works at).
+    Only the question itself counts: what follows its last "?" ("Answer yes or no.") is an instruction."""
+    toks = list(tokens)
+    last = max((i for i, t in enumerate(toks) if t.text == "?"), default=len(toks) - 1)
+    toks = toks[: last + 1]
+    category: set[int] = set()
+    for i, t in enumerate(toks):
+        if t.text.lower() not in _ASKS_WHICH:
+            continue
+        j = i + 1
+        if j < len(toks) and toks[j].text.lower() in _BE:  # "what is my job", "what's Jon's favorite style"
+            j += 1
+        while j < len(toks) and (toks[j].pos in _IN_CATEGORY or toks[j].tag in ("PRP$", "POS")):
+            category.add(j)
+            j += 1
+    out: list[str] = []
+    for i, t in enumerate(toks):
+        low = t.text.lower()
+        if t.pos != "NOUN" or i in category or low in VAGUE or any(p.search(low) for p, _ in _CUES):
+            continue
+        if low not in out:
+            out.append(low)
+    return out

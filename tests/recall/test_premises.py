@@ -1,0 +1,106 @@
+"""A question's premises must be in what memory found, or the answer would accept them: the premise finder (pure,
+table-tested on tagged words) and the pipeline's check (real graph, embedder and parser, a stand-in model)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from assistant.pipeline import Pipeline
+from memory.extraction.rules import RuleExtractor
+from memory.extraction.rules_tokens import Tok
+from memory.recall.intent import premises
+from tests.episode_sample import heard
+
+T0 = datetime(2026, 4, 14, 19, 0, tzinfo=UTC)
+
+
+def tagged(spec: str) -> list[Tok]:
+    """'What/PRON is/AUX Jon/PROPN 's/PART/POS style/NOUN ?/PUNCT' -> tokens (the tag defaults to the pos)."""
+    out = []
+    for i, item in enumerate(spec.split()):
+        text, pos, *tag = item.split("/")
+        out.append(Tok(i, text, text.lower(), pos, tag[0] if tag else pos, "", "", 0))
+    return out
+
+
+@pytest.mark.parametrize(("spec", "expected"), [
+    # the category asked for is what the answer fills; what it is of stays a premise
+    ("What/PRON is/AUX Jon/PROPN 's/PART/POS favorite/ADJ style/NOUN of/ADP painting/NOUN ?/PUNCT", ["painting"]),
+    ("What/PRON did/AUX Maria/PROPN donate/VERB to/ADP a/DET luxury/NOUN store/NOUN ?/PUNCT", ["luxury", "store"]),
+    ("Which/DET city/NOUN have/AUX they/PRON visited/VERB ?/PUNCT", []),
+    ("What/DET types/NOUN of/ADP yoga/NOUN has/AUX she/PRON practiced/VERB ?/PUNCT", ["yoga"]),
+    ("What/PRON 's/AUX my/PRON/PRP$ favourite/ADJ dish/NOUN ?/PUNCT", []),
+    # relation cue words are said by facts in their own words; vague nouns are no premise
+    ("What/PRON is/AUX my/PRON/PRP$ job/NOUN ?/PUNCT", []),
+    ("How/SCONJ often/ADV does/AUX John/PROPN take/VERB his/PRON/PRP$ kids/NOUN to/ADP the/DET library/NOUN "
+     "this/DET year/NOUN ?/PUNCT", ["library"]),  # kids: a role's word
+    ("Where/SCONJ does/AUX my/PRON/PRP$ sister/NOUN live/VERB ?/PUNCT", []),
+    # what follows the question is an instruction, not a premise
+    ("Was/AUX it/PRON a/DET good/ADJ month/NOUN for/ADP work/NOUN ?/PUNCT Answer/NOUN yes/INTJ or/CCONJ "
+     "no/INTJ ./PUNCT", []),
+])
+def test_premises(spec: str, expected: list[str]) -> None:
+    assert premises(tagged(spec)) == expected
+
+
+class Model:
+    def __init__(self, reply: str) -> None:
+        self.reply, self.asked = reply, 0
+
+    def stream(self, messages: Any, **kw: Any) -> Iterator[str]:
+        self.asked += 1
+        yield self.reply
+
+
+@pytest.fixture(scope="module")
+def parser() -> RuleExtractor:
+    return RuleExtractor()
+
+
+SAID = [("Maria", "I donated my old car to a homeless shelter I volunteer at yesterday."),
+        ("John", "That's so generous, Maria! We took the kids to the zoo on Sunday."),
+        ("user", "I work at Bolt as a designer these days.")]
+
+
+@contextmanager
+def memory(path: Path, reply: str, tagger: Any) -> Iterator[tuple[Pipeline, Model]]:
+    model = Model(reply)
+    with heard(path, SAID, ("Maria", "John"), T0, model, tagger=tagger) as p:
+        yield p, model
+
+
+def words_of(parser: RuleExtractor) -> Any:
+    return lambda q: [t for sentence in parser.parse(q) for t in sentence]
+
+
+def test_a_premise_nothing_found_mentions_is_not_accepted(tmp_path: Path, parser: RuleExtractor) -> None:
+    with memory(tmp_path, "Her old car.", words_of(parser)) as (p, model):
+        ans = p.answer("What did Maria donate to a luxury store?", now=T0 + timedelta(days=1))
+        assert ans.text == "Maria didn't mention that, as far as I know." and model.asked == 0
+
+
+@pytest.mark.parametrize(("question", "reply"), [
+    ("What did Maria donate to the homeless shelter?", "Her old car."),  # the premise is what was said
+    ("What is my job?", "A designer at Bolt."),  # a relation's cue word: facts and utterances say it their own way
+    ("What might Maria donate to a luxury store next?", "Clothes."),  # asks to reason: the model's own
+])
+def test_a_question_whose_premises_were_said_goes_to_the_model(tmp_path: Path, parser: RuleExtractor,
+                                                               question: str, reply: str) -> None:
+    with memory(tmp_path, reply, words_of(parser)) as (p, model):
+        ans = p.answer(question, now=T0 + timedelta(days=1))
+        assert model.asked == 1 and ans.text == reply
+
+
+def test_a_broken_parser_leaves_the_question_to_the_model(tmp_path: Path) -> None:
+    def broken(q: str) -> list[Tok]:
+        raise RuntimeError("spaCy model missing")
+
+    with memory(tmp_path, "Her old car.", broken) as (p, model):
+        ans = p.answer("What did Maria donate to a luxury store?", now=T0 + timedelta(days=1))
+        assert model.asked == 1 and ans.text == "Her old car."
