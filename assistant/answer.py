@@ -315,7 +315,8 @@ def unfounded(premises: Sequence[str], question: str, recall: RecallResult) -> l
     if not recall.personal or _CONJECTURE.search(question):
         return []
     known = set(_content(" ".join(_known_texts(recall))))
-    return [w for w in premises if _key(w) not in known and _key(w) not in _WORKED_OUT]
+    keyed = {w: _content(w) for w in premises}  # glue is no premise ("out" of "call-out")
+    return [w for w, k in keyed.items() if k and k[0] not in known and k[0] not in _WORKED_OUT]
 
 
 def _known_texts(recall: RecallResult) -> list[str]:
