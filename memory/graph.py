@@ -391,12 +391,18 @@ class TemporalGraph:
         """Partial-triplet query (RET-LLM): any slot may be None."""
         p = {"subject_id": subject_id, "relation": relation(rel).name if rel else None,
              "object_id": object_id, "at": to_epoch(at), "now": to_epoch(now or at), "limit": limit}
+        if bool(subject_id) != bool(object_id) and not rel:  # everything around one entity: ids, then fields
+            ids_q, winners_q = ((Q.LOOKUP_S_ANY_IDS, Q.LOOKUP_S_ANY_WINNERS) if subject_id
+                                else (Q.LOOKUP_O_ANY_IDS, Q.LOOKUP_O_ANY_WINNERS))
+            ids = [r["id"] for r in self.store.read(ids_q, p)]
+            rows = self.store.read(winners_q, p | {"ids": ids}) if ids else []
+            return [_as_known(Arc.from_row(r), now or at) for r in rows]
         if subject_id and object_id:
             q = Q.LOOKUP_SO if rel else Q.LOOKUP_SO_ANY
         elif subject_id:
-            q = Q.LOOKUP_S if rel else Q.LOOKUP_S_ANY
+            q = Q.LOOKUP_S
         elif object_id:
-            q = Q.LOOKUP_O if rel else Q.LOOKUP_O_ANY
+            q = Q.LOOKUP_O
         elif rel:
             q = Q.LOOKUP_R
         else:

@@ -127,6 +127,26 @@ def test_neighbourhood_ranks_by_decayed_weight(graph: TemporalGraph) -> None:
     assert [a.relation for a in one_hop] == ["sister_of"]
 
 
+def test_lookup_of_any_relation_returns_the_strongest_true_arcs_in_order(graph: TemporalGraph) -> None:
+    """Around one entity (the traversal's step, ranked in two reads): the ``limit`` strongest arcs true now, by
+    decayed weight, strongest first, with all their fields — from either end."""
+    graph.assert_fact("Anna", "lives_in", "Porto", now=T0)
+    graph.assert_fact("Anna", "works_at", "Sonae", now=T0)
+    graph.assert_fact("Anna", "works_at", "Galp", now=T0 + 20 * D)  # Sonae ends: not true on day 30
+    for i in range(4):
+        graph.assert_fact("Anna", "likes", "jazz", now=T0 + i * D, conversation=f"c{i}")  # reinforced most
+    graph.assert_fact("Anna", "likes", "opera", now=T0 + 29 * D)  # new: barely decayed
+    graph.assert_fact("Tom", "knows", "Anna", now=T0)
+    anna, at = graph.require_entity("Anna"), T0 + 30 * D
+    out = graph.lookup(anna.id, None, None, at=at, limit=3)
+    assert [a.object for a in out] == ["jazz", "opera", "Galp"]
+    assert [a.weight for a in out] == sorted((a.weight or 0.0 for a in out), reverse=True)
+    assert all(a.subject == "Anna" and a.relation and a.valid_from for a in out)
+    everything = graph.lookup(anna.id, None, None, at=at, limit=10)
+    assert {a.object for a in everything} == {"jazz", "opera", "Galp", "Porto"}  # the ended job is not true
+    assert [(a.subject, a.relation) for a in graph.lookup(None, None, anna.id, at=at)] == [("Tom", "knows")]
+
+
 def test_temporal_index_increases_with_each_write(graph: TemporalGraph) -> None:
     [a] = graph.assert_fact("user", "owns", "bike", now=T0)
     [b] = graph.assert_fact("user", "owns", "kayak", now=T0)
