@@ -66,7 +66,22 @@ def when_note(text: str, at: datetime) -> str | None:
         said = f"{w.strftime('%B')} {w.year}"
     else:
         said = str(w.year)
-    return None if said.lower() in ref.text.lower() else f"{ref.text} = {said}"
+    return None if said.lower() in text.lower() else f"{ref.text} = {said}"  # "on 3 January 2023": said already
+
+
+def dated(text: str, at: datetime) -> str:
+    """The words with the date their first time expression means put right after it: "I'm hosting a dance
+    competition next month (May 2023)" said on 3 April 2023. Beside the words, not at the end of a long
+    utterance, where the small model took the day it was said instead."""
+    note = when_note(text, at)
+    if note is None:
+        return text
+    phrase, said = note.split(" = ", 1)
+    i = text.lower().find(phrase.lower())
+    if i < 0:
+        return f"{text} [{note}]"
+    j = i + len(phrase)
+    return f"{text[:j]} ({said}){text[j:]}"
 
 
 _SENTENCE_END = re.compile(r"(?<=[.!?…\]])\s+")
@@ -115,8 +130,7 @@ def said_lines(recall: RecallResult, *, budget_chars: int = 1200, max_chars: int
         text = focus(e.text, recall.question, max_chars)
         if used + len(text) > budget_chars and kept:
             break
-        note = when_note(text, e.at)
-        kept.append((e.at, "the user" if e.speaker == "user" else e.speaker, text + (f" [{note}]" if note else "")))
+        kept.append((e.at, "the user" if e.speaker == "user" else e.speaker, dated(text, e.at)))
         used += len(text)
     return [f'- On {spoken_date(at)} {who} said: "{text}"' for at, who, text in sorted(kept, key=lambda k: k[0])]
 

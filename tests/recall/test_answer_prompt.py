@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from assistant.answer import focus, said_lines, user_prompt, when_note
+from assistant.answer import dated, focus, said_lines, user_prompt, when_note
 from memory.episodes import Episode
 from memory.recall.intent import analyse
 from memory.recall.recall import RecallResult
@@ -26,13 +26,20 @@ def test_relative_dates_are_resolved_against_when_they_were_said() -> None:
     assert when_note("Nothing about time.", AT) is None
 
 
+def test_the_date_goes_right_after_the_words_that_mean_it() -> None:
+    said = "I'm also hosting a dance competition next month to showcase local talent. Come join us!"
+    assert dated(said, AT) == ("I'm also hosting a dance competition next month (February 2023) to showcase local "
+                               "talent. Come join us!")
+    assert dated("Nothing about time.", AT) == "Nothing about time."
+    assert dated("We met on 3 January 2023.", AT) == "We met on 3 January 2023."  # already a date
+
+
 def test_utterances_are_dated_attributed_and_oldest_first() -> None:
     eps = [Episode("c#2", "c", 2, "Jon", "Lost my job as a banker yesterday.", AT, 0.9, "t"),
            Episode("c#1", "c", 1, "user", "I moved to Ghent.", AT - timedelta(days=30), 0.5, "t")]
     lines = said_lines(_result(eps))
     assert lines == ['- On 21 December 2022 the user said: "I moved to Ghent."',
-                     '- On 20 January 2023 Jon said: "Lost my job as a banker yesterday. '
-                     '[yesterday = 19 January 2023]"']
+                     '- On 20 January 2023 Jon said: "Lost my job as a banker yesterday (19 January 2023)."']
 
 
 def test_the_budget_keeps_the_best_utterances() -> None:
@@ -62,4 +69,4 @@ def test_a_long_utterance_keeps_the_sentences_that_bear_on_the_question() -> Non
     r = _result([Episode("c#1", "c", 1, "Jon", said, AT, 0.9, "t")])
     r.question = "When was Jon in Paris?"
     (line,) = said_lines(r, max_chars=80)
-    assert "Paris" in line and "[yesterday = 19 January 2023]" in line
+    assert "Paris yesterday (19 January 2023)!" in line
