@@ -100,8 +100,9 @@ class Pipeline:
         if is_question(q) and self._said_elsewhere(recall):
             return iter([said_elsewhere(recall)]), ans
         # what the question takes as given that nothing found mentions ("What did Maria donate to a luxury
-        # store?"): the model would answer as if it were so
-        if is_question(q) and unfounded(self._premises(q), q, recall):
+        # store?"): the model would answer as if it were so. A fact found for the asked relation answers it
+        # whatever else the question says (a misheard word, "Where does my sister life?", is no premise)
+        if is_question(q) and not self._fact_answers(recall) and unfounded(self._premises(q), q, recall):
             return iter([unknown_answer(recall)]), ans
         pieces = self._generate(q, recall, ans, now, history or [], t0)
         # an answer starts with what was asked, not the question said back; a reply to a statement says back
@@ -119,13 +120,17 @@ class Pipeline:
             log.warning("could not tag the question, its premises go unchecked: %s", e)
             return []
 
+    @staticmethod
+    def _fact_answers(recall: RecallResult) -> bool:
+        """A fact of the asked relation, or a generated query's rows, was found: the answer comes from it."""
+        return recall.targeted > 0 or bool(recall.cypher_facts)
+
     def _said_elsewhere(self, recall: RecallResult) -> bool:
         """Asked about someone whose own words hold nothing like it, while someone else's match it clearly (the
         question puts one person's words in another's mouth): a small model would answer from the other's
         words as if they were theirs. No fact found for the asked relation, or by a query, overrides it."""
         return (self.elsewhere_margin is not None and recall.elsewhere is not None
-                and recall.elsewhere_margin >= self.elsewhere_margin and recall.targeted == 0
-                and not recall.cypher_facts)
+                and recall.elsewhere_margin >= self.elsewhere_margin and not self._fact_answers(recall))
 
     def _generate(self, q: str, recall: RecallResult, ans: Answer, now: datetime, history: list[Message],
                   t0: float) -> Iterator[str]:

@@ -113,3 +113,21 @@ def test_a_broken_parser_leaves_the_question_to_the_model(tmp_path: Path) -> Non
     with memory(tmp_path, "Her old car.", broken) as (p, model):
         ans = p.answer("What did Maria donate to a luxury store?", now=T0 + timedelta(days=1))
         assert model.asked == 1 and ans.text == "Her old car."
+
+
+def test_a_fact_of_the_asked_relation_answers_whatever_else_the_question_says(tmp_path: Path,
+                                                                              parser: RuleExtractor) -> None:
+    """Speech recognition mishears ("Where does my sister life?"): 'life' is a noun nothing found mentions, but
+    the facts found for the asked relation answer the question, so it is no premise to refuse on."""
+    from memory.model import USER_ID
+
+    said = [("user", "My sister Anna lives in Porto now.")]
+    model = Model("Anna lives in Porto.")
+    with heard(tmp_path, said, ("Anna",), T0, model, tagger=words_of(parser)) as p:
+        p.graph.assert_fact("Anna", "sister_of", USER_ID, now=T0)
+        p.graph.assert_fact("Anna", "lives_in", "Porto", now=T0)
+        ans = p.answer("Where does my sister life?", now=T0 + timedelta(days=1))
+        assert model.asked == 1 and ans.text == "Anna lives in Porto."
+        # the same misheard word where no fact answers: the premise check stands
+        ans = p.answer("What did my sister life for her birthday?", now=T0 + timedelta(days=1))
+        assert model.asked == 1
