@@ -34,6 +34,21 @@ Q: When did Mia start her new job? ("I started on Monday", said on 9 March 2023)
 Q: Which sports does Leo play? A: Tennis and, since last year, basketball.
 Q: Why did Ana cancel the trip? A: Her mother was ill."""
 
+# A yes/no reading of one remembered sentence against the question, asked only when no word of the asked relation
+# or topic is in what was found ("What hobby did Frank take up?" — "My uncle Frank has started beekeeping"): a
+# paraphrase that words and the small embedding model cannot tell from a sentence that only names the person.
+ANSWERS_SYSTEM = ("You check whether a remembered sentence answers a question. Reply with one word: yes if the "
+                  "sentence says the answer, no if it only mentions the person or says something else about them.")
+ANSWERS_SCHEMA = {"type": "object", "properties": {"answers": {"type": "string", "enum": ["yes", "no"]}},
+                  "required": ["answers"]}
+
+
+def answers_messages(sentence: str, question: str) -> list[Message]:
+    return [{"role": "system", "content": ANSWERS_SYSTEM},
+            {"role": "user", "content": f'Sentence: "{sentence}"\nQuestion: {question}\n'
+                                        "Does the sentence answer the question?"}]
+
+
 _OPENERS = [*WH_WORDS, *(w for w, aux in AUXILIARIES.items() if aux.bare), "tell me", "remind me"]
 _QUESTION = re.compile(rf"^\s*({alternation(_OPENERS)})\b", re.I)
 
@@ -50,9 +65,11 @@ def spoken_date(d: datetime) -> str:
 
 def when_note(text: str, at: datetime) -> str | None:
     """'yesterday' said on 20 January 2023 -> 'yesterday = 19 January 2023': dates the small model cannot slip on."""
-    from memory.extraction.dates import resolve
+    from memory.extraction.dates import resolve, tense, words_of
 
-    ref = resolve(text, at)
+    # the first sentence that names a time, read in its own tense ("on Friday": the one before, or after)
+    refs = (resolve(s, at, direction=tense(words_of(s))) for s in _SENTENCE_END.split(text))
+    ref = next((r for r in refs if r is not None), None)
     if ref is None or ref.text.lower().startswith("for "):  # a duration, not a date
         return None
     w = ref.when
@@ -66,7 +83,8 @@ def when_note(text: str, at: datetime) -> str | None:
         said = f"{w.strftime('%B')} {w.year}"
     else:
         said = str(w.year)
-    return None if said.lower() in text.lower() else f"{ref.text} = {said}"  # "on 3 January 2023": said already
+    phrase = ref.text.rstrip(".")  # "in Sept." -> "in Sept": the note goes before the sentence's full stop
+    return None if said.lower() in text.lower() else f"{phrase} = {said}"  # "on 3 January 2023": said already
 
 
 def dated(text: str, at: datetime) -> str:
@@ -295,11 +313,22 @@ def says_nothing_new(answer: str, question: str) -> bool:
     return len(said) >= 3 and len(said) >= 0.5 * len(set(asked))
 
 
-# words the model works out rather than finds (dates, days, counts): never a sign of a guess
+# words the model works out rather than finds (dates, days): never a sign of a guess
 _WORKED_OUT = frozenset(_key(w) for w in [
-    *UNITS, *(m.lower() for m in calendar.month_name[1:]), *(d.lower() for d in calendar.day_name),
-    *"once twice thrice dozen few several couple half first second third today yesterday tomorrow".split(),
-    *"week weekend month year".split()])
+    *(m.lower() for m in calendar.month_name[1:]), *(d.lower() for d in calendar.day_name),
+    *"today yesterday tomorrow week weekend month year".split()])
+# numbers: worked out when the question counts or asks about time ("How many times…?" "Twice."), or when what
+# memory handed over has a number to work from; otherwise a number is a guess ("How old is my dad?" "35.")
+_NUMBER_WORDS = frozenset(_key(w) for w in [
+    *UNITS, *"zero thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty thirty forty fifty".split(),
+    *"sixty seventy eighty ninety hundred thousand million".split(),
+    *"once twice thrice dozen few several couple half first second third".split()])
+_COUNTS = re.compile(r"\bhow (many|often|long)\b", re.I)
+_DATE_WORD = re.compile(rf"\b({alternation([*calendar.month_name[1:], *calendar.day_name])})\b", re.I)
+
+
+def _numeric(key: str) -> bool:
+    return key.isdigit() or key in _NUMBER_WORDS
 
 
 _CONJECTURE = re.compile(r"\b(might|likely|would|could|probably|possibly|potentially|suggest|recommend)\b", re.I)
@@ -313,11 +342,16 @@ def ungrounded(answer: str, question: str, recall: RecallResult) -> bool:
     if not recall.personal or _CONJECTURE.search(question):
         return False  # a general question, or one that asks to reason ("what might she like?"): the model's own
     asked = set(_content(question))
-    new = {k for k in _content(answer) if k not in asked and k not in ("yes", "no") and not k.isdigit()
-           and k not in _WORKED_OUT}
+    known = set(_content(" ".join(_known_texts(recall))))
+    said = _content(answer)
+    numbers = any(_numeric(k) for k in _content(" ".join(_known_texts(recall, dates=False))))  # not the facts' dates
+    counted = (recall.intent.when or bool(_COUNTS.search(question)) or numbers
+               or bool(_DATE_WORD.search(answer)))  # the day and year of a date ("On 3 May 2026")
+    new = {k for k in said if k not in asked and k not in ("yes", "no") and k not in _WORKED_OUT
+           and not (counted and _numeric(k))}
     if not new:
         return False
-    return not new & set(_content(" ".join(_known_texts(recall))))
+    return not new & known
 
 
 def unfounded(premises: Sequence[str], question: str, recall: RecallResult) -> list[str]:
@@ -330,12 +364,13 @@ def unfounded(premises: Sequence[str], question: str, recall: RecallResult) -> l
         return []
     known = set(_content(" ".join(_known_texts(recall))))
     keyed = {w: _content(w) for w in premises}  # glue is no premise ("out" of "call-out")
-    return [w for w, k in keyed.items() if k and k[0] not in known and k[0] not in _WORKED_OUT]
+    return [w for w, k in keyed.items() if k and k[0] not in known and k[0] not in _WORKED_OUT
+            and not _numeric(k[0])]
 
 
-def _known_texts(recall: RecallResult) -> list[str]:
+def _known_texts(recall: RecallResult, *, dates: bool | None = None) -> list[str]:
     """What memory hands the model: fact statements, summaries and, when they bear on it, utterances."""
-    return [*recall.statements(), *recall.summary_lines(),
+    return [*recall.statements(dates=dates), *recall.summary_lines(dates=dates),
             *(e.text for e in recall.episodes if recall.episodes_relevant)]
 
 

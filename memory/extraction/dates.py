@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import calendar
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
@@ -142,6 +143,72 @@ def birthday(text: str) -> str | None:
     return f"{calendar.month_name[month]} {day}"
 
 
+# Which way a weekday or a month without a year points depends on the tense: "I passed my test on Friday"
+# (the Friday before), "I'm flying to Rome on Friday" / "in June" (the next one). Word tables, not branches.
+_BE_NOW = frozenset({"am", "is", "are", "'m", "’m", "'re", "’re", "'s", "’s"})
+_WILL = frozenset({"will", "'ll", "’ll", "shall", "gonna", "wo"})  # "wo" of "won't"
+_AHEAD = frozenset({"tomorrow", "next", "upcoming", "soon", "planning", "plan", "plans", "hoping", "intend",
+                    "booked", "scheduled"})
+_BACK = frozenset({"was", "were", "did", "had", "yesterday", "ago", "last"})
+_SOFT_ADVERBS = frozenset({"also", "just", "really", "finally", "actually", "still", "even", "probably", "not",
+                           "n't", "definitely", "only", "all", "both"})
+Tense = str | None  # "past" | "future" | None (not clear)
+
+
+def tense(words: Sequence[tuple[str, str]]) -> Tense:
+    """The tense of a sentence from its words and their Penn tags (a tag may be "" when untagged): "future" for
+    "will"/"going to", an arrangement ("I'm flying to Rome", "we're getting married") or a plan word, "past" for
+    a past-tense verb ("passed", "went"), None when neither or both. Untagged, a past verb is seen only as a
+    regular "-ed" form after its subject ("I passed"), never after "am/is/are" ("I'm excited")."""
+    low = [w.lower() for w, _ in words]
+    tags = [t for _, t in words]
+    future = past = False
+    for i, w in enumerate(low):
+        nxt = [x for x in low[i + 1:i + 4] if x not in _SOFT_ADVERBS]
+        if w in _WILL or w in _AHEAD or (w == "going" and nxt[:1] == ["to"] and i and low[i - 1] in _BE_NOW):
+            future = True
+        elif w in _BE_NOW and nxt and (nxt[0].endswith("ing") and len(nxt[0]) > 4):
+            future = True  # "I'm flying", "we're getting": an arrangement, when a day or month is named
+        if w in _AHEAD:  # "I booked a table for Friday": the verb is past, what it arranges is not
+            continue
+        if w in _BACK or tags[i] == "VBD" or (
+                not tags[i] and w.endswith("ed") and len(w) > 4 and i and low[i - 1] in _SUBJECTS):
+            past = True
+    return None if future == past else ("future" if future else "past")
+
+
+_SUBJECTS = frozenset({"i", "we", "he", "she", "they", "you", "it"})
+_WORDS = re.compile(r"[A-Za-z]+(?:['’][a-z]+)?|['’][a-z]+")
+
+
+def words_of(text: str) -> list[tuple[str, str]]:
+    """Untagged words for ``tense`` ("I'm" -> "I", "'m")."""
+    out: list[tuple[str, str]] = []
+    for m in _WORDS.finditer(text):
+        w = m.group(0)
+        j = max(w.find("'"), w.find("’"))
+        if j > 0:
+            out += [(w[:j], ""), (w[j:], "")]
+        else:
+            out.append((w, ""))
+    return out
+
+
+def _weekday(text: str, at: datetime, direction: Tense) -> TimeRef | None:
+    """A bare weekday ("on Friday", "this Saturday") in a sentence whose tense says which way it points."""
+    if direction is None:
+        return None
+    m = re.search(r"\b(?:(on|this)\s+)?(" + "|".join(WEEKDAYS) + r")\b", text, re.I)
+    if not m or re.search(r"\b(last|next|every|each)\s+$", text[: m.start()], re.I):
+        return None
+    day = WEEKDAYS[m.group(2).lower()]
+    if direction == "past":
+        back = (at.weekday() - day) % 7 or 7
+        return TimeRef(_day(at) - timedelta(days=back), m.group(0), "day")
+    ahead = (day - at.weekday()) % 7 or 7
+    return TimeRef(_day(at) + timedelta(days=ahead), m.group(0), "day")
+
+
 def _relative(text: str, at: datetime) -> TimeRef | None:
     t = text.lower()
     simple: list[tuple[str, datetime, str]] = [
@@ -178,18 +245,28 @@ def _relative(text: str, at: datetime) -> TimeRef | None:
     return best
 
 
-def resolve(text: str, at: datetime) -> TimeRef | None:
-    """The first time expression in the text, resolved against `at` (aware; UTC assumed if naive)."""
+def resolve(text: str, at: datetime, *, direction: Tense = None) -> TimeRef | None:
+    """The first time expression in the text, resolved against `at` (aware; UTC assumed if naive).
+
+    ``direction`` (``tense``: "past", "future" or None) says which way a weekday or a date without a year
+    points; a weekday is resolved only when it is known, a date without a year is taken as past unless the
+    sentence is about the future ("in June" said in March: this June for a plan, last June otherwise)."""
     if at.tzinfo is None:
         at = at.replace(tzinfo=UTC)
     rel = _relative(text, at)
     found: list[tuple[int, TimeRef]] = []
     if rel is not None:
         found.append((text.lower().find(rel.text.lower()), rel))
+    wd = _weekday(text, at, direction)
+    if wd is not None and (rel is None or rel.text.lower() not in wd.text.lower()):
+        found.append((text.lower().find(wd.text.lower()), wd))
     md = month_day(text)
     if md is not None:
         month, day, words = md
-        year = at.year if (month, day) <= (at.month, at.day) else at.year - 1
+        if direction == "future":
+            year = at.year if (month, day) >= (at.month, at.day) else at.year + 1
+        else:
+            year = at.year if (month, day) <= (at.month, at.day) else at.year - 1
         ym = re.search(rf"{re.escape(words)},?\s+(\d{{4}})\b", text)
         if ym:
             year = int(ym.group(1))
@@ -202,6 +279,8 @@ def resolve(text: str, at: datetime) -> TimeRef | None:
     if m and (md is None or md[2] not in m.group(0)):
         month = MONTHS[m.group(1).lower().rstrip(".")]
         in_year = int(m.group(2)) if m.group(2) else None
+        if in_year is None and direction == "future" and not m.group(0).lower().startswith("since"):
+            in_year = at.year if month >= at.month else at.year + 1
         found.append((m.start(), TimeRef(_past_month(month, at, in_year), m.group(0), "month")))
     m = re.search(r"\b(?:in|since|from|during|by|back in)\s+((?:19|20)\d\d)\b", text, re.I)
     if m:

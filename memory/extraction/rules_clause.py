@@ -73,7 +73,10 @@ class Clause:
         return self.source[self.toks[self.lo].idx : self.toks[self.hi - 1].end]
 
     def time(self) -> dates.TimeRef | None:
-        return dates.resolve(self.text(), self.at) if self.hi > self.lo else None
+        if self.hi <= self.lo:
+            return None
+        said = self.toks[self.lo : self.hi]
+        return dates.resolve(self.text(), self.at, direction=dates.tense([(t.text, t.tag) for t in said]))
 
     def phrases(self, start: int, multi: bool) -> list[Phrase]:
         first = noun_phrase(self.source, self.toks, start, self.hi)

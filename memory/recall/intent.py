@@ -89,8 +89,10 @@ def analyse(question: str) -> Intent:
     roles = tuple(dict.fromkeys(r for rel in said for r in (rel, *NARROWER.get(rel, ()))))  # "my kids": sons too
     # "where does my sister live" asks about lives_in, not about sisterhood
     asked = [r for r in rels if r not in roles or len([x for x in rels if x not in roles]) == 0]
-    if re.match(r"^\s*where\b", q, re.I) and all(r in roles for r in asked):
-        asked = ["lives_in"]  # a place, even when the verb was mis-heard ("where does my sister life?")
+    if roles and re.match(r"^\s*where\b", q, re.I) and all(r in roles for r in asked):
+        # where a relative is, even when the verb was mis-heard ("where does my sister life?"); "where" alone
+        # asks for many places ("where did I go on holiday?", "where do I volunteer?"), not a home
+        asked = ["lives_in"]
     if roles and _NAME.search(q):  # "what is my sister's name?": the kinship arc is the answer
         asked = list(roles)
     elif _ABOUT.search(q) and all(r in roles for r in asked):  # "tell me about my sister": all about her

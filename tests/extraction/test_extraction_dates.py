@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 
 import pytest
 
-from memory.extraction.dates import birthday, month_day, resolve, shift_months
+from memory.extraction.dates import birthday, month_day, resolve, shift_months, tense, words_of
 
 AT = datetime(2026, 6, 2, 18, 30, tzinfo=UTC)  # a Tuesday
 
@@ -84,3 +84,46 @@ def test_month_day_returns_words() -> None:
 def test_shift_months_clamps() -> None:
     assert shift_months(d(2026, 3, 31), -1) == d(2026, 2, 28)
     assert shift_months(d(2026, 1, 15), -13) == d(2024, 12, 15)
+
+
+TUE = datetime(2026, 7, 14, 19, 0, tzinfo=UTC)  # a Tuesday
+
+
+@pytest.mark.parametrize(("sentence", "expected"), [
+    ("I passed my driving test on Friday!", "past"),  # a regular past verb after its subject
+    ("I'm seeing her on Friday.", "future"),  # an arrangement
+    ("We're getting married in June.", "future"),
+    ("I will fly out on Monday.", "future"),
+    ("I'm going to Rome this Saturday.", "future"),
+    ("I booked a table for Saturday.", "future"),  # the booking is past, what it arranges is not
+    ("I was at the park on Sunday.", "past"),
+    ("I'm so excited about Friday!", None),  # an adjective after "am" is no past verb
+    ("We have an old cat.", None),
+    ("I went there yesterday and I'm going back next week.", None),  # both: not clear
+])
+def test_tense_from_words(sentence: str, expected: str | None) -> None:
+    assert tense(words_of(sentence)) == expected
+
+
+def test_tense_reads_tags_when_there_are_some() -> None:
+    assert tense([("I", "PRP"), ("ran", "VBD"), ("on", "IN"), ("Sunday", "NNP")]) == "past"
+    assert tense([("I", ""), ("ran", ""), ("on", ""), ("Sunday", "")]) is None  # an irregular verb, untagged
+
+
+@pytest.mark.parametrize(("sentence", "direction", "expected"), [
+    ("I passed my driving test on Friday!", "past", date(2026, 7, 10)),
+    ("I'm seeing her on Friday.", "future", date(2026, 7, 17)),
+    ("We met on Tuesday.", "past", date(2026, 7, 7)),  # said on a Tuesday: the one before
+    ("I passed my driving test on Friday!", None, None),  # which Friday is not clear: not resolved
+    ("Every Friday I swim.", "past", None),
+    ("In June my cousin and I are flying to Rome.", "future", date(2027, 6, 1)),  # June is over this year
+    ("Mei is running the Berlin marathon in September.", "future", date(2026, 9, 1)),
+    ("I moved here in September.", "past", date(2025, 9, 1)),
+    ("I moved here in September.", None, date(2025, 9, 1)),  # no tense: the past, as before
+    ("We're getting married on 3 August.", "future", date(2026, 8, 3)),
+    ("We got married on 3 August.", "past", date(2025, 8, 3)),
+])
+def test_weekdays_and_dates_without_a_year_point_the_way_of_the_tense(sentence: str, direction: str | None,
+                                                                       expected: date | None) -> None:
+    ref = resolve(sentence, TUE, direction=direction)
+    assert (ref.when.date() if ref else None) == expected

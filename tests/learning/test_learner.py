@@ -248,6 +248,8 @@ def test_grounded_merge_keeps_rules_and_drops_implausible_llm_additions(env) -> 
     ("Where does my sister work?", ("works_at", "works_as")),
     ("Where did Anna live before Lisbon?", ("lives_in",)),
     ("What do I like to drink?", ("likes",)),
+    ("Where do I help out?", ()),  # "where" alone is no home: many things happen somewhere
+    ("Where did I go for the weekend?", ()),
 ])
 def test_intent_relations(q: str, rels: tuple[str, ...]) -> None:
     from memory.recall.intent import analyse

@@ -34,6 +34,18 @@ def test_the_date_goes_right_after_the_words_that_mean_it() -> None:
     assert dated("We met on 3 January 2023.", AT) == "We met on 3 January 2023."  # already a date
 
 
+def test_a_weekday_or_month_is_dated_the_way_its_sentence_points() -> None:
+    """20 January 2023 was a Friday: "on Monday" is the Monday before for what happened, after for what will."""
+    assert dated("I passed my driving test on Monday!", AT) == "I passed my driving test on Monday (16 January 2023)!"
+    assert dated("I'm seeing her on Monday.", AT) == "I'm seeing her on Monday (23 January 2023)."
+    assert dated("Mei is running the Berlin marathon in September.", AT) == (
+        "Mei is running the Berlin marathon in September (September 2023).")
+    # each sentence in its own tense: the first that names a time is dated
+    assert dated("Hi! I'm so tired. We're flying to Rome on Monday.", AT) == (
+        "Hi! I'm so tired. We're flying to Rome on Monday (23 January 2023).")
+    assert dated("We spoke about Monday.", AT) == "We spoke about Monday."  # no tense to tell which Monday
+
+
 def test_utterances_are_dated_attributed_and_oldest_first() -> None:
     eps = [Episode("c#2", "c", 2, "Jon", "Lost my job as a banker yesterday.", AT, 0.9, "t"),
            Episode("c#1", "c", 1, "user", "I moved to Ghent.", AT - timedelta(days=30), 0.5, "t")]

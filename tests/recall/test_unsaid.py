@@ -13,6 +13,7 @@ import pytest
 from assistant.answer import ungrounded
 from assistant.pipeline import Pipeline
 from memory.episodes import Episode
+from memory.llm import LLMUnavailable
 from memory.recall.intent import analyse, speaks_to
 from memory.recall.recall import RecallResult
 from tests.episode_sample import heard
@@ -21,17 +22,25 @@ T0 = datetime(2026, 4, 14, 19, 0, tzinfo=UTC)
 
 
 class Model:
-    def __init__(self, reply: str) -> None:
-        self.reply, self.asked = reply, 0
+    """Answers with ``reply``; asked whether a sentence answers the question, says ``verdict``."""
+
+    def __init__(self, reply: str, verdict: str = "no") -> None:
+        self.reply, self.verdict, self.asked, self.checked = reply, verdict, 0, 0
 
     def stream(self, messages, **kw):  # type: ignore[no-untyped-def]
         self.asked += 1
         yield self.reply
 
+    def complete(self, messages, **kw):  # type: ignore[no-untyped-def]
+        self.checked += 1
+        if self.verdict == "down":
+            raise LLMUnavailable("the model server is not running")
+        return f'{{"answers": "{self.verdict}"}}'
+
 
 @contextmanager
-def memory(path: Path, said: list[str], reply: str) -> Iterator[tuple[Pipeline, Model]]:
-    model = Model(reply)
+def memory(path: Path, said: list[str], reply: str, verdict: str = "no") -> Iterator[tuple[Pipeline, Model]]:
+    model = Model(reply, verdict)
     with heard(path, [("user", t) for t in said], ("Pavel", "Ines"), T0, model) as p:
         yield p, model
 
@@ -41,6 +50,18 @@ def test_words_that_only_name_someone_do_not_answer_a_relation_about_them(tmp_pa
         ans = p.answer("Where does Pavel live?", now=T0 + timedelta(days=1))
         assert ans.text.startswith("I don't know") and model.asked == 0
         assert ans.recall is not None and ans.recall.unsaid
+
+
+@pytest.mark.parametrize(("verdict", "answered"), [("yes", True), ("no", False), ("down", False)])
+def test_a_paraphrase_the_model_reads_as_an_answer_goes_to_the_model(tmp_path: Path, verdict: str,
+                                                                      answered: bool) -> None:
+    """No cue word of the asked relation nor topic word is said ("started beekeeping" for a hobby taken up): the
+    model reads the sentence and says whether it answers. Said "no", or the model down: not answered."""
+    with memory(tmp_path, ["My uncle Pavel has started beekeeping on his allotment."], "Beekeeping.",
+                verdict) as (p, model):
+        ans = p.answer("What hobby did Pavel take up?", now=T0 + timedelta(days=1))
+        assert ans.recall is not None and ans.recall.unsaid and model.checked >= 1
+        assert (ans.text == "Beekeeping.") is answered and (model.asked == 1) is answered
 
 
 def test_words_on_the_asked_topic_still_go_to_the_model(tmp_path: Path) -> None:
@@ -103,6 +124,14 @@ def test_grounded_answers() -> None:
     r = _recall("What does Lena do?", "My cousin Lena lives in Munich and teaches maths.")
     assert not ungrounded("She teaches maths.", r.question, r)  # its words are in what was said
     assert not ungrounded("On 3 May 2026.", r.question, r)  # a date the model works out
+    # a number with nothing to work it out from is a guess; counted, or from a number said, it is not
+    r = _recall("How old is my dad?", "My dad loves fishing on the Tay.")
+    assert ungrounded("35", r.question, r)
+    assert ungrounded("He is thirty-five.", r.question, r)
+    r = _recall("How old is Arthur?", "My grandad Arthur turns ninety next week.")
+    assert not ungrounded("89", r.question, r)
+    r = _recall("How many times did I go climbing?", "I went climbing with Sam again.")
+    assert not ungrounded("Twice.", r.question, r)
     assert not ungrounded("Twice, on Mondays.", r.question, r)  # and a count
     assert ungrounded("A nurse.", r.question, r)
     guess = _recall("What job might Lena like?", "My cousin Lena lives in Munich and teaches maths.")
@@ -110,3 +139,15 @@ def test_grounded_answers() -> None:
     general = _recall("How far is the moon?", "")
     general.personal = False
     assert not ungrounded("About 384,000 km.", general.question, general)  # general knowledge
+
+
+def test_the_dates_of_facts_are_no_number_to_work_from(tmp_path: Path) -> None:
+    """A fact's start date is in the prompt when the question is about the past ("how old" reads as one): its
+    digits are no age. "How old is my dad?" answered "35" is a guess."""
+    with memory(tmp_path, [], "35") as (p, _):
+        p.graph.assert_fact("my dad", "likes", "fishing", now=T0, subject_type="PERSON")
+        [fact] = p.graph.all_arcs(now=T0)
+    r = _recall("How old is my dad?", "My dad loves fishing on the Tay.")
+    r.facts = [fact]
+    assert any("2026" in s for s in r.statements())  # the date is there for the model to read
+    assert ungrounded("35", r.question, r)
