@@ -5,7 +5,16 @@ from __future__ import annotations
 from memory.extraction import dates
 from memory.extraction.rules_clause import MULTI, NOT_A_TASTE, Clause
 from memory.extraction.rules_discourse import Entity
-from memory.extraction.rules_lexicon import FORMER, GERUND_SETTINGS, IRREALIS, LIGHT_VERBS, OCCUPATIONS, PETS, category
+from memory.extraction.rules_lexicon import (
+    FORMER,
+    GERUND_SETTINGS,
+    IRREALIS,
+    LIGHT_VERBS,
+    OCCUPATIONS,
+    PETS,
+    WORKPLACES,
+    category,
+)
 from memory.extraction.rules_patterns import Match
 from memory.extraction.rules_tokens import Phrase, noun_phrase
 from memory.extraction.types import USER
@@ -114,8 +123,8 @@ def _emit_all(c: Clause, m: Match, subj: Entity | None, rel: str, op: str) -> No
     if taste and phrases and (compared or _described(c, phrases)):
         return  # "we're like a family" (a comparison); "I love the freedom it brings" (not a taste)
     for ph in phrases:
-        if m.pattern.proper and not ph.proper:
-            continue
+        if m.pattern.proper and not ph.proper and not (rel == "works_at" and ph.head.lower in WORKPLACES):
+            continue  # a name, or for an employer what it is ("the bank", "the city council")
         found = _taste(c, ph) if taste else ph.text
         if found is None:
             continue
@@ -130,6 +139,15 @@ def _emit_all(c: Clause, m: Match, subj: Entity | None, rel: str, op: str) -> No
         c.emit(subj, rel, obj, op)
         if rel == "works_at":
             _role_tail(c, ph, subj, op)
+
+
+def _town_after(c: Clause, ph: Phrase) -> Phrase | None:
+    """A named town or country right after a phrase ("… with my parents in York"), or None."""
+    k = ph.end
+    if k + 1 >= c.hi or c.toks[k].lower not in ("in", "to"):
+        return None
+    q = noun_phrase(c.source, c.toks, k + 1, c.hi)
+    return q if q is not None and q.proper and q.head.ent in ("GPE", "LOC") else None
 
 
 def _one(c: Clause, m: Match, slot: str = "O") -> Phrase | None:
@@ -247,6 +265,9 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
                 c.emit(subj, "lives_with", USER, op, obj_type="PERSON")
         elif o is not None and o.proper:
             c.emit(subj, "lives_with", o.text, op, obj_type="PERSON")
+        town = _town_after(c, o) if o is not None else None
+        if town is not None:  # "… moved back in with my parents in York": the move is to York
+            c.emit(subj, "lives_in", town.text, op)
         return
     if o is None:
         return

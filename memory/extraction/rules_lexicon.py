@@ -76,6 +76,16 @@ OCCUPATIONS = frozenset(
         "nanny cleaner butcher painter gardener electrical software data civil mechanical editor"
     )
 )
+# Places of work named by what they are ("the bank", "the city council"): an employer even without a name
+WORKPLACES = frozenset(
+    _words(
+        "bank hospital council school college university firm company shop store bakery cafe café restaurant "
+        "pub bar hotel library museum factory warehouse office agency charity clinic surgery pharmacy "
+        "supermarket garage airport airline station police army navy ministry department practice studio "
+        "startup lab laboratory newspaper nursery kindergarten academy institute gym salon farm brewery "
+        "hospice prison court embassy"
+    )
+)
 GROUP_WORDS = frozenset(
     _words("club team choir band society association league orchestra union group committee")
 )

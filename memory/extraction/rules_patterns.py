@@ -46,7 +46,7 @@ PATTERNS: list[Pattern] = [
     _p("share|rent ~ flat|house|home|apartment|room|place|cottage in O with O2", "@share_home", state=True),
     _p("share|rent ~ flat|house|home|apartment|room|place|cottage with O2", "@share_home", state=True),
     _p("live|living with O", "lives_with", state=True, proper=True),
-    _p("move in with O", "@move_in"),
+    _p("move [back] in with O", "@move_in"),
     _p("move out of O", "@move_out"),
     _p("move|relocate|emigrate|go [back|over|away] from O to O2", "@move_from", proper=True),
     _p("move|relocate|emigrate [back|over|away|out] to O", "lives_in", proper=True),
@@ -61,6 +61,8 @@ PATTERNS: list[Pattern] = [
     _p("leave|quit ~ job|position|post|role at|with|in O", "works_at", "end", proper=True),
     _p("stop|quit work|working at|for|with O", "works_at", "end", proper=True),
     _p("retire from O", "works_at", "end", proper=True),
+    _p("hand|give|put in ~ notice|resignation at|to|with O", "works_at", "end", proper=True),
+    _p("resign from O", "works_at", "end", proper=True),
     _p("fire|lay [off] from|by O", "works_at", "end", proper=True),
     _p(
         "get|start|land|find|begin|take|accept|have ~ job|position|role|post|gig|internship at|with|for|in O",
@@ -69,6 +71,7 @@ PATTERNS: list[Pattern] = [
     ),
     _p("first day ~ [work|working|job] at|for|with|in O", "works_at", proper=True),
     _p("start|begin work|working at|for|with O", "works_at", proper=True),
+    _p("start|begin at O as", "works_at", proper=True),  # "I started at the council as an analyst"
     _p("employ|hire|recruit by|at O", "works_at", proper=True),
     _p("work|working at|for|with O", "works_at", state=True, proper=True),
     _p("join O", "@join"),

@@ -170,6 +170,20 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("I'd love to visit Iceland.", (), set()),
     ("The weather in Nantes was awful.", (), set()),
     ("I loved that film we watched.", (), set()),
+    # job changes: an employer said by what it is ("the bank"), notice handed in, a start "at X as Y"
+    ("I handed in my notice at Brightwave Media.", (), {k(U, "works_at", "Brightwave Media", "end")}),
+    ("I quit my job at the bank.", (), {k(U, "works_at", "bank", "end")}),
+    ("I don't work at the pharmacy anymore.", (), {k(U, "works_at", "pharmacy", "end")}),
+    ("Tuesday was my last day, I resigned from the museum.", (), {k(U, "works_at", "museum", "end")}),
+    ("I started at the county council as a planner.", (),
+     {k(U, "works_at", "county council"), k(U, "works_as", "planner")}),
+    ("My sister works at the library.", (), {k("sister", "works_at", "library")}),
+    ("I work at the weekend.", (), set()),  # a time, not a workplace
+    ("I work at home these days.", (), set()),
+    ("I started at the bottom and worked my way up.", (), set()),
+    ("I'm thinking of quitting my job at the bank.", (), set()),  # a thought, not an end
+    # a move in with someone, to a town said after them
+    ("I moved back in with my parents in Dundee.", (), {k(U, "lives_in", "Dundee")}),
 ]
 
 
