@@ -141,7 +141,8 @@ def focus(text: str, question: str, max_chars: int) -> str:
 
 def said_lines(recall: RecallResult, *, budget_chars: int = 1200, max_chars: int = 300) -> list[str]:
     """The utterances found, oldest first, within a character budget (the best ones are kept first), each cut
-    to what bears on the question."""
+    to what bears on the question. A question about when keeps them best first: oldest first, the small model
+    took the date of whichever utterance came first or last, not of the one that matched."""
     kept: list[tuple[datetime, str, str]] = []
     used = 0
     for e in recall.episodes:
@@ -150,7 +151,9 @@ def said_lines(recall: RecallResult, *, budget_chars: int = 1200, max_chars: int
             break
         kept.append((e.at, "the user" if e.speaker == "user" else e.speaker, dated(text, e.at)))
         used += len(text)
-    return [f'- On {spoken_date(at)} {who} said: "{text}"' for at, who, text in sorted(kept, key=lambda k: k[0])]
+    if not recall.intent.when:  # asked when: the best match first (dev LoCoMo temporal F1 0.34 -> 0.40)
+        kept.sort(key=lambda k: k[0])
+    return [f'- On {spoken_date(at)} {who} said: "{text}"' for at, who, text in kept]
 
 
 def user_prompt(question: str, recall: RecallResult, now: datetime, *, budget_chars: int = 1200) -> str:

@@ -12,8 +12,9 @@ from memory.recall.recall import RecallResult
 AT = datetime(2023, 1, 20, 16, 4, tzinfo=UTC)
 
 
-def _result(episodes: list[Episode], relevant: bool = True) -> RecallResult:
-    r = RecallResult("q", analyse("When did Jon lose his job?"), [], [], "now")
+def _result(episodes: list[Episode], relevant: bool = True,
+            question: str = "Why did Jon lose his job?") -> RecallResult:
+    r = RecallResult("q", analyse(question), [], [], "now")
     r.episodes, r.episodes_relevant = episodes, relevant
     return r
 
@@ -52,6 +53,14 @@ def test_utterances_are_dated_attributed_and_oldest_first() -> None:
     lines = said_lines(_result(eps))
     assert lines == ['- On 21 December 2022 the user said: "I moved to Ghent."',
                      '- On 20 January 2023 Jon said: "Lost my job as a banker yesterday (19 January 2023)."']
+
+
+def test_asked_when_the_best_utterance_comes_first() -> None:
+    """The small model took the date of whichever utterance came first or last: asked when, the best is first."""
+    eps = [Episode("c#2", "c", 2, "Jon", "Lost my job as a banker yesterday.", AT, 0.9, "t"),
+           Episode("c#1", "c", 1, "user", "I moved to Ghent.", AT - timedelta(days=30), 0.5, "t")]
+    lines = said_lines(_result(eps, question="When did Jon lose his job?"))
+    assert lines[0].startswith("- On 20 January 2023 Jon said") and "Ghent" in lines[1]
 
 
 def test_the_budget_keeps_the_best_utterances() -> None:
