@@ -225,6 +225,8 @@ class Episodes:
             about = self.graph.store.read(Q.EPISODES_ABOUT, {"ids": list(fused), "names": list(named.values()),
                                                               "entities": list(named)})
             for r in about:  # said by the one asked about, or naming them: a step closer to the question
+                # only saying their name to them ("Thanks, Jon!") is talking to them, not about them
+                r["named"] = r["named"] and not all(addressed(str(r.get("text") or ""), n) for n in named.values())
                 bonus = self.speaker_bonus if r["spoke"] else self.speaker_bonus / 2 if r["named"] else 0.0
                 if bonus:
                     fused[r["id"]] += bonus
@@ -312,6 +314,31 @@ def without_names(question: str, names: Iterable[str]) -> str:
         for part in name.split():
             out = re.sub(rf"\b{re.escape(part)}(?:'s|s')?\b", " ", out, flags=re.I)
     return " ".join(out.split())
+
+
+# Words said to someone before or after their name ("Hey Jon!", "Thanks, Gina.", "Congrats Nate on the win!")
+_TO_THEM = ("hey hi hello hiya heya yo thanks thank thx ty congrats congratulations cheers wow whoa woah oh ooh "
+            "aw aww awww ah yes yeah yep yup no nope sorry dear ok okay great nice cool awesome amazing bye "
+            "morning evening night afternoon haha lol omg welcome")
+_ADDRESS_BEFORE = re.compile(rf"(?:^|[.!?…,;:—-]|\b(?:{'|'.join(_TO_THEM.split())}))\s*,?\s*$", re.I)
+_ADDRESS_AFTER = re.compile(r"^\s*(?:[.!?…,;:—-]|$)")
+
+
+def addressed(text: str, name: str) -> bool:
+    """Every time ``name`` is said in ``text`` it is said to them — set off like an address ("Hey Jon!",
+    "Thanks, Gina.", "That's great, Nate!", "Jon, you did it!"), not about them ("Jon's studio opened"). In a
+    talk between two people each one's words name the other all the time; that makes them no evidence of
+    what the other did. False when the name is not said at all."""
+    parts = [p for p in name.split() if p] or [name]
+    found = False
+    for part in parts:
+        for m in re.finditer(rf"\b{re.escape(part)}\b", text, re.I):
+            found = True
+            before, after = text[: m.start()], text[m.end():]
+            greeted = bool(re.search(rf"\b(?:{'|'.join(_TO_THEM.split())})\s*,?\s*$", before, re.I))
+            if not (greeted or (_ADDRESS_BEFORE.search(before) and _ADDRESS_AFTER.match(after))):
+                return False
+    return found
 
 
 ELSEWHERE_READ = 5  # the best other speakers' episodes read to check that they are not questions

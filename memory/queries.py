@@ -325,7 +325,7 @@ EPISODES_MENTIONING = (
 EPISODES_ABOUT = (
     "MATCH (e:Episode) WHERE e.id IN $ids "
     "OPTIONAL MATCH (e)-[:MENTIONS]->(n:Entity) WHERE n.id IN $entities "
-    "RETURN e.id AS id, e.speaker IN $names AS spoke, count(n) > 0 AS named"
+    "RETURN e.id AS id, e.speaker IN $names AS spoke, count(n) > 0 AS named, e.text AS text"
 )
 # Search: the question's stemmed terms (never raw text: no query syntax reaches the engine) and its vector.
 # Assistant turns are context, never evidence; episodes after $now do not exist yet.

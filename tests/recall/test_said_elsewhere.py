@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from assistant.pipeline import Pipeline
+from memory.episodes import addressed
 from tests.episode_sample import SAID, heard
 
 T0 = datetime(2023, 5, 8, 13, 56, tzinfo=UTC)
@@ -87,3 +88,38 @@ def test_asks_reads_the_sentences_that_match() -> None:
     assert asks("When are you opening the studio? Can't wait to see the studio.", topic)  # the best match asks
     assert not asks("Opening the studio in May! Are you coming to the studio?", topic)
     assert not asks("Nothing about it here?", topic)  # matches nothing
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Hey Jon! I got a trophy at a dance contest.", True),
+    ("Thanks, Jon.", True),
+    ("That is great, Jon!", True),
+    ("Jon, you did it!", True),
+    ("Congrats Jon on the win!", True),
+    ("Jon's studio opened last week.", False),  # about him
+    ("I met Jon at the fair.", False),
+    ("Hey Jon! Jon's mum called.", False),  # said to him, then about him
+    ("I told Jon, and he laughed.", False),
+    ("Nothing about anyone.", False),  # not said at all
+])
+def test_a_name_said_to_someone_is_an_address(text: str, expected: bool) -> None:
+    assert addressed(text, "Jon") is expected
+
+
+def test_words_said_to_someone_are_not_about_them(tmp_path: Path) -> None:
+    """In a talk between two people each one's words name the other ("Hey Jon!"); Gina's trophy is not Jon's.
+    Words that only address him are not evidence about him (LoCoMo's adversarial questions swap the two)."""
+    said = [("Gina", "Hey Jon! I won a trophy at a dance contest last week."),
+            ("Jon", "Nice one! I opened my studio today."),
+            ("Gina", "Jon's studio looks amazing, everyone at the contest talked about it.")]
+    with conversation(tmp_path, said, 0.0) as (p, model):
+        p.elsewhere_margin = None  # what reaches the model, not the shortcut answer
+        episodes = p.recaller.episodes
+        assert episodes is not None
+        jon = p.graph.find_entity("Jon")
+        assert jon is not None
+        episodes.link({"s1#0": [jon.id], "s1#2": [jon.id]})  # as learning links every name said
+        ans = p.answer("What did Jon win at a dance contest?", now=T0 + timedelta(days=1))
+        assert ans.recall is not None
+        given = {e.text[:12] for e in ans.recall.episodes}
+        assert "Hey Jon! I w" not in given and "Jon's studio" in given
