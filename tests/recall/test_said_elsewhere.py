@@ -112,7 +112,7 @@ def test_words_said_to_someone_are_not_about_them(tmp_path: Path) -> None:
     said = [("Gina", "Hey Jon! I won a trophy at a dance contest last week."),
             ("Jon", "Nice one! I opened my studio today."),
             ("Gina", "Jon's studio looks amazing, everyone at the contest talked about it.")]
-    with conversation(tmp_path, said, 0.0) as (p, model):
+    with conversation(tmp_path, said, 0.0) as (p, _):
         p.elsewhere_margin = None  # what reaches the model, not the shortcut answer
         episodes = p.recaller.episodes
         assert episodes is not None
