@@ -116,6 +116,15 @@ def speaks_to(text: str, question: str, relations: tuple[str, ...] | list[str]) 
     return bool(topic & set(terms(text)))
 
 
+def names_someone_said(question: str, texts: Sequence[str]) -> bool:
+    """The question names someone (a capitalised word after its first, "I" aside) whose name is in these words:
+    "What does Arthur do for a living?" after "My grandad Arthur turns ninety" asks about someone's life,
+    though no fact made Arthur an entity — not a general question for the model's own knowledge."""
+    names = {m.group(0).strip().rstrip("'’s") for m in _LATER_CAPITAL.finditer(question)}
+    names = {n for n in names if len(n) > 1}
+    return any(re.search(rf"\b{re.escape(n)}\b", t) for n in names for t in texts)
+
+
 class Tagged(Protocol):
     """A tagged word of the question (memory.extraction.rules_tokens.Tok, or a test double)."""
 

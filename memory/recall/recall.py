@@ -15,7 +15,7 @@ from memory.graph import TemporalGraph
 from memory.model import USER_ID, Arc
 from memory.names import normalize
 from memory.recall.cypher_gen import RECORDS
-from memory.recall.intent import Intent, analyse, speaks_to
+from memory.recall.intent import Intent, analyse, names_someone_said, speaks_to
 from memory.recall.linking import Linked, Linker
 from memory.search import terms
 from memory.summaries import summaries_for
@@ -155,7 +155,11 @@ class Recaller:
             add(self.graph.around(seeds, at=now, hops=self.hops, limit=self.limit), 0.0)  # only cost time
         t3b = time.perf_counter()
         result = RecallResult(question, intent, seeds, [], mode, targeted=targeted)
-        result.personal = bool(linked.first_person or linked.ids or intent.roles)
+        # asked a relation of life (a home, a job, a taste) about someone named in what was said, though no
+        # fact made them an entity: personal too ("Who wrote Hamlet?" after "we saw Hamlet" stays general)
+        result.personal = bool(linked.first_person or linked.ids or intent.roles) or (
+            bool(intent.relations) and hits is not None
+            and names_someone_said(question, [e.text for e in hits.episodes]))
         if self.episodes is not None and hits is not None:
             # facts learned from the utterances found by words or names (their provenance)
             # (read for every utterance found: those found by meaning alone give no facts, but an ended fact

@@ -151,3 +151,18 @@ def test_the_dates_of_facts_are_no_number_to_work_from(tmp_path: Path) -> None:
     r.facts = [fact]
     assert any("2026" in s for s in r.statements())  # the date is there for the model to read
     assert ungrounded("35", r.question, r)
+
+
+def test_someone_only_named_in_what_was_said_is_asked_about_personally(tmp_path: Path) -> None:
+    """No fact made Arthur an entity, but he was named: a question about his life is about someone's life, and a
+    guess about it is not said ("What does Arthur do for a living?" "A grandfather.")."""
+    with memory(tmp_path, ["My grandad Arthur turns ninety next week."], "A grandfather.") as (p, model):
+        ans = p.answer("What does Arthur do for a living?", now=T0 + timedelta(days=1))
+        assert ans.recall is not None and ans.recall.personal
+        assert model.asked == 1 and "grandfather" not in ans.text and "know" in ans.text
+
+
+def test_a_general_question_naming_something_said_stays_general(tmp_path: Path) -> None:
+    with memory(tmp_path, ["We saw Hamlet at the Globe last night."], "William Shakespeare.") as (p, model):
+        ans = p.answer("Who wrote Hamlet?", now=T0 + timedelta(days=1))
+        assert ans.recall is not None and not ans.recall.personal and ans.text == "William Shakespeare."
