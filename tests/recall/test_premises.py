@@ -50,12 +50,18 @@ def test_premises(spec: str, expected: list[str]) -> None:
 
 
 class Model:
-    def __init__(self, reply: str) -> None:
-        self.reply, self.asked = reply, 0
+    """Answers with ``reply``; asked whether a sentence answers the question, says ``verdict``."""
+
+    def __init__(self, reply: str, verdict: str = "no") -> None:
+        self.reply, self.verdict, self.asked, self.checked = reply, verdict, 0, 0
 
     def stream(self, messages: Any, **kw: Any) -> Iterator[str]:
         self.asked += 1
         yield self.reply
+
+    def complete(self, messages: Any, **kw: Any) -> str:
+        self.checked += 1
+        return f'{{"answers": "{self.verdict}"}}'
 
 
 @pytest.fixture(scope="module")
@@ -69,8 +75,8 @@ SAID = [("Maria", "I donated my old car to a homeless shelter I volunteer at yes
 
 
 @contextmanager
-def memory(path: Path, reply: str, tagger: Any) -> Iterator[tuple[Pipeline, Model]]:
-    model = Model(reply)
+def memory(path: Path, reply: str, tagger: Any, verdict: str = "no") -> Iterator[tuple[Pipeline, Model]]:
+    model = Model(reply, verdict)
     with heard(path, SAID, ("Maria", "John"), T0, model, tagger=tagger) as p:
         yield p, model
 
@@ -83,6 +89,17 @@ def test_a_premise_nothing_found_mentions_is_not_accepted(tmp_path: Path, parser
     with memory(tmp_path, "Her old car.", words_of(parser)) as (p, model):
         ans = p.answer("What did Maria donate to a luxury store?", now=T0 + timedelta(days=1))
         assert ans.text == "Maria didn't mention that, as far as I know." and model.asked == 0
+        assert model.checked >= 1  # the model read what was found, and said it does not answer
+
+
+def test_a_premise_said_in_other_words_is_read_by_the_model(tmp_path: Path, parser: RuleExtractor) -> None:
+    """'Where was Maria's wedding?' when she said they tied the knot at a chapel: no word says 'wedding', the
+    model reads the sentence and says it answers."""
+    said = [("Maria", "Tom and I tied the knot on Saturday at a little chapel by the sea.")]
+    model = Model("At a little chapel by the sea.", "yes")
+    with heard(tmp_path, said, ("Maria",), T0, model, tagger=words_of(parser)) as p:
+        ans = p.answer("Where was Maria's wedding?", now=T0 + timedelta(days=1))
+        assert model.checked >= 1 and model.asked == 1 and ans.text == "At a little chapel by the sea."
 
 
 @pytest.mark.parametrize(("question", "reply"), [

@@ -163,6 +163,6 @@ def test_someone_only_named_in_what_was_said_is_asked_about_personally(tmp_path:
 
 
 def test_a_general_question_naming_something_said_stays_general(tmp_path: Path) -> None:
-    with memory(tmp_path, ["We saw Hamlet at the Globe last night."], "William Shakespeare.") as (p, model):
+    with memory(tmp_path, ["We saw Hamlet at the Globe last night."], "William Shakespeare.") as (p, _):
         ans = p.answer("Who wrote Hamlet?", now=T0 + timedelta(days=1))
         assert ans.recall is not None and not ans.recall.personal and ans.text == "William Shakespeare."
