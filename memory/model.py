@@ -12,6 +12,11 @@ from memory.vocabulary import is_event
 USER_ID = "user"
 
 
+def spoken_day(d: datetime) -> str:
+    """'5 January 2026': a day as it is said."""
+    return f"{d.day} {d.strftime('%B')} {d.year}"
+
+
 @dataclass(frozen=True)
 class Entity:
     id: str
@@ -115,19 +120,19 @@ class Arc:
         return self.label if self.relation == "related_to" and self.label else self.relation.replace("_", " ")
 
     def statement(self, *, dates: bool = True) -> str:
-        """'Anna lives in Porto (from 2026-01-05 until 2026-03-03)' — how facts reach the LLM.
+        """'Anna lives in Porto (from 5 January 2026 until 3 March 2026)' — how facts reach the LLM, dated as
+        people say dates (the small model copied ISO dates into spoken answers: "On 2023-08-17").
 
         ``dates=False`` says a fact that is still true plainly ('Anna lives in Lisbon'): every token of a
         date costs the model ~20 ms of prompt reading on a small CPU, worth paying only when the question
         is about time. Ended facts keep their span either way.
         """
         rel = self.relation_words
-        span = f"from {self.valid_from.date().isoformat()}"
+        span = f"from {spoken_day(self.valid_from)}"
         if self.valid_to is None and self.expired_at is None and is_event(self.relation):
-            return f"{self.subject} {rel} {self.object}" + (f" (on {self.valid_from.date().isoformat()})"
-                                                            if dates else "")
+            return f"{self.subject} {rel} {self.object}" + (f" (on {spoken_day(self.valid_from)})" if dates else "")
         if self.valid_to is not None:
-            span += f" until {self.valid_to.date().isoformat()}"
+            span += f" until {spoken_day(self.valid_to)}"
         elif dates:
             span += ", still true"
         elif self.expired_at is None:

@@ -12,7 +12,7 @@ from typing import Any
 
 from memory.episodes import Episode, Episodes, without_names
 from memory.graph import TemporalGraph
-from memory.model import USER_ID, Arc
+from memory.model import USER_ID, Arc, spoken_day
 from memory.names import normalize
 from memory.recall.cypher_gen import RECORDS
 from memory.recall.intent import Intent, analyse, names_someone_said, speaks_to
@@ -271,8 +271,8 @@ class Recaller:
                 if 0 <= j < len(chain):
                     b = chain[j]
                     notes.append(f"{which.capitalize()} {a.object}, {b.subject} {b.relation.replace('_', ' ')} "
-                                 f"{b.object} (from {b.valid_from.date()}"
-                                 + (f" until {b.valid_to.date()})" if b.valid_to else ", still true)"))
+                                 f"{b.object} (from {spoken_day(b.valid_from)}"
+                                 + (f" until {spoken_day(b.valid_to)})" if b.valid_to else ", still true)"))
         return notes
 
 
