@@ -6,6 +6,7 @@ from memory.extraction import dates
 from memory.extraction.rules_clause import MULTI, NOT_A_TASTE, Clause
 from memory.extraction.rules_discourse import Entity
 from memory.extraction.rules_lexicon import (
+    ACTIVITIES,
     FORMER,
     GERUND_SETTINGS,
     IRREALIS,
@@ -91,13 +92,16 @@ def _taste(c: Clause, ph: Phrase) -> str | None:
         k = ph.end
         linked = k + 1 < c.hi and c.toks[k].tag in ("RP", "IN") and c.toks[k].lower not in GERUND_SETTINGS
         q = noun_phrase(c.source, c.toks, k + linked, c.hi) if k < c.hi else None
+        # a gerund cut from what it acts on ("caring" of "caring for my grandmother's roses", "throwing" of
+        # "throwing on a record") is no taste; a pastime is one whatever follows ("hiking with my sister")
+        cut = k < c.hi and c.toks[k].tag in ("RP", "IN") and ph.head.lower not in ACTIVITIES
         if q is not None:
             if any(t.lower in POSSESSIVES for t in c.toks[ph.end : q.end]) or q.head.lower in NOT_A_TASTE:
                 # "running my own studio" is about their studio; "spending time" says nothing; but "hiking with
                 # my sister" is still hiking
-                return ph.text if linked and ph.head.lemma.lower() not in LIGHT_VERBS else None
+                return ph.text if linked and ph.head.lemma.lower() not in LIGHT_VERBS and not cut else None
             return c.source[c.toks[ph.start].idx : c.toks[q.end - 1].end]
-        if ph.head.lemma.lower() in LIGHT_VERBS:
+        if ph.head.lemma.lower() in LIGHT_VERBS or cut:
             return None  # "I love going", "likes checking": the light verb alone says nothing
     return ph.text
 

@@ -45,7 +45,8 @@ ACTIVITIES = frozenset(
         "yoga pilates judo karate boxing climbing bouldering running jogging swimming cycling hiking "
         "knitting pottery painting drawing photography gardening baking cooking dancing meditation "
         "surfing skiing sailing rowing fencing crochet sewing woodworking archery tai chi kickboxing "
-        "taekwondo"
+        "taekwondo reading writing singing fishing camping travelling traveling skating snowboarding walking "
+        "birdwatching kayaking canoeing volunteering gaming shopping hunting golfing skateboarding"
     )
 )
 LANGUAGES = frozenset(

@@ -182,6 +182,11 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("I work at home these days.", (), set()),
     ("I started at the bottom and worked my way up.", (), set()),
     ("I'm thinking of quitting my job at the bank.", (), set()),  # a thought, not an end
+    # a gerund cut from what it acts on is no taste; a pastime is one whatever follows it
+    ("I love caring for my grandmother's roses.", (), set()),
+    ("I love throwing on a record after work.", (), set()),
+    ("I love reading in bed.", (), {k(U, "likes", "reading")}),
+    ("I love hiking with my sister.", (), {k(U, "likes", "hiking")}),
     # a move in with someone, to a town said after them
     ("I moved back in with my parents in Dundee.", (), {k(U, "lives_in", "Dundee")}),
 ]
