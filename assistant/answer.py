@@ -165,8 +165,10 @@ def user_prompt(question: str, recall: RecallResult, now: datetime, *, budget_ch
         lines.append("Remembered facts (oldest first):")
         lines += [f"- {s}" for s in recall.statements()]
     said = said_lines(recall, budget_chars=budget_chars) if recall.episodes_relevant else []
-    if said:
-        lines.append("Things said before (oldest first):")
+    if said:  # asked when, the best match comes first (said_lines): the header must not say otherwise, or the
+        # model takes the last line for the newest ("Where did I travel recently?" answered with the home town)
+        lines.append("Things said before (best match first):" if recall.intent.when else
+                     "Things said before (oldest first):")
         lines += said
     if not (recall.facts or recall.notes or said or recall.summaries):
         lines.append("Remembered: nothing relevant.")

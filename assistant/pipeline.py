@@ -104,14 +104,16 @@ class Pipeline:
         if is_question(q) and self._said_elsewhere(recall):
             return iter([said_elsewhere(recall)]), ans
         # what the question takes as given that nothing found mentions ("What did Maria donate to a luxury
-        # store?"): the model would answer as if it were so. A fact found for the asked relation answers it
-        # whatever else the question says (a misheard word, "Where does my sister life?", is no premise)
-        # Words say what memory holds in their own way ("tied the knot" for a wedding): a premise no word of what
-        # was found says is checked by the model reading the best sentences found, as for an unsaid relation
-        # (dev LoCoMo: the words alone refused 4 answerable questions with 4 adversarial ones; read by the
-        # model, 1 with 3)
-        if (is_question(q) and not self._fact_answers(recall) and unfounded(self._premises(q), q, recall)
-                and not self._answers_after_all(q, recall)):
+        # store?"): the model would answer as if it were so. Words say what memory holds in their own way ("tied
+        # the knot" for a wedding): a premise no word of what was found says is checked by the model reading the
+        # best sentences found, as for an unsaid relation (dev LoCoMo: the words alone refused 4 answerable
+        # questions with 4 adversarial ones; read by the model, 1 with 3). When facts of the asked relation were
+        # found, those are what it reads: they answer a misheard word ("Where does my sister life?") but not a
+        # premise they leave out ("What is Jon's favorite style of painting?" when Jon likes dancing)
+        # (with no model to read them, the facts stand: said as they are, they are no invention)
+        facts = self._fact_answers(recall)
+        if is_question(q) and unfounded(self._premises(q), q, recall) and not self._answers_after_all(
+                q, recall, self._asked_facts(recall) if facts else None, unchecked=facts):
             return iter([unknown_answer(recall)]), ans
         pieces = self._generate(q, recall, ans, now, history or [], t0)
         # an answer starts with what was asked, not the question said back; a reply to a statement says back
@@ -120,20 +122,24 @@ class Pipeline:
             return pieces, ans
         return first_sentence_unrestated(pieces, q, instead=lambda first: vetted(first, q, recall)), ans
 
-    def _answers_after_all(self, question: str, recall: RecallResult) -> bool:
+    def _answers_after_all(self, question: str, recall: RecallResult, sentences: Sequence[str] | None = None, *,
+                           unchecked: bool = False) -> bool:
         """No word of the asked relation, topic or premise is in what was said: the model reads the best two
-        sentences found, one at a time, and says whether one answers the question after all (a paraphrase:
-        "started beekeeping" for "what hobby did he take up?"). On 14 sentences written for it, one a paraphrase
-        and half naming the person only, it was right on 13. No model: not answered (precision first)."""
+        sentences found (or ``sentences``), one at a time, and says whether one answers the question after all (a
+        paraphrase: "started beekeeping" for "what hobby did he take up?"). On 14 sentences written for it, one a
+        paraphrase and half naming the person only, it was right on 13. No model: ``unchecked`` (by default not
+        answered: precision first)."""
+        texts = list(sentences) if sentences is not None else [e.text for e in recall.episodes]
         try:
             llm = self._llm()
-            for e in recall.episodes[:2]:
-                reply = llm.complete(answers_messages(focus(e.text, question, 300), question),
+            for text in texts[:2]:
+                reply = llm.complete(answers_messages(focus(text, question, 300), question),
                                      json_schema=ANSWERS_SCHEMA, max_tokens=12, temperature=0.0)
                 if '"yes"' in reply:
                     return True
-        except Exception as e:  # a model that is down or broken never makes a guess: the question stays unanswered
+        except Exception as e:  # a model that is down or broken never makes a guess
             log.warning("could not check whether what was said answers the question: %s", e)
+            return unchecked
         return False
 
     def _premises(self, question: str) -> list[str]:
@@ -144,6 +150,13 @@ class Pipeline:
         except Exception as e:
             log.warning("could not tag the question, its premises go unchecked: %s", e)
             return []
+
+    @staticmethod
+    def _asked_facts(recall: RecallResult) -> list[str]:
+        """The facts found of the asked relation, as the model reads them (a generated query's rows: all)."""
+        asked = set(recall.intent.relations)
+        return ([a.statement(dates=False) for a in recall.facts if a.relation in asked]
+                or recall.statements(dates=False))
 
     @staticmethod
     def _fact_answers(recall: RecallResult) -> bool:
