@@ -15,7 +15,7 @@ import logging
 import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -153,8 +153,19 @@ class Episodes:
         rows = self.graph.store.read(Q.COUNT_EPISODES)
         return int(rows[0]["n"]) if rows else 0
 
-    def search(self, question: str, *, now: datetime, limit: int = 8,
-               entities: Mapping[str, str] | None = None) -> EpisodeSearch:
+    def meaning_soon(self, question: str, entities: Mapping[str, str] | None = None) -> Future[list[float]] | None:
+        """Start working out the question's embedding on the background thread (~15–20 ms of native code that lets
+        go of the GIL), so the caller's graph reads run meanwhile; ``search(meaning=...)`` takes it. Without the
+        names of people who speak here (theirs greet them: "Hey Gina!"), with the names of people only talked
+        about (the words that mention them are the ones wanted). None without an embedder."""
+        if self.embedder is None:
+            return None
+        named = [n for i, n in (entities or {}).items() if i != USER_ID]
+        speaking = [n for n in named if n in self.speakers()] if named else []
+        return _background().submit(self.embedder.query, without_names(question, speaking))
+
+    def search(self, question: str, *, now: datetime, limit: int = 8, entities: Mapping[str, str] | None = None,
+               meaning: Future[list[float]] | None = None) -> EpisodeSearch:
         """The utterances most related to ``question`` said up to ``now``, best first (assistant turns never).
 
         ``entities``: the entities the question names (id -> name). Their names leave the word query (a name
@@ -172,12 +183,9 @@ class Episodes:
         text: dict[str, float] = {}
         vector: dict[str, float] = {}
         relevant = False
-        # the question's embedding (~20 ms of native code that lets go of the GIL) is worked out while the
-        # text index is searched; without the names of people who speak here (theirs greet them: "Hey Gina!"),
-        # with the names of people only talked about (the words that mention them are the ones wanted)
+        # the question's embedding is worked out while the text index is searched (or was started by the caller)
         speaking = [n for n in named.values() if n in self.speakers()] if named else []
-        pending = (_background().submit(self.embedder.query, without_names(question, speaking))
-                   if self.embedder is not None else None)
+        pending = meaning if meaning is not None else self.meaning_soon(question, entities)
         q = " ".join(t for t in query_terms(question).split() if t not in name_terms)
         if q:
             try:

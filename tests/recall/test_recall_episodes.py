@@ -106,3 +106,31 @@ def test_the_words_that_ended_a_fact_are_not_out_of_date(tmp_path: Path) -> None
         assert [e.id for e in r.episodes] == ["c2#0"]
     finally:
         store.close()
+
+
+def test_the_question_is_embedded_once_while_the_graph_is_walked(tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """The question's meaning is started before the graph reads (native code, off the GIL) and the episode search
+    uses that vector: one embedding a question, begun before the neighbourhood walk, not after it."""
+    from memory.embed import E5Embedder
+
+    store = KgliteStore(tmp_path / "g.kgl")
+    try:
+        g = TemporalGraph(store)
+        g.ensure_user(T0)
+        embedder = E5Embedder()
+        ep = Episodes(g, embedder)
+        ep.add([Turn("c1", T0, "user", "Tom and I went sailing off Brittany in a small wooden boat.", 0)])
+        g.assert_fact("user", "friend_of", "Tom", now=T0, source="c1#0")
+        events: list[str] = []
+        embedded: list[str] = []  # appended on the embedding thread
+        query, around, soon = embedder.query, g.around, ep.meaning_soon
+        monkeypatch.setattr(embedder, "query", lambda text: embedded.append(text) or query(text))
+        monkeypatch.setattr(ep, "meaning_soon", lambda *a, **kw: events.append("meaning") or soon(*a, **kw))
+        monkeypatch.setattr(g, "around", lambda seeds, **kw: events.append("walk") or around(seeds, **kw))
+        r = Recaller(g, episodes=ep, episode_limit=4).recall("What did Tom and I do on the water?",
+                                                              now=T0 + timedelta(days=1))
+        assert events == ["meaning", "walk"] and len(embedded) == 1
+        assert [e.id for e in r.episodes] == ["c1#0"] and "v" in r.episodes[0].matched  # found by meaning
+    finally:
+        store.close()
