@@ -186,10 +186,16 @@ def messages(question: str, recall: RecallResult, now: datetime, history: Sequen
             {"role": "user", "content": user_prompt(question, recall, now, budget_chars=budget_chars)}]
 
 
+# An answer "On 2020." or "On May 2023.": a year or a month is "in" (a day keeps "on": "On 5 May 2023", "On May 5,
+# 2023"); only where a date answer starts, so "went on 2000 metres" is left alone
+_ON_SPAN = re.compile(rf"^(O)n ((?:(?:{alternation(calendar.month_name[1:])}) )?(?:19|20)\d\d)\b(?![,/-]?\s?\d)")
+
+
 def speakable(text: str) -> str:
-    """Strip markdown and whitespace noise so TTS reads it cleanly."""
+    """Strip markdown and whitespace noise so TTS reads it cleanly; a year or a month is "in", not "on"."""
     text = _MD.sub("", text).replace("\n", " ")
-    return re.sub(r"\s{2,}", " ", text).strip()
+    text = re.sub(r"\s{2,}", " ", text).strip()
+    return _ON_SPAN.sub(r"In \2", text)
 
 
 _WORD = re.compile(r"[A-Za-z0-9]+(?:['’][A-Za-z]+)?")

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
-from assistant.answer import dated, focus, said_lines, user_prompt, when_note
+import pytest
+
+from assistant.answer import dated, focus, said_lines, speakable, user_prompt, when_note
 from memory.episodes import Episode
 from memory.recall.intent import analyse
 from memory.recall.recall import RecallResult
@@ -91,3 +93,15 @@ def test_a_long_utterance_keeps_the_sentences_that_bear_on_the_question() -> Non
     r.question = "When was Jon in Paris?"
     (line,) = said_lines(r, max_chars=80)
     assert "Paris yesterday (19 January 2023)!" in line
+
+
+@pytest.mark.parametrize(("said", "spoken"), [
+    ("On 2020.", "In 2020."),  # a year is "in"
+    ("On May 2023, after the move.", "In May 2023, after the move."),  # so is a month
+    ("On 5 May 2023.", "On 5 May 2023."),  # a day keeps "on"
+    ("On May 5, 2023.", "On May 5, 2023."),
+    ("He ran on 2000 metres of track.", "He ran on 2000 metres of track."),  # not where a date answer starts
+    ("**On 2019**", "In 2019"),  # after the markdown goes
+])
+def test_a_year_or_a_month_is_said_with_in(said: str, spoken: str) -> None:
+    assert speakable(said) == spoken
