@@ -200,6 +200,14 @@ class Recaller:
                             ended.pop(s, None)  # it also says something still true
                 # the words that ended it ("I've gone off sushi") were said when it ended: not out of date
                 episodes = [e for e in episodes if e.id not in ended or e.at >= ended[e.id]]
+            if targeted:
+                # the asked relation was found as facts: words found by meaning alone that memory already read as
+                # another relation only ("I live in Bristol" for "Where did I travel recently?") are a distractor,
+                # and a small model takes them over the fact (the home town given for the trip)
+                asked = set(intent.relations)
+                other = {s for a in said_by if a.relation not in asked for s in a.sources}
+                same = {s for a in said_by if a.relation in asked for s in a.sources}
+                episodes = [e for e in episodes if not (e.matched == "v" and e.id in other and e.id not in same)]
             result.episodes, result.episodes_relevant = episodes, hits.relevant and bool(episodes)
             result.elsewhere, result.elsewhere_margin, result.asked = hits.elsewhere, hits.elsewhere_margin, hits.asked
         t4 = time.perf_counter()

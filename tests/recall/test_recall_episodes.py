@@ -134,3 +134,30 @@ def test_the_question_is_embedded_once_while_the_graph_is_walked(tmp_path: Path,
         assert [e.id for e in r.episodes] == ["c1#0"] and "v" in r.episodes[0].matched  # found by meaning
     finally:
         store.close()
+
+
+def test_words_read_as_another_relation_do_not_stand_beside_the_asked_facts(tmp_path: Path) -> None:
+    """Asked where they travelled, with the trip found as a fact: "I live in Leeds" comes up by meaning alone and
+    was read as a home, not a trip; a small model takes it over the fact, so it is left out. Asked where they
+    live, the same words are the ones wanted."""
+    from memory.embed import E5Embedder
+
+    store = KgliteStore(tmp_path / "g.kgl")
+    try:
+        g = TemporalGraph(store)
+        g.ensure_user(T0)
+        ep = Episodes(g, E5Embedder())
+        ep.add([Turn("c1", T0, "user", "I've lived in Leeds for years, near the old harbour.", 0),
+                Turn("c2", T0 + timedelta(days=60), "user", "Got back home yesterday after two weeks in Peru!", 0)])
+        g.assert_fact("user", "lives_in", "Leeds", now=T0, source="c1#0")
+        g.assert_fact("user", "visited", "Peru", now=T0 + timedelta(days=59), source="c2#0")
+        leeds, peru = g.find_entity("Leeds"), g.find_entity("Peru")
+        assert leeds is not None and peru is not None
+        ep.link({"c1#0": [leeds.id], "c2#0": [peru.id]})  # as learning links each turn to its facts' ends
+        rec = Recaller(g, episodes=ep, episode_limit=4)
+        r = rec.recall("Where did I travel recently?", now=T0 + timedelta(days=61))
+        assert r.targeted and [e.id for e in r.episodes] == ["c2#0"]
+        r = rec.recall("Where do I live?", now=T0 + timedelta(days=61))
+        assert "c1#0" in [e.id for e in r.episodes]
+    finally:
+        store.close()
