@@ -289,12 +289,36 @@ def first_sentence_unrestated(pieces: Iterator[str], question: str, *,
             if other is not None:
                 yield other
                 return
-            yield unrestated(m.group(1), question) + m.group(2) + m.group(3)
+            yield to_you(unrestated(m.group(1), question), question) + m.group(2) + m.group(3)
             yield from pieces
             return
     if held:
         other = instead(held) if instead else None
-        yield other if other is not None else unrestated(held, question)
+        yield other if other is not None else to_you(unrestated(held, question), question)
+
+
+# the user's words for themselves, as the assistant says them back (an answer to "Where am I from?" that starts
+# "I'm from Dublin" speaks as the user)
+_TO_YOU = {"i'm": "you're", "i am": "you are", "i was": "you were", "i've": "you've", "i'd": "you'd",
+           "i'll": "you'll", "i": "you", "me": "you", "my": "your", "mine": "yours", "myself": "yourself"}
+_SELF = re.compile(r"\b(" + alternation(_TO_YOU).replace(r"\ ", r"\s+") + r")\b", re.I)
+_ASKS_ABOUT_ME = re.compile(r"\b(i|me|my|mine|myself|i'm|i've)\b", re.I)
+
+
+def to_you(sentence: str, question: str) -> str:
+    """An answer to the user's question about themselves that opens in their words ("I'm from Dublin
+    originally.") said to them ("You're from Dublin originally."). Only a sentence that starts with I, my or me is
+    turned, so words quoted from someone ('Maria said "I…"') stay as they were said."""
+    plain = sentence.replace("’", "'")
+    lead = plain.lstrip()
+    if not _ASKS_ABOUT_ME.search(question.replace("’", "'")) or not re.match(r"(i|i'm|i've|i'd|i'll|my|me)\b",
+                                                                            lead, re.I):
+        return sentence
+
+    def swap(m: re.Match[str]) -> str:
+        said = _TO_YOU[" ".join(m.group(1).lower().split())]
+        return said[0].upper() + said[1:] if m.start() == len(plain) - len(lead) else said
+    return _SELF.sub(swap, plain)
 
 
 def vetted(first: str, question: str, recall: RecallResult) -> str | None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from assistant.answer import first_sentence_unrestated, says_nothing_new, unrestated
+from assistant.answer import first_sentence_unrestated, says_nothing_new, to_you, unrestated
 
 CASES = [
     ("Which instruments does Tariq play?", "Tariq plays the oboe and the bass guitar.",
@@ -97,3 +97,22 @@ def test_the_stream_says_something_else_when_the_first_sentence_is_turned_down_a
     out = list(first_sentence_unrestated(model(), question,  # type: ignore[arg-type]
                                          instead=lambda s: "I don't know." if says_nothing_new(s, question) else None))
     assert out == ["I don't know."] and seen == ["Olu would enjoy visiting a shop in Leeds.", " It"]
+
+
+@pytest.mark.parametrize(("answer", "question", "spoken"), [
+    ("I'm from Dublin originally.", "Where am I from originally?", "You're from Dublin originally."),
+    ("I’ve got two cats, and my neighbour feeds them.", "What pets do I have?",
+     "You've got two cats, and your neighbour feeds them."),
+    ("I am allergic to penicillin.", "What am I allergic to?", "You are allergic to penicillin."),
+    ("My sister Anna.", "Who lives in Porto?", "My sister Anna."),  # not a question about the user
+    ('Maria said "I will".', "What did Maria tell me?", 'Maria said "I will".'),  # a quote stays as said
+    ("Dublin.", "Where am I from?", "Dublin."),
+])
+def test_an_answer_about_the_user_is_said_to_them(answer: str, question: str, spoken: str) -> None:
+    assert to_you(answer, question) == spoken
+
+
+def test_the_streamed_first_sentence_is_said_to_the_user() -> None:
+    pieces = iter(["My mum's ", "house in Cork. It", " was lovely."])
+    assert ("".join(first_sentence_unrestated(pieces, "Where did I spend Christmas?"))
+            == "Your mum's house in Cork. It was lovely.")
