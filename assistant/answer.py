@@ -12,7 +12,7 @@ from memory.llm import Message
 from memory.model import USER_ID, Arc
 from memory.recall.recall import RecallResult
 from memory.search import STOPWORDS, fold, stem, terms
-from memory.words import AUXILIARIES, WH_WORDS, alternation
+from memory.words import AUXILIARIES, FIRST_PERSON_RE, SAID_TO_USER, WH_WORDS, alternation
 
 # Fixed prefix (the server's prompt cache keeps it); everything that varies goes in the user message.
 SYSTEM = """You are Hearth, a friendly voice assistant that remembers what people told you.
@@ -297,12 +297,7 @@ def first_sentence_unrestated(pieces: Iterator[str], question: str, *,
         yield other if other is not None else to_you(unrestated(held, question), question)
 
 
-# the user's words for themselves, as the assistant says them back (an answer to "Where am I from?" that starts
-# "I'm from Dublin" speaks as the user)
-_TO_YOU = {"i'm": "you're", "i am": "you are", "i was": "you were", "i've": "you've", "i'd": "you'd",
-           "i'll": "you'll", "i": "you", "me": "you", "my": "your", "mine": "yours", "myself": "yourself"}
-_SELF = re.compile(r"\b(" + alternation(_TO_YOU).replace(r"\ ", r"\s+") + r")\b", re.I)
-_ASKS_ABOUT_ME = re.compile(r"\b(i|me|my|mine|myself|i'm|i've)\b", re.I)
+_SELF = re.compile(r"\b(" + alternation(SAID_TO_USER).replace(r"\ ", r"\s+") + r")\b", re.I)
 
 
 def to_you(sentence: str, question: str) -> str:
@@ -311,12 +306,11 @@ def to_you(sentence: str, question: str) -> str:
     turned, so words quoted from someone ('Maria said "I…"') stay as they were said."""
     plain = sentence.replace("’", "'")
     lead = plain.lstrip()
-    if not _ASKS_ABOUT_ME.search(question.replace("’", "'")) or not re.match(r"(i|i'm|i've|i'd|i'll|my|me)\b",
-                                                                            lead, re.I):
+    if not FIRST_PERSON_RE.search(question.replace("’", "'")) or not FIRST_PERSON_RE.match(lead):
         return sentence
 
     def swap(m: re.Match[str]) -> str:
-        said = _TO_YOU[" ".join(m.group(1).lower().split())]
+        said = SAID_TO_USER[" ".join(m.group(1).lower().split())]
         return said[0].upper() + said[1:] if m.start() == len(plain) - len(lead) else said
     return _SELF.sub(swap, plain)
 

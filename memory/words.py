@@ -17,6 +17,12 @@ FIRST_PERSON = frozenset({"i", "me", "my", "mine", "myself", "we", "us", "our", 
 # What the user is called in stored names and asked about as: "you" is the assistant when the user speaks.
 USER_KEYS = ("user", "me", "i", "myself")
 FIRST_PERSON_RE = re.compile(r"\b(" + alternation(FIRST_PERSON | {"i'm", "i've", "i'd", "i'll"}) + r")\b", re.I)
+# The user's words for themselves, as the assistant says them back ("I'm from Dublin" -> "you're from Dublin"):
+# every first-person word, and the contractions and forms of "be" that change with it.
+SAID_TO_USER = {"i": "you", "me": "you", "my": "your", "mine": "yours", "myself": "yourself", "we": "you",
+                "us": "you", "our": "your", "ours": "yours", "ourselves": "yourselves", "i'm": "you're",
+                "i am": "you are", "i was": "you were", "we were": "you were", "i've": "you've", "i'd": "you'd",
+                "i'll": "you'll", "we're": "you're", "we've": "you've"}
 POSSESSIVES = frozenset({"my", "our", "your", "his", "her", "their", "its"})
 MY = POSSESSIVES & FIRST_PERSON  # "my sister", "our dog": the speaker's
 

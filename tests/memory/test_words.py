@@ -19,7 +19,7 @@ from memory.model import USER_ID
 from memory.recall.intent import analyse
 from memory.recall.recall import Recaller
 from memory.vocabulary import NARROWER, RELATIONS
-from memory.words import AUXILIARIES, FIRST_PERSON, POSSESSIVES, ROLE_RELATIONS, ROLES, WH_WORDS
+from memory.words import AUXILIARIES, FIRST_PERSON, POSSESSIVES, ROLE_RELATIONS, ROLES, SAID_TO_USER, WH_WORDS
 from tests.conftest import T0
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -104,6 +104,10 @@ def test_a_past_question_asks_about_before_unless_it_asks_when_or_why(wh: str) -
     for aux in (w for w, a in AUXILIARIES.items() if a.past):
         assert analyse(f"{wh} {aux} Anna live").history is (WH_WORDS[wh] not in ("time", "reason")), aux
     assert not analyse(f"{wh} does Anna live").history
+
+
+def test_every_first_person_word_is_said_back_to_the_user() -> None:
+    assert set(SAID_TO_USER) >= FIRST_PERSON and all(v.startswith("you") for v in SAID_TO_USER.values())
 
 
 # -- no second copy -------------------------------------------------------------------------------------------
