@@ -409,6 +409,17 @@ class TemporalGraph:
             raise InvalidInput("a lookup needs at least one of subject, relation, object")
         return [_as_known(Arc.from_row(r), now or at) for r in self.store.read(q, p)]
 
+    def lookup_many(self, ids: Sequence[str], rel: str, *, incoming: bool = False, at: datetime,
+                    now: datetime | None = None, limit: int = 50) -> list[Arc]:
+        """``lookup`` of one relation from (or, ``incoming``, to) each of ``ids``, in one read: the strongest
+        ``limit`` per entity asked (at most), strongest first."""
+        if not ids:
+            return []
+        p = {"ids": list(dict.fromkeys(ids)), "relation": relation(rel).name, "at": to_epoch(at),
+             "now": to_epoch(now or at), "limit": limit * len(set(ids))}
+        rows = self.store.read(Q.LOOKUP_O_MANY if incoming else Q.LOOKUP_S_MANY, p)
+        return [_as_known(Arc.from_row(r), now or at) for r in rows]
+
     def role_arcs(self, rel: str, *, at: datetime) -> list[Arc]:
         """The arcs by which someone holds a role toward the user ('sister_of' -> Anna sister_of user): a
         symmetric role read both ways; reports_to is the user's own arc (the user reports to the boss)."""

@@ -128,20 +128,25 @@ class Recaller:
                 if a.id not in found or found[a.id][0] < score:
                     found[a.id] = (score, a)
 
-        def look(s: str) -> None:
+        def look(ids: list[str]) -> None:
             for rel in intent.relations:
                 if mode == "history":
-                    add([a for a in self.graph.history_of(s, rel, now=now)], 10.0)
-                else:
-                    add(self.graph.lookup(s, rel, None, at=now), 10.0)
-                    if not (s == USER_ID and _never_a_person(rel)):  # the user is never a place or a car
-                        add(self.graph.lookup(None, rel, s, at=now), 9.0)
+                    for s in ids:
+                        add([a for a in self.graph.history_of(s, rel, now=now)], 10.0)
+                elif rel in intent.roles and role_arcs:
+                    # "who are my friends?": the role's own arcs answer it; the same relation around each friend
+                    # finds their friends (at 100k arcs, 1,100 of them for 12 friends, every one in the prompt)
+                    add([a for a in role_arcs if a.relation == rel], 10.0)
+                else:  # one read for every seed (a role's holders are up to `limit` people)
+                    add(self.graph.lookup_many(ids, rel, at=now), 10.0)
+                    # the user is never a place or a car
+                    ends = [s for s in ids if not (s == USER_ID and _never_a_person(rel))]
+                    add(self.graph.lookup_many(ends, rel, incoming=True, at=now), 9.0)
 
-        for s in seeds:
-            look(s)
+        look(seeds)
         on_seeds = len(found)
         if linked.first_person and intent.relations and not intent.roles and USER_ID not in seeds:
-            look(USER_ID)  # "do I have a dog?": "dog" links an entity, but the asked relation hangs off the user
+            look([USER_ID])  # "do I have a dog?": "dog" links an entity, but the asked relation hangs off the user
         targeted = len(found)
         if intent.roles and targeted:  # "where does my friend work": say who the friend is, too
             about = {x for _, a in found.values() for x in (a.subject_id, a.object_id)}
