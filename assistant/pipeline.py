@@ -153,7 +153,8 @@ class Pipeline:
 
     @staticmethod
     def _asked_facts(recall: RecallResult) -> list[str]:
-        """The facts found of the asked relation, as the model reads them (a generated query's rows: all)."""
+        """The facts found of the asked relation, as the model reads them; when none is of it (a generated
+        query's rows), all the facts and notes found."""
         asked = set(recall.intent.relations)
         return ([a.statement(dates=False) for a in recall.facts if a.relation in asked]
                 or recall.statements(dates=False))

@@ -160,9 +160,12 @@ class Episodes:
         about (the words that mention them are the ones wanted). None without an embedder."""
         if self.embedder is None:
             return None
+        return _background().submit(self.embedder.query, without_names(question, self._speaking(entities)))
+
+    def _speaking(self, entities: Mapping[str, str] | None) -> list[str]:
+        """The names among ``entities`` (but the user) of people who speak in memory."""
         named = [n for i, n in (entities or {}).items() if i != USER_ID]
-        speaking = [n for n in named if n in self.speakers()] if named else []
-        return _background().submit(self.embedder.query, without_names(question, speaking))
+        return [n for n in named if n in self.speakers()] if named else []
 
     def search(self, question: str, *, now: datetime, limit: int = 8, entities: Mapping[str, str] | None = None,
                meaning: Future[list[float]] | None = None) -> EpisodeSearch:
@@ -184,7 +187,7 @@ class Episodes:
         vector: dict[str, float] = {}
         relevant = False
         # the question's embedding is worked out while the text index is searched (or was started by the caller)
-        speaking = [n for n in named.values() if n in self.speakers()] if named else []
+        speaking = self._speaking(entities)
         pending = meaning if meaning is not None else self.meaning_soon(question, entities)
         q = " ".join(t for t in query_terms(question).split() if t not in name_terms)
         if q:

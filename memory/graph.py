@@ -415,8 +415,9 @@ class TemporalGraph:
         ``limit`` per entity asked (at most), strongest first."""
         if not ids:
             return []
-        p = {"ids": list(dict.fromkeys(ids)), "relation": relation(rel).name, "at": to_epoch(at),
-             "now": to_epoch(now or at), "limit": limit * len(set(ids))}
+        unique = list(dict.fromkeys(ids))
+        p = {"ids": unique, "relation": relation(rel).name, "at": to_epoch(at), "now": to_epoch(now or at),
+             "limit": limit * len(unique)}
         rows = self.store.read(Q.LOOKUP_O_MANY if incoming else Q.LOOKUP_S_MANY, p)
         return [_as_known(Arc.from_row(r), now or at) for r in rows]
 

@@ -112,8 +112,8 @@ class Recaller:
         intent = analyse(question)
         linked = self.linker.link(question)
         # the question's meaning is worked out on a thread (native code) while the graph is read below
-        search = self.episodes if self.episode_limit else None
-        meaning = search.meaning_soon(question, linked.names) if search is not None else None
+        utterances = self.episodes if self.episode_limit else None
+        meaning = utterances.meaning_soon(question, linked.names) if utterances is not None else None
         t1 = time.perf_counter()
         role_arcs = self._roles(intent, now)
         seeds = self.seeds(intent, linked, now=now, role_arcs=role_arcs)
@@ -159,18 +159,24 @@ class Recaller:
         # meaning is still being worked out.
         walk = not (intent.relations and on_seeds)
         named_or_found = bool(linked.ids or intent.roles or targeted)
-        if walk and named_or_found:
+        walked_ms = 0.0
+
+        def neighbourhood() -> None:
+            nonlocal walked_ms
+            t = time.perf_counter()
             add(self.graph.around(seeds, at=now, hops=self.hops, limit=self.limit), 0.0)
+            walked_ms = _ms(t, time.perf_counter())
+
+        if walk and named_or_found:
+            neighbourhood()
         t3 = time.perf_counter()
-        walked_ms = _ms(t2, t3)
-        hits = (search.search(question, now=now, limit=self.episode_limit, entities=linked.names,
-                              meaning=meaning) if search is not None else None)
+        hits = (utterances.search(question, now=now, limit=self.episode_limit, entities=linked.names,
+                                  meaning=meaning) if utterances is not None else None)
         t3a = time.perf_counter()
         said_answers = hits is not None and hits.relevant and not named_or_found
         if walk and not named_or_found and not said_answers:
-            add(self.graph.around(seeds, at=now, hops=self.hops, limit=self.limit), 0.0)
+            neighbourhood()
         t3b = time.perf_counter()
-        walked_ms += _ms(t3a, t3b)
         result = RecallResult(question, intent, seeds, [], mode, targeted=targeted)
         # asked a relation of life (a home, a job, a taste) about someone named in what was said, though no
         # fact made them an entity: personal too ("Who wrote Hamlet?" after "we saw Hamlet" stays general)
