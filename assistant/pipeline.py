@@ -227,6 +227,7 @@ class Pipeline:
         generated-Cypher sandbox too when recall may use it."""
         if self.recaller.cypher is not None and self.recaller.cypher_mode != "off":
             self.graph.store.warm_read_only()
+        self.recaller.warm_up()
         if self.tagger is not None:
             self.tagger("Is the parser loaded?")  # spaCy loads on first use: not on the first question
         try:

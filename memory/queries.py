@@ -335,8 +335,10 @@ EPISODES_ABOUT = (
 )
 # Search: the question's stemmed terms (never raw text: no query syntax reaches the engine) and its vector.
 # Assistant turns are context, never evidence; episodes after $now do not exist yet.
+# `limit` in the call: both backends rank and cut inside the index, so only the best `$pre` documents are read
+# for the filter (kglite at 100k episodes: "friend play guitar", 8,682 hits, 18 -> 9 ms)
 SEARCH_EPISODES_TEXT = (
-    f"CALL db.index.fulltext.queryNodes('{EPISODE_TEXT_INDEX}', $query) YIELD node, score "
+    f"CALL db.index.fulltext.queryNodes('{EPISODE_TEXT_INDEX}', $query, {{limit: $pre}}) YIELD node, score "
     "WHERE node.speaker <> 'assistant' AND node.at <= $now "
     "RETURN node.id AS id, score ORDER BY score DESC LIMIT $limit"
 )

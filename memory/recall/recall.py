@@ -91,6 +91,13 @@ class Recaller:
         self.episodes, self.episode_limit = episodes, episode_limit
         self.summaries = summaries
 
+    def warm_up(self) -> None:
+        """Load what the first question would wait for: the linker's name index, the episodes' speakers and
+        the embedding model."""
+        self.linker.link("warm up")
+        if self.episodes is not None:
+            self.episodes.warm_up()
+
     def seeds(self, intent: Intent, linked: Linked, *, now: datetime,
               role_arcs: list[Arc] | None = None) -> list[str]:
         """Who the question is about; ``role_arcs``: the user's kinship arcs for ``intent.roles``, if read."""
