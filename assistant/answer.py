@@ -65,11 +65,18 @@ def spoken_date(d: datetime) -> str:
 
 def when_note(text: str, at: datetime) -> str | None:
     """'yesterday' said on 20 January 2023 -> 'yesterday = 19 January 2023': dates the small model cannot slip on."""
+    meant = _when_meant(text, at)
+    return None if meant is None else f"{meant[1]} = {meant[2]}"
+
+
+def _when_meant(text: str, at: datetime) -> tuple[str, str, str] | None:
+    """The first sentence of ``text`` that names a time, the phrase that does, and the date it means said as
+    people say it (None when none does, or the date is in the words already)."""
     from memory.extraction.dates import resolve, tense, words_of
 
     # the first sentence that names a time, read in its own tense ("on Friday": the one before, or after)
-    refs = (resolve(s, at, direction=tense(words_of(s))) for s in _SENTENCE_END.split(text))
-    ref = next((r for r in refs if r is not None), None)
+    refs = ((s, resolve(s, at, direction=tense(words_of(s)))) for s in _SENTENCE_END.split(text))
+    sentence, ref = next(((s, r) for s, r in refs if r is not None), ("", None))
     if ref is None or ref.text.lower().startswith("for "):  # a duration, not a date
         return None
     w = ref.when
@@ -84,7 +91,7 @@ def when_note(text: str, at: datetime) -> str | None:
     else:
         said = str(w.year)
     phrase = ref.text.rstrip(".")  # "in Sept." -> "in Sept": the note goes before the sentence's full stop
-    return None if said.lower() in text.lower() else f"{phrase} = {said}"  # "on 3 January 2023": said already
+    return None if said.lower() in text.lower() else (sentence, phrase, said)  # "on 3 January 2023": said already
 
 
 def dated(text: str, at: datetime) -> str:
@@ -289,12 +296,38 @@ def first_sentence_unrestated(pieces: Iterator[str], question: str, *,
             if other is not None:
                 yield other
                 return
-            yield to_you(unrestated(m.group(1), question), question) + m.group(2) + m.group(3)
+            yield _shaped(m.group(1), question) + m.group(2) + m.group(3)
             yield from pieces
             return
     if held:
         other = instead(held) if instead else None
-        yield other if other is not None else to_you(unrestated(held, question), question)
+        yield other if other is not None else _shaped(held, question)
+
+
+def _shaped(first: str, question: str) -> str:
+    """The answer's first sentence as said aloud: without the question said back, to the user, counts in words."""
+    return counted(to_you(unrestated(first, question), question), question)
+
+
+_MONTH = alternation(calendar.month_name[1:])
+# a count of 1-12 on its own: not part of a number, a time, a date ("5 May", "May 5") or a decimal
+_SMALL_COUNT = re.compile(rf"(?<![\d.,:/-])\b([1-9]|1[0-2])\b(?![\d,:/%-]|\.\d)(?!\s*(?:{_MONTH}|am\b|pm\b))")
+_AFTER_MONTH = re.compile(rf"\b(?:{_MONTH})\s*$")
+
+
+def counted(sentence: str, question: str) -> str:
+    """Asked how many, how often or how long, a small count said as a word, as people say it and as speech
+    reads it: "2 letters." -> "Two letters."; dates, times and larger numbers stay digits."""
+    if not _COUNTS.search(question):
+        return sentence
+
+    def word(m: re.Match[str]) -> str:
+        if _AFTER_MONTH.search(sentence[:m.start()]):
+            return m.group(0)  # "May 5"
+        w = UNITS[int(m.group(1)) - 1]
+        return w.capitalize() if m.start() == len(sentence) - len(sentence.lstrip()) else w
+
+    return _SMALL_COUNT.sub(word, sentence)
 
 
 _SELF = re.compile(r"\b(" + alternation(SAID_TO_USER).replace(r"\ ", r"\s+") + r")\b", re.I)
@@ -317,10 +350,41 @@ def to_you(sentence: str, question: str) -> str:
 
 def vetted(first: str, question: str, recall: RecallResult) -> str | None:
     """What to say instead of an answer that is no answer: the question said back with nothing of its own, or a
-    guess that nothing remembered supports. None: the answer stands."""
+    guess that nothing remembered supports; or instead of the day some words were said, the day they meant
+    (``redated``). None: the answer stands."""
     if says_nothing_new(first, question) or ungrounded(first, question, recall):
         return unknown_answer(recall)
-    return None
+    return redated(first, recall)
+
+
+_SAID_ON = re.compile(rf"\b([0-3]?\d) ({alternation(calendar.month_name[1:])}),? ((?:19|20)\d\d)\b")
+
+
+def redated(answer: str, recall: RecallResult) -> str | None:
+    """Asked when, an answer that gives the day some words were said, when the sentence of those words that is
+    about the question puts it at another time: "Last year I helped renovate the community centre", said on 20
+    May 2023, answers "When did John help renovate the community centre?" with "In 2022", not "On 20 May 2023"
+    (the small model takes the date written beside the words). None: the answer stands, as it does when the
+    words said that day mean more than one time."""
+    m = _SAID_ON.search(answer) if recall.intent.when else None
+    if m is None:
+        return None
+    day = (int(m.group(3)), list(calendar.month_name).index(m.group(2)), int(m.group(1)))
+    asked = set(terms(recall.question)) - set(terms(recall.asked))
+    meant: set[str] = set()
+    for e in recall.episodes:
+        if (e.at.year, e.at.month, e.at.day) != day:
+            continue
+        ref = _when_meant(" ".join(e.text.split()), e.at)
+        if ref is not None and asked & set(terms(ref[0])):
+            meant.add(ref[2])
+    if len(meant) != 1:
+        return None
+    said = meant.pop()
+    if said == f"{day[2]} {m.group(2)} {day[0]}":  # "today": the day it was said is the day meant
+        return None
+    lead = "In" if (said[:1].isdigit() and len(said) == 4) or said.split()[0] in calendar.month_name else "On"
+    return f"{said[:1].upper()}{said[1:]}." if said.startswith("the ") else f"{lead} {said}."
 
 
 def _content(text: str) -> list[str]:

@@ -102,7 +102,13 @@ class Pipeline:
                 or (recall.unsaid and not self._answers_after_all(q, recall))):
             return iter([nothing_known(q)]), ans
         if is_question(q) and self._said_elsewhere(recall):
-            return iter([said_elsewhere(recall)]), ans
+            if recall.prompted is None:
+                return iter([said_elsewhere(recall)]), ans
+            # the other's words reply to what the asked person had just told on the topic ("Congrats on your
+            # degree!" after "I finished my degree"): the topic is theirs, and their turn is the evidence
+            recall.episodes = [recall.prompted, *(e for e in recall.episodes if e.id != recall.prompted.id)]
+            recall.episodes_relevant = True
+            self.last_episodes = list(recall.episodes)
         # what the question takes as given that nothing found mentions ("What did Maria donate to a luxury
         # store?"): the model would answer as if it were so. Words say what memory holds in their own way ("tied
         # the knot" for a wedding): a premise no word of what was found says is checked by the model reading the

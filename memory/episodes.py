@@ -64,6 +64,9 @@ class EpisodeSearch:
     elsewhere: Episode | None = None
     elsewhere_margin: float = 0.0
     asked: str = ""  # the speaker the question is about, when attribution applied
+    # the asked person's turn that ``elsewhere`` replied to, when it told what the reply took up ("Congrats on
+    # your degree!" after "I finished my degree"): the topic is theirs after all, and this turn is its evidence
+    prompted: Episode | None = None
 
 
 class Episodes:
@@ -239,6 +242,7 @@ class Episodes:
         read: dict[str, dict[str, Any]] = {}  # episode rows read so far, by id: each is read once
         replied = self._replies(fused, matched, set(q.split()), limit, read)
         elsewhere: tuple[str, float] | None = None
+        prompted: dict[str, Any] | None = None
         own: set[str] = set()
         if named and fused:
             about = self.graph.store.read(Q.EPISODES_ABOUT, {"ids": list(fused), "names": list(named.values()),
@@ -277,6 +281,7 @@ class Episodes:
                                              {i: v for i, v in vector.items() if i in keep or i in own})
             if elsewhere is not None and elsewhere[0] not in told:
                 elsewhere = None  # every candidate read was a question or the question itself
+            prompted = self._prompted_by(by_id[elsewhere[0]], speaking, topic, read) if elsewhere else None
         best = [i for i in best if i in by_id][:limit]
         relevant = bool(best)  # every one kept matched words, meaning closely, or names
         found = [Episode.from_row(by_id[i], round(fused[i], 5), matched.get(i, "")) for i in best if i in by_id]
@@ -284,7 +289,8 @@ class Episodes:
         t3 = time.perf_counter()
         return EpisodeSearch(found, relevant, {"text": _ms(t0, t1), "vector": _ms(t1, t2), "fuse": _ms(t2, t3)},
                              other, elsewhere[1] if other is not None and elsewhere else 0.0,
-                             speaking[0] if other is not None and speaking else "")
+                             speaking[0] if other is not None and speaking else "",
+                             Episode.from_row(prompted, matched="r") if other is not None and prompted else None)
 
     def _read(self, ids: Sequence[str], read: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
         """The rows of these episodes (those that exist), reading only the ones not in ``read`` yet."""
@@ -292,6 +298,17 @@ class Episodes:
         if missing:
             read.update({r["id"]: r for r in self.graph.store.read(Q.EPISODES_BY_IDS, {"ids": missing})})
         return [read[i] for i in dict.fromkeys(ids) if i in read]
+
+    def _prompted_by(self, reply: Mapping[str, Any], speakers: Sequence[str], topic: set[str],
+                     read: dict[str, dict[str, Any]]) -> dict[str, Any] | None:
+        """The turn just before ``reply`` when one of ``speakers`` said it and it told (not asked) something of
+        ``topic`` that ``reply`` took up (a topic term both share); else None."""
+        before = self._read([f"{reply['conversation']}#{int(reply['turn']) - 1}"], read)
+        if not before or before[0]["speaker"] not in speakers:
+            return None
+        text = str(before[0]["text"])
+        shared = topic & set(terms(text)) & set(terms(str(reply["text"])))
+        return before[0] if shared and not asks(text, topic) else None
 
     def _replies(self, fused: dict[str, float], matched: dict[str, str], topic: set[str], limit: int,
                  read: dict[str, dict[str, Any]]) -> dict[str, str]:

@@ -47,6 +47,7 @@ class RecallResult:
     # matches them better than anything the one asked about said (memory.episodes.attributed_elsewhere)
     elsewhere: Episode | None = None
     elsewhere_margin: float = 0.0
+    prompted: Episode | None = None  # the asked person's words ``elsewhere`` replied to, on the topic asked
     asked: str = ""  # whose words were searched when the question is about someone who speaks in memory
     # asked a relation about someone named, no fact holds it, and what was said only names them ("Where does
     # Pavel live?" — all there is: "my uncle Pavel plays the accordion"): nothing remembered answers it
@@ -228,6 +229,7 @@ class Recaller:
                 episodes = [e for e in episodes if not (e.matched == "v" and e.id in other and e.id not in same)]
             result.episodes, result.episodes_relevant = episodes, hits.relevant and bool(episodes)
             result.elsewhere, result.elsewhere_margin, result.asked = hits.elsewhere, hits.elsewhere_margin, hits.asked
+            result.prompted = hits.prompted
         t4 = time.perf_counter()
         # generated Cypher: when asked to always, or when the asked relation was not found and no utterance
         # matched the question's words either (aggregations and odd phrasings; it costs seconds of model time)

@@ -105,3 +105,63 @@ def test_a_long_utterance_keeps_the_sentences_that_bear_on_the_question() -> Non
 ])
 def test_a_year_or_a_month_is_said_with_in(said: str, spoken: str) -> None:
     assert speakable(said) == spoken
+
+
+def _said(question: str, *said: tuple[str, str, datetime]) -> RecallResult:
+    r = RecallResult(question, analyse(question), [], [], "now", asked="John")
+    r.episodes = [Episode(f"c#{i}", "c", i, who, text, at) for i, (who, text, at) in enumerate(said)]
+    r.episodes_relevant = True
+    return r
+
+
+MAY20 = datetime(2023, 5, 20, 10, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(("text", "answer", "expected"), [
+    ("Last year, I helped renovate a rundown community center back home.", "On 20 May 2023.", "In 2022."),
+    ("Yesterday I helped renovate the community center.", "On 20 May 2023, John did.", "On 19 May 2023."),
+    ("I helped renovate the community center last week!", "20 May 2023", "The week before 20 May 2023."),
+    ("Last month I helped renovate the community center.", "On 20 May 2023.", "In April 2023."),
+    # the model's date is right: the words were said the day it happened, or name no other time
+    ("Today I helped renovate the community center.", "On 20 May 2023.", None),
+    ("I helped renovate the community center!", "On 20 May 2023.", None),
+    # the time named is in a sentence about something else
+    ("Last year I went to Paris. I helped renovate the community center.", "On 20 May 2023.", None),
+    # another day's words, or no date in the answer
+    ("Last year, I helped renovate a rundown community center back home.", "On 21 May 2023.", None),
+    ("Last year, I helped renovate a rundown community center back home.", "In 2022.", None),
+])
+def test_the_day_words_were_said_is_not_the_day_they_mean(text: str, answer: str, expected: str | None) -> None:
+    from assistant.answer import redated
+
+    r = _said("When did John help renovate his hometown community center?", ("John", text, MAY20))
+    assert redated(answer, r) == expected
+
+
+def test_a_day_whose_words_mean_two_times_is_left_alone() -> None:
+    from assistant.answer import redated
+
+    r = _said("When did John renovate the community center?",
+              ("John", "Last year we started to renovate the community center.", MAY20),
+              ("John", "Yesterday the community center renovation was finished!", MAY20 + timedelta(hours=1)))
+    assert redated("On 20 May 2023.", r) is None
+    assert redated("On 20 May 2023.", _said("Where did John renovate?", ("John", "Last year I renovated it.",
+                                                                         MAY20))) is None  # not asked when
+
+
+@pytest.mark.parametrize(("answer", "spoken"), [
+    ("2 letters.", "Two letters."),
+    ("She got 2.", "She got two."),
+    ("12 times, on 5 May 2023 the last.", "Twelve times, on 5 May 2023 the last."),  # the date stays
+    ("Since May 5.", "Since May 5."),
+    ("About 2.5 hours.", "About 2.5 hours."),
+    ("3-4 times a week.", "3-4 times a week."),
+    ("At 10:30.", "At 10:30."),
+    ("13 turtles.", "13 turtles."),  # a larger number reads as well in digits
+    ("In 2022.", "In 2022."),
+])
+def test_a_small_count_is_said_as_a_word(answer: str, spoken: str) -> None:
+    from assistant.answer import counted
+
+    assert counted(answer, "How many letters has Joanna received?") == spoken
+    assert counted(answer, "What did Joanna receive?") == answer  # not asked to count

@@ -123,3 +123,26 @@ def test_words_said_to_someone_are_not_about_them(tmp_path: Path) -> None:
         assert ans.recall is not None
         given = {e.text[:12] for e in ans.recall.episodes}
         assert "Hey Jon! I w" not in given and "Jon's studio" in given
+
+
+def test_a_reply_on_their_topic_leaves_the_topic_theirs(tmp_path: Path) -> None:
+    """Jon told Gina he finished his degree; her congratulations match "finish" and "degree" better than his own
+    words. Her reply takes up what he had just said, so it is his topic: the model answers from his turn (the
+    old rule said "Jon didn't mention that. Gina said: 'Congrats on finishing your degree'")."""
+    said = [("Gina", "Hey Jon! The store had a busy week, lots of new orders."),
+            ("Jon", "Good to hear! Since we last talked I wrapped up my studies: the politics degree is done."),
+            ("Gina", "Congrats on finishing your degree, Jon! That must feel great.")]
+    with conversation(tmp_path, said, 0.0) as (p, model):
+        ans = p.answer("When did Jon finish his degree?", now=T0 + timedelta(days=1))
+        assert ans.text.startswith("MODEL") and model.asked == 1
+        assert ans.recall is not None and ans.recall.episodes[0].text.startswith("Good to hear!")
+
+
+def test_a_reply_to_their_question_is_still_someone_elses(tmp_path: Path) -> None:
+    """Gina asked about the degree and Jon answered: that Gina asked does not make the degree hers."""
+    said = [("Gina", "How is the degree going, Jon?"),
+            ("Jon", "I finished my degree last week, political science!"),
+            ("Gina", "The store had a busy week.")]
+    with conversation(tmp_path, said, 0.0) as (p, model):
+        ans = p.answer("When did Gina finish her degree?", now=T0 + timedelta(days=1))
+        assert ans.text.startswith("Gina didn't mention that") and model.asked == 0
