@@ -40,7 +40,8 @@ PATTERNS: list[Pattern] = [
     _p("live|reside in O", "lives_in", state=True, proper=True),
     # a trip is not a home: "just got back from Peru", "ten days in Vietnam", "a weekend in Paris"
     _p("back|home from O", "visited", proper=True),
-    _p("days|week|weeks|weekend|fortnight|holiday|holidays|vacation|trip|honeymoon|getaway in|to O", "visited",
+    # an island takes "on": "ten days on Skye"
+    _p("days|week|weeks|weekend|fortnight|holiday|holidays|vacation|trip|honeymoon|getaway in|to|on O", "visited",
        proper=True),
     # a shared home: the town, and who it is shared with ("I rent a room in Bristol with Priya")
     _p("share|rent ~ flat|house|home|apartment|room|place|cottage in O with O2", "@share_home", state=True),

@@ -44,7 +44,7 @@ CUES: list[tuple[str, tuple[str, ...]]] = [
     *_role_cues(),
     (r"\b(speak|speaks|language)\b", ("speaks",)),
     (r"\b(member|belong|club|team|band)\b", ("member_of",)),
-    (r"\b(visit|visited|been to|travel\w*|trip)\b", ("visited",)),
+    (r"\b(visit|visited|been to|travel\w*|trips?|holiday\w*|vacation\w*|getaways?|abroad)\b", ("visited",)),
 ]
 _CUES = [(re.compile(p, re.I), rels) for p, rels in CUES]
 

@@ -144,6 +144,9 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("Just flew back from Dakar.", (), {k(U, "visited", "Dakar")}),
     ("Had a lovely weekend in Ghent with Noor.", (), {k(U, "visited", "Ghent")}),
     ("My brother is back from Quito.", (), {k("brother", "visited", "Quito")}),
+    ("We had ten days on Skye in May, bliss.", (), {k(U, "visited", "Skye")}),  # an island takes "on"
+    ("I spent a long weekend on Mallorca with my sister.", (), {k(U, "visited", "Mallorca")}),
+    ("I spent a week on the new website.", (), set()),  # no name: no place
     # someone else's named pet
     ("My friend Tove adopted a kitten called Miso.", (),
      {k("Tove", "friend_of", U), k("Tove", "has_pet", "Miso"), k("Miso", "is_a", "kitten")}),

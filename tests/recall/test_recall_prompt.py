@@ -36,6 +36,12 @@ def test_time_questions_are_recognised(question: str, when: bool) -> None:
     assert analyse(question).when is when
 
 
+@pytest.mark.parametrize("question", ["Where did I go on holiday?", "Where did Mia spend her vacation?",
+                                      "Which trips did I take?", "Have I been abroad this year?"])
+def test_the_everyday_words_for_a_trip_ask_for_visits(question: str) -> None:
+    assert "visited" in analyse(question).relations
+
+
 def test_a_name_question_about_a_role_asks_for_the_kinship_arc() -> None:
     assert analyse("What is my sister's name?").relations == ("sister_of",)
 
