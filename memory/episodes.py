@@ -154,10 +154,13 @@ class Episodes:
 
     def warm_up(self) -> None:
         """What the first search would otherwise pay: who speaks here (a scan of every episode: ~0.2 s at 100k)
-        and the embedding model's load."""
-        self.speakers()
-        if self.embedder is not None:
-            self.embedder.query("warm up")
+        and the embedding model's load. A failure here only leaves that work to the first search (which copes)."""
+        try:
+            self.speakers()
+            if self.embedder is not None:
+                self.embedder.query("warm up")
+        except Exception as e:  # a broken model or store never stops the assistant from starting
+            log.warning("episode warm-up failed: %s", e)
 
     def count(self) -> int:
         rows = self.graph.store.read(Q.COUNT_EPISODES)

@@ -161,3 +161,33 @@ def test_words_read_as_another_relation_do_not_stand_beside_the_asked_facts(tmp_
         assert "c1#0" in [e.id for e in r.episodes]
     finally:
         store.close()
+
+
+class _Counting:
+    """An embedder that counts its queries, or fails every one."""
+
+    dim = 384
+
+    def __init__(self, fail: bool = False) -> None:
+        self.fail, self.queries = fail, 0
+
+    def query(self, text: str) -> list[float]:
+        self.queries += 1
+        if self.fail:
+            raise RuntimeError("model file missing")
+        return [1.0] + [0.0] * 383
+
+    def passages(self, texts):  # type: ignore[no-untyped-def]
+        return [self.query(t) for t in texts]
+
+
+def test_warm_up_loads_what_the_first_question_would_wait_for(world: tuple[TemporalGraph, Recaller]) -> None:
+    _, rec = world
+    assert rec.episodes is not None
+    embedder = _Counting()
+    rec.episodes.embedder = embedder
+    rec.episodes._speakers = None  # as after a start
+    rec.warm_up()
+    assert rec.episodes._speakers == {"user"} and embedder.queries == 1
+    rec.episodes.embedder = _Counting(fail=True)
+    rec.warm_up()  # a broken model leaves the work to the first search, and the assistant starts
