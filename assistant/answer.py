@@ -195,7 +195,8 @@ def messages(question: str, recall: RecallResult, now: datetime, history: Sequen
 
 # An answer "On 2020." or "On May 2023.": a year or a month is "in" (a day keeps "on": "On 5 May 2023", "On May 5,
 # 2023"); only where a date answer starts, so "went on 2000 metres" is left alone
-_ON_SPAN = re.compile(rf"^(O)n ((?:(?:{alternation(calendar.month_name[1:])}) )?(?:19|20)\d\d)\b(?![,/-]?\s?\d)")
+_MONTH = alternation(calendar.month_name[1:])
+_ON_SPAN = re.compile(rf"^(O)n ((?:(?:{_MONTH}) )?(?:19|20)\d\d)\b(?![,/-]?\s?\d)")
 
 
 def speakable(text: str) -> str:
@@ -304,12 +305,16 @@ def first_sentence_unrestated(pieces: Iterator[str], question: str, *,
         yield other if other is not None else _shaped(held, question)
 
 
+def _in_place(word: str, text: str, at: int) -> str:
+    """``word`` put at ``at`` in ``text``: capitalised where the sentence starts (after leading spaces)."""
+    return word[:1].upper() + word[1:] if at == len(text) - len(text.lstrip()) else word
+
+
 def _shaped(first: str, question: str) -> str:
     """The answer's first sentence as said aloud: without the question said back, to the user, counts in words."""
     return counted(to_you(unrestated(first, question), question), question)
 
 
-_MONTH = alternation(calendar.month_name[1:])
 # a count of 1-12 on its own: not part of a number, a time, a date ("5 May", "May 5") or a decimal
 _SMALL_COUNT = re.compile(rf"(?<![\d.,:/-])\b([1-9]|1[0-2])\b(?![\d,:/%-]|\.\d)(?!\s*(?:{_MONTH}|am\b|pm\b))")
 _AFTER_MONTH = re.compile(rf"\b(?:{_MONTH})\s*$")
@@ -324,8 +329,7 @@ def counted(sentence: str, question: str) -> str:
     def word(m: re.Match[str]) -> str:
         if _AFTER_MONTH.search(sentence[:m.start()]):
             return m.group(0)  # "May 5"
-        w = UNITS[int(m.group(1)) - 1]
-        return w.capitalize() if m.start() == len(sentence) - len(sentence.lstrip()) else w
+        return _in_place(UNITS[int(m.group(1)) - 1], sentence, m.start())
 
     return _SMALL_COUNT.sub(word, sentence)
 
@@ -343,8 +347,7 @@ def to_you(sentence: str, question: str) -> str:
         return sentence
 
     def swap(m: re.Match[str]) -> str:
-        said = SAID_TO_USER[" ".join(m.group(1).lower().split())]
-        return said[0].upper() + said[1:] if m.start() == len(plain) - len(lead) else said
+        return _in_place(SAID_TO_USER[" ".join(m.group(1).lower().split())], plain, m.start())
     return _SELF.sub(swap, plain)
 
 
@@ -357,7 +360,7 @@ def vetted(first: str, question: str, recall: RecallResult) -> str | None:
     return redated(first, recall)
 
 
-_SAID_ON = re.compile(rf"\b([0-3]?\d) ({alternation(calendar.month_name[1:])}),? ((?:19|20)\d\d)\b")
+_SAID_ON = re.compile(rf"\b([0-3]?\d) ({_MONTH}),? ((?:19|20)\d\d)\b")
 
 
 def redated(answer: str, recall: RecallResult) -> str | None:
