@@ -28,6 +28,7 @@ from memory.model import USER_ID, Arc
 from memory.search import query_terms, relative_fusion, terms, terms_text
 from memory.timeutil import from_epoch, iso, to_epoch
 from memory.transcripts import Turn
+from memory.words import FIRST_PERSON_RE, SECOND_PERSON_RE
 
 log = logging.getLogger(__name__)
 
@@ -268,7 +269,8 @@ class Episodes:
         # a vector neighbour that is not close in meaning, and matched nothing else, is noise
         best = [i for i in sorted(fused, key=lambda i: (-fused[i], i)) if matched.get(i)][:limit + 2]
         others = _others(own, text, vector)[:ELSEWHERE_READ] if elsewhere is not None else []
-        rows = self._read([*best, *others], read)  # one read for both
+        mine = _others({*text, *vector} - own, text, vector)[:ELSEWHERE_READ] if elsewhere is not None else []
+        rows = self._read([*best, *others, *mine], read)  # one read for all three
         # the question itself (stored as a turn before it is answered) is not evidence for its answer, nor
         # someone else's words it would match better than anything
         said = " ".join(question.lower().split())
@@ -277,11 +279,17 @@ class Episodes:
             # Someone else's words are only evidence that the asked person did not say it when they are not the
             # question itself, nor a question to them ("When are you opening the studio?" is answered by the
             # asked person's next turn, not said by the asker).
+            # Nor are words on the topic said *to* the asked person ("Congrats on finishing your degree!"): in a
+            # talk between two, those are about them. Their own words to the other on it ("Which team did you
+            # sign with?", "Do you have a favourite movie?") are likewise none of theirs.
             topic = set(q.split())  # the question's terms without the names asked about
-            told = {i for i in others if i in by_id and not asks(str(by_id[i]["text"]), topic)}
+            told = {i for i in others if i in by_id and not asks(str(by_id[i]["text"]), topic)
+                    and not to_listener(str(by_id[i]["text"]), topic)}
+            heard = {i for i in mine if i in by_id and to_listener(str(by_id[i]["text"]), topic)}
             keep = told | {i for i in {*text, *vector} if i not in others}  # beyond the read: scored as before
-            elsewhere = attributed_elsewhere(own, {i: v for i, v in text.items() if i in keep or i in own},
-                                             {i: v for i, v in vector.items() if i in keep or i in own})
+            keep = {i for i in keep | own if i not in heard}
+            elsewhere = attributed_elsewhere(own, {i: v for i, v in text.items() if i in keep},
+                                             {i: v for i, v in vector.items() if i in keep})
             if elsewhere is not None and elsewhere[0] not in told:
                 elsewhere = None  # every candidate read was a question or the question itself
             prompted = self._prompted_by(by_id[elsewhere[0]], speaking, topic, read) if elsewhere else None
@@ -398,6 +406,22 @@ def asks(text: str, topic: set[str]) -> bool:
     shared = [(len(topic & set(terms(s))), s.strip()) for s in _SENTENCE.findall(text)]
     most = max((n for n, _ in shared), default=0)
     return most > 0 and all(s.endswith("?") for n, s in shared if n == most)
+
+
+def to_listener(text: str, topic: set[str]) -> bool:
+    """What ``text`` says of ``topic`` is about the one spoken to: the sentences sharing the most terms with it
+    have no first-person word, and either one of them says "you" ("That's so cool of your teammates!") or the
+    whole turn does and never says "I" ("Congrats! That's great news about the internship. So proud of you.").
+    False when no sentence shares a term."""
+    shared = [(len(topic & set(terms(s))), s) for s in _SENTENCE.findall(text)]
+    most = max((n for n, _ in shared), default=0)
+    if most == 0:
+        return False
+    said = [s for n, s in shared if n == most]
+    if any(FIRST_PERSON_RE.search(s) for s in said):
+        return False
+    return any(SECOND_PERSON_RE.search(s) for s in said) or (
+        bool(SECOND_PERSON_RE.search(text)) and not FIRST_PERSON_RE.search(text))
 
 
 def attributed_elsewhere(own: set[str], text: Mapping[str, float],

@@ -17,6 +17,10 @@ FIRST_PERSON = frozenset({"i", "me", "my", "mine", "myself", "we", "us", "our", 
 # What the user is called in stored names and asked about as: "you" is the assistant when the user speaks.
 USER_KEYS = ("user", "me", "i", "myself")
 FIRST_PERSON_RE = re.compile(r"\b(" + alternation(FIRST_PERSON | {"i'm", "i've", "i'd", "i'll"}) + r")\b", re.I)
+# Words by which a speaker means the one they talk to ("Congrats on your degree!" is about the listener).
+SECOND_PERSON = frozenset({"you", "your", "yours", "yourself", "yourselves", "ya", "u", "ur"})
+SECOND_PERSON_RE = re.compile(
+    r"\b(" + alternation(SECOND_PERSON | {"you're", "you've", "you'd", "you'll", "y'all"}) + r")\b", re.I)
 # The user's words for themselves, as the assistant says them back ("I'm from Dublin" -> "you're from Dublin"):
 # every first-person word, and the contractions and forms of "be" that change with it.
 SAID_TO_USER = {"i": "you", "me": "you", "my": "your", "mine": "yours", "myself": "yourself", "we": "you",

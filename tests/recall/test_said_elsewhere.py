@@ -146,3 +146,43 @@ def test_a_reply_to_their_question_is_still_someone_elses(tmp_path: Path) -> Non
     with conversation(tmp_path, said, 0.0) as (p, model):
         ans = p.answer("When did Gina finish her degree?", now=T0 + timedelta(days=1))
         assert ans.text.startswith("Gina didn't mention that") and model.asked == 0
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("Congrats on finishing your degree! That must feel great.", True),  # the topic sentence says "your"
+    ("Which team did you sign with?", True),
+    ("Congrats! That's great news about the degree. So proud of you.", True),  # the turn says "you", never "I"
+    ("I finished my degree last week.", False),
+    ("Your degree reminds me: I finished my degree too.", False),  # the best sentence is the speaker's
+    ("That's great news about the degree. I hope it helps.", False),  # no "you" anywhere: whose is unclear
+    ("Nice weather today, you lucky thing.", False),  # matches nothing
+])
+def test_words_to_the_listener(text: str, expected: bool) -> None:
+    from memory.episodes import to_listener
+    from memory.search import terms
+
+    assert to_listener(text, set(terms("When did she finish the degree and sign with the team?"))) is expected
+
+
+def test_their_words_to_the_other_are_not_theirs(tmp_path: Path) -> None:
+    """Jon asked Gina which team she signed with; that he asked makes the signing no more his (LoCoMo's
+    adversarial "Which team did Tim sign with?" was answered from Tim's own question to John)."""
+    said = [("Jon", "Woohoo! Congrats on the new team. Which team did you sign with?"),
+            ("Gina", "I signed with the Minnesota Wolves, a two-year deal!"),
+            ("Jon", "The studio is busy this week.")]
+    with conversation(tmp_path, said, 0.0) as (p, model):
+        ans = p.answer("Which team did Jon sign with?", now=T0 + timedelta(days=1))
+        assert ans.text.startswith("Jon didn't mention that") and model.asked == 0
+        assert p.answer("Which team did Gina sign with?", now=T0 + timedelta(days=1)).text.startswith("MODEL")
+
+
+def test_words_said_to_them_are_about_them(tmp_path: Path) -> None:
+    """Gina's congratulations on Jon's new job match the question better than Jon's own news, said in other
+    words a day before. Said to him, they are evidence that it is his, not that he never said it."""
+    said = [("Jon", "Big news: since Monday I bake bread at Crumbs on Main Street."),
+            ("Gina", "Wow, that's so cool!"),
+            ("Gina", "The store had a busy week, lots of orders."),
+            ("Gina", "Congrats again on the new job at the bakery! So proud of you.")]
+    with conversation(tmp_path, said, 0.0) as (p, model):
+        ans = p.answer("Where did Jon get a new job?", now=T0 + timedelta(days=1))
+        assert ans.text.startswith("MODEL") and model.asked == 1
