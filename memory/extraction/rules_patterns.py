@@ -87,6 +87,7 @@ PATTERNS: list[Pattern] = [
     _p("get enough of O", "likes", neg="ignore"),
     _p("stand|bear O", "dislikes", state=True, neg="require"),
     _p("go|gone off O", "likes", "end"),
+    _p("be ~ over O", "likes", "end"),  # "I'm so over reality TV" (ends only a taste held for it)
     _p("stop|quit like|liking|love|loving|enjoy|enjoying O", "likes", "end"),
     _p("lose ~ taste|appetite for O", "likes", "end"),
     _p("be into O", "likes", state=True, neg="flip"),

@@ -61,6 +61,8 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("I'm really into bouldering at the moment.", (), {k(U, "likes", "bouldering")}),
     ("I don't enjoy opera.", (), {k(U, "dislikes", "opera")}),
     ("I no longer like white wine.", (), {k(U, "likes", "white wine", "end")}),
+    ("Honestly I'm so over escape rooms.", (), {k(U, "likes", "escape rooms", "end")}),
+    ("The gig was over by eleven.", (), set()),
     ("I absolutely detest coriander.", (), {k(U, "dislikes", "coriander")}),
     # a taste for an activity is the whole activity; one about their own things is not a taste
     ("I really enjoy repairing old radios.", (), {k(U, "likes", "repairing old radios")}),
