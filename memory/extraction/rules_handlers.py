@@ -12,7 +12,9 @@ from memory.extraction.rules_lexicon import (
     IRREALIS,
     LIGHT_VERBS,
     OCCUPATIONS,
+    PAST_PERIODS,
     PETS,
+    STILL_NOW,
     WORKPLACES,
     category,
 )
@@ -40,6 +42,18 @@ def _irrealis(c: Clause, upto: int) -> bool:
     return bool(before) and before[0].lower == "so" and any(t.lower == "can" for t in before)
 
 
+def _said(words: list[str], phrase: list[str]) -> bool:
+    n = len(phrase)
+    return any(words[i : i + n] == phrase for i in range(len(words) - n + 1))
+
+
+def _in_a_past_period(c: Clause) -> bool:
+    """The sentence places what it says in a time of life that is over ("when I was little", "back in school")
+    and says nothing of it going on ("…and I still do")."""
+    words = [t.lower for t in c.toks]
+    return any(_said(words, p) for p in PAST_PERIODS) and not any(_said(words, p) for p in STILL_NOW)
+
+
 def handle(c: Clause, m: Match, subj: Entity | None) -> None:
     """Apply one match: polarity and tense checks, then the relation or its handler."""
     p = m.pattern
@@ -61,6 +75,8 @@ def handle(c: Clause, m: Match, subj: Entity | None) -> None:
             return
     elif used_to and p.state:
         op = "end"
+    elif trig.tag == "VBD" and not ceased and (p.state or trig.lem in ("have", "own")) and _in_a_past_period(c):
+        op = "end"  # "Back in school I played the trumpet", "We had a tortoise when I was little": held then
     elif p.state and trig.tag == "VBD" and not ceased:
         return  # "I played tennis yesterday": an event
     if p.rel.startswith("@"):
@@ -72,7 +88,8 @@ def _role_tail(c: Clause, ph: Phrase, subj: Entity, op: str) -> None:
     """'... for Halcyon Robotics as a tester' -> works_as tester."""
     if ph.end + 1 < c.hi and c.toks[ph.end].lower == "as":
         q = noun_phrase(c.source, c.toks, ph.end + 1, c.hi)
-        if q is not None and not q.proper:
+        stage = [t.lower for t in c.toks[ph.end : q.end]] if q is not None else []
+        if q is not None and not q.proper and stage not in PAST_PERIODS:  # "as a teenager" is when, not a job
             c.emit(subj, "works_as", q.text, op, obj_type="ROLE")
 
 
@@ -173,7 +190,7 @@ def _role_fact(c: Clause, role: str, name: str) -> None:
         c.emit(ent, rel, USER, obj_type="PERSON", timeless=True)
 
 
-def _pet(c: Clause, species: str, name: str, owner: Entity | str = USER) -> None:
+def _pet(c: Clause, species: str, name: str, owner: Entity | str = USER, op: str = "assert") -> None:
     pet = Entity(name, "ANIMAL")
     c.disc.mention(pet)
     c.disc.pending_pet = None
@@ -181,7 +198,7 @@ def _pet(c: Clause, species: str, name: str, owner: Entity | str = USER) -> None
     c.disc.unnamed_pets = [(s, f) for s, f in c.disc.unnamed_pets if s != species]
     if owner == USER:
         c.disc.roles[species.split()[-1].lower()] = name  # "my dog" from now on
-    c.emit(owner, "has_pet", name, obj_type="ANIMAL")
+    c.emit(owner, "has_pet", name, op, obj_type="ANIMAL")
     c.emit(pet, "is_a", species, obj_type="ANIMAL", timeless=True)
 
 
@@ -379,7 +396,9 @@ def _acquire(c: Clause, m: Match, subj: Entity, o: Phrase, op: str) -> None:
                 _pet(c, o.text, named.text, owner=subj)
             return
         if named is not None:
-            return _pet(c, o.text, named.text)
+            return _pet(c, o.text, named.text, op=op)
+        if op == "end":
+            return  # an unnamed pet of long ago: nothing to end, nothing to keep
         if o.head.tag != "NNS":
             c.disc.pending_pet = o.text
             fact = c.emit(USER, "has_pet", o.text, obj_type="ANIMAL", conf=0.6)

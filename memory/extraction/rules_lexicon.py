@@ -112,6 +112,16 @@ IRREALIS = frozenset(
         "thinking considering wish maybe perhaps going gonna supposed whether tomorrow someday"
     )
 )
+# A time of life that is over: a state said in the simple past within one held then, not now ("We had a tortoise
+# when I was little", "Back in school I played the trumpet"). Word sequences, matched in the sentence's words.
+PAST_PERIODS = tuple(p.split() for p in (
+    "when i was", "when we were", "as a kid", "as a child", "as a teenager", "as a teen", "as a boy", "as a girl",
+    "as kids", "as children", "as teenagers", "growing up", "back in school", "back in college",
+    "back in uni", "back in university", "back in high school", "back in the day", "in my teens",
+    "in my twenties", "in my youth", "in my childhood", "at primary school", "in primary school",
+    "at secondary school", "in high school", "years ago", "back then", "before i moved", "before we moved"))
+# ...unless it goes on ("I loved horses as a kid and I still do")
+STILL_NOW = tuple(p.split() for p in ("still", "to this day", "ever since", "since then", "these days", "now"))
 # Verbs that mean little without what follows: a gerund of one alone is no taste ("I love going")
 LIGHT_VERBS = frozenset(_words("go do get make take try check have be put keep see give come start"))
 # Prepositions that say where or when an activity happens, not what it is ("hiking in the Alps" is hiking)

@@ -62,6 +62,15 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("I don't enjoy opera.", (), {k(U, "dislikes", "opera")}),
     ("I no longer like white wine.", (), {k(U, "likes", "white wine", "end")}),
     ("Honestly I'm so over escape rooms.", (), {k(U, "likes", "escape rooms", "end")}),
+    # a state in the simple past within a time of life that is over held then, not now
+    ("Growing up we had a rabbit called Bramble.", (), {k(U, "has_pet", "Bramble", "end"),
+                                                         k("Bramble", "is_a", "rabbit")}),
+    ("Back in college I lived in Dundee.", (), {k(U, "lives_in", "Dundee", "end")}),
+    ("I played the oboe in high school.", (), {k(U, "plays", "oboe", "end")}),
+    ("I worked at Lidl as a teenager.", (), {k(U, "works_at", "Lidl", "end")}),  # "as a teenager" is no job
+    ("As a kid I adored ponies, and I still do.", (), set()),  # it goes on: not ended (nor said as now)
+    ("I had a lovely time when I was in Vienna.", (), set()),
+    ("When I was nine I got a hamster called Fudge.", (), {k(U, "has_pet", "Fudge"), k("Fudge", "is_a", "hamster")}),
     ("The gig was over by eleven.", (), set()),
     ("I absolutely detest coriander.", (), {k(U, "dislikes", "coriander")}),
     # a taste for an activity is the whole activity; one about their own things is not a taste
