@@ -189,7 +189,7 @@ class Hearth:
         except MemoryStoreError as e:  # recall still works on facts and what is found
             log.warning("could not index older turns as episodes: %s", e)
         return Pipeline(self.graph, recaller, lambda: self.llm, self.transcripts, episode_chars=r.episode_chars,
-                        elsewhere_margin=r.elsewhere_margin,
+                        elsewhere_margin=r.elsewhere_margin, elsewhere_over_facts=r.elsewhere_over_facts,
                         tagger=lambda q: [t for sentence in self.rules.parse(q) for t in sentence])
 
     def bundled_model_status(self) -> str:

@@ -56,10 +56,11 @@ class Pipeline:
 
     def __init__(self, graph: TemporalGraph, recaller: Recaller, llm: Callable[[], LLM],
                  transcripts: TranscriptStore | None = None, *, episode_chars: int = 1200,
-                 elsewhere_margin: float | None = None,
+                 elsewhere_margin: float | None = None, elsewhere_over_facts: float | None = None,
                  tagger: Callable[[str], Sequence[Tagged]] | None = None) -> None:
         self.graph, self.recaller, self._llm, self.transcripts = graph, recaller, llm, transcripts
         self.episode_chars, self.elsewhere_margin = episode_chars, elsewhere_margin
+        self.elsewhere_over_facts = elsewhere_over_facts
         self.tagger = tagger  # words of a question with their parts of speech, for its premises (None: unchecked)
         self.last_facts: list[Arc] = []
         self.last_episodes: list[Episode] = []
@@ -173,9 +174,14 @@ class Pipeline:
     def _said_elsewhere(self, recall: RecallResult) -> bool:
         """Asked about someone whose own words hold nothing like it, while someone else's match it clearly (the
         question puts one person's words in another's mouth): a small model would answer from the other's
-        words as if they were theirs. No fact found for the asked relation, or by a query, overrides it."""
-        return (self.elsewhere_margin is not None and recall.elsewhere is not None
-                and recall.elsewhere_margin >= self.elsewhere_margin and not self._fact_answers(recall))
+        words as if they were theirs. A fact found for the asked relation, or by a query, overrides it, unless
+        the margin is so large (``elsewhere_over_facts``) that the words those facts came from plainly say
+        something else ("Andrew has_pet Toby" found for what Andrew remembers of the childhood dog only Audrey
+        spoke of)."""
+        if self.elsewhere_margin is None or recall.elsewhere is None or recall.elsewhere_margin < self.elsewhere_margin:
+            return False
+        over = self.elsewhere_over_facts
+        return not self._fact_answers(recall) or (over is not None and recall.elsewhere_margin >= over)
 
     def _generate(self, q: str, recall: RecallResult, ans: Answer, now: datetime, history: list[Message],
                   t0: float) -> Iterator[str]:

@@ -134,6 +134,9 @@ class RecallSettings(_Section):
     elsewhere_margin: float | None = Field(0.2, description=(
         "asked about someone who speaks in memory, when the question matches someone else's words by this "
         "margin more than theirs: say they did not mention it, and who did (null: off)"))
+    elsewhere_over_facts: float | None = Field(0.8, description=(
+        "a margin this large says so even when facts of the asked relation were found: the words they came "
+        "from matched the question far worse than someone else's (null: facts always let the model answer)"))
 
 
 class AudioSettings(_Section):

@@ -186,3 +186,21 @@ def test_words_said_to_them_are_about_them(tmp_path: Path) -> None:
     with conversation(tmp_path, said, 0.0) as (p, model):
         ans = p.answer("Where did Jon get a new job?", now=T0 + timedelta(days=1))
         assert ans.text.startswith("MODEL") and model.asked == 1
+
+
+def test_facts_of_the_asked_relation_do_not_outweigh_a_plain_mismatch(tmp_path: Path) -> None:
+    """Jon has a pet (a fact), but the childhood dog asked about is Gina's: her words match the question far
+    better than any of his. The fact answers "Does Jon have a dog?", not what he remembers of Max."""
+    said = [("Gina", "Max was my childhood dog, we took long walks by the river every weekend when I was a kid."),
+            ("Jon", "Toby is my new puppy, he chews everything in the flat!"),
+            ("Gina", "The store had a busy week.")]
+    with conversation(tmp_path, said, 0.2) as (p, model):
+        p.graph.assert_fact("Jon", "has_pet", "Toby", now=T0, source="s1#1")
+        question, later = "What does Jon remember about walks with his childhood dog Max?", T0 + timedelta(days=1)
+        recall = p.recall(question, now=later)
+        assert recall.targeted >= 1 and recall.elsewhere_margin >= 0.8  # the premise of this test
+        p.elsewhere_over_facts = 0.8
+        assert p.answer(question, now=later).text.startswith("Jon didn't mention that") and model.asked == 0
+        p.elsewhere_over_facts = None  # facts always let the model answer (its answer is checked after)
+        p.answer(question, now=later)
+        assert model.asked == 1
