@@ -170,7 +170,14 @@ class Hearth:
         return self.extractor(method="grounded" if self.settings.extraction.method == "choose" else "choose")
 
     def learner(self, *, use_llm: bool | None = None) -> Learner:
-        return Learner(self.graph, self.transcripts, self.extractor(use_llm=use_llm), episodes=self.episodes)
+        """``use_llm=False``: no model at all (neither extraction nor the check of older facts)."""
+        reviser = None
+        if self.settings.extraction.check_changes and use_llm is not False:
+            from memory.revision import Reviser
+
+            reviser = Reviser(lambda: self.llm)
+        return Learner(self.graph, self.transcripts, self.extractor(use_llm=use_llm), episodes=self.episodes,
+                       reviser=reviser)
 
     @cached_property
     def pipeline(self) -> Pipeline:

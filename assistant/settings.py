@@ -116,6 +116,9 @@ class ExtractionSettings(_Section):
     # grounded: rules + the model writing triples over the vocabulary; choose: the model chooses and labels
     # among spaCy's candidate spans (open predicates), plus what the rules are certain of (issue 10)
     method: Literal["grounded", "choose"] = "grounded"
+    check_changes: bool = Field(True, description=(
+        "after learning a conversation, the model checks older facts its turns touch and say changed "
+        "(\"I'm over true crime now\"): still true, or ended then (memory/revision.py; ~1.4 s a check, 8 at most)"))
 
 
 class RecallSettings(_Section):

@@ -73,7 +73,8 @@ class InProcess:
         from assistant.compose import Hearth
         from assistant.settings import Settings
 
-        s = Settings.model_validate({"extraction": {"use_llm": use_llm and not learn_rules, "method": method},
+        s = Settings.model_validate({"extraction": {"use_llm": use_llm and not learn_rules, "method": method,
+                                                    "check_changes": llm is not None},
                                      "recall": {"generated_cypher": "fallback" if use_llm else "off"}})
         self.app = Hearth(s, data)
         if llm is not None:

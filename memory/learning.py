@@ -6,21 +6,24 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from memory.belief import dates_at, order_key
 from memory.episodes import Episodes
-from memory.errors import MemoryStoreError, QueryFailed
+from memory.errors import MemoryStoreError, QueryFailed, UnknownRelation
 from memory.extraction.resolve import Resolver, role_relation
 from memory.extraction.types import USER, ExtractedFact, for_speaker
 from memory.graph import TemporalGraph
 from memory.llm import LLMError
-from memory.model import Change
+from memory.model import Arc, Change
 from memory.names import normalize
 from memory.recall.linking import Linker
 from memory.transcripts import TranscriptStore, Turn
 from memory.vocabulary import NARROWER, relation
 from memory.words import USER_KEYS
+
+if TYPE_CHECKING:
+    from memory.revision import Reviser
 
 
 @dataclass
@@ -137,6 +140,14 @@ class GroundedExtractor:
 _NOT_NAMES = frozenset({"DATE", "TIME", "CARDINAL", "ORDINAL", "QUANTITY", "MONEY", "PERCENT"})
 
 
+def _symmetric(name: str) -> bool:
+    """A relation that is the same fact read from either end ("Lena partner_of user" is the user's too)."""
+    try:
+        return relation(name).symmetric
+    except UnknownRelation:
+        return False
+
+
 def _proper(name: str, text: str) -> bool:
     """Said as a proper noun: each significant word capitalised where it occurs in the text."""
     m = re.search(r"\b" + re.escape(name) + r"\b", text, re.I)
@@ -173,13 +184,15 @@ class LearnResult:
 
 class Learner:
     def __init__(self, graph: TemporalGraph, transcripts: TranscriptStore, extractor: ConversationExtractor,
-                 *, clock: Callable[[], datetime] | None = None, episodes: Episodes | None = None) -> None:
+                 *, clock: Callable[[], datetime] | None = None, episodes: Episodes | None = None,
+                 reviser: Reviser | None = None) -> None:
         self.graph = graph
         self.transcripts = transcripts
         self.extractor = extractor
         self.resolver = Resolver(graph)
         self.clock = clock
         self.episodes = episodes
+        self.reviser = reviser  # the model's check of older facts against what was said (None: rules only)
 
     def ingest(self, turns: Sequence[Turn], *, source: str) -> list[LearnResult]:
         """Store the turns, then learn from each conversation that got new turns, oldest first."""
@@ -218,6 +231,8 @@ class Learner:
             changes, notes = self._apply_unit(facts, by_idx)
             result.changes += changes
             result.notes += notes
+            if self.reviser is not None:
+                result.changes += self._revise(pending, result.notes)
         if self.episodes is not None:
             try:
                 self._index_episodes(conv.turns, pending, result.changes)
@@ -255,6 +270,30 @@ class Learner:
             self.transcripts.record_learning(conversation, (), changes, at=now, status="relearned",
                                              note="; ".join(result.notes))
         return result
+
+    def _revise(self, pending: Sequence[Turn], notes: list[str]) -> list[tuple[Change, int, str]]:
+        """Older facts that a turn of this conversation says have ended, closed at that turn (memory/revision.py).
+        A model that is down or slow costs only this check: the facts learned stand."""
+        assert self.reviser is not None
+        said = [t for t in pending if t.speaker != "assistant"]
+        if not said:
+            return []
+        before, latest = min(t.at for t in said), max(t.at for t in said)
+        facts_of: dict[str, list[Arc]] = {}
+        for who in {t.speaker for t in said}:
+            e = self.graph.find_entity(USER if who == "user" else who)
+            if e is not None:
+                facts_of[who] = [a for a in self.graph.arcs_of_entity(e.id, now=latest) if a.subject_id == e.id
+                                 or (a.object_id == e.id and _symmetric(a.relation))]
+        changes: list[tuple[Change, int, str]] = []
+        try:
+            for a, t in self.reviser.checks(facts_of, said, before=before):
+                if self.reviser.ends(a, t):
+                    changes += [(c, t.idx, t.text) for c in self.graph.end_arcs(
+                        [a], now=t.at, valid_to=t.at, source=t.source_id, reason="what was said later ends it")]
+        except LLMError as e:
+            notes.append(f"older facts not checked against this conversation: {e.message}")
+        return changes
 
     def _apply_unit(self, facts: Sequence[ExtractedFact],
                     by_idx: dict[int, Turn]) -> tuple[list[tuple[Change, int, str]], list[str]]:

@@ -1,0 +1,126 @@
+"""Belief revision by the model: which older facts a turn is checked against, and what a verdict does."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from memory.extraction.types import ExtractedFact
+from memory.graph import TemporalGraph
+from memory.kglite_store import KgliteStore
+from memory.learning import Extraction, Learner
+from memory.llm import LLMUnavailable
+from memory.revision import Reviser, candidates, says_a_change
+from memory.transcripts import TranscriptStore, Turn
+
+T0 = datetime(2026, 1, 12, 18, 0, tzinfo=UTC)
+LATER = T0 + timedelta(days=120)
+
+
+class Verdicts:
+    """Stands in for the model: answers each prompt by the first of ``table``'s keys found in it."""
+
+    def __init__(self, table: dict[str, str], *, down: bool = False) -> None:
+        self.table, self.down = table, down
+        self.prompts: list[str] = []
+
+    def complete(self, messages: Sequence[Any], **kw: Any) -> str:
+        if self.down:
+            raise LLMUnavailable("no model here")
+        text = messages[-1]["content"]
+        self.prompts.append(text)
+        verdict = next((v for k, v in self.table.items() if k in text), "still_true")
+        return json.dumps({"verdict": verdict})
+
+    def stream(self, messages: Sequence[Any], **kw: Any):  # type: ignore[no-untyped-def]
+        yield ""
+
+
+class Nothing:
+    """The rules found nothing in these turns (the phrasings are beyond them): only revision can act."""
+
+    def extract(self, turns: Sequence[Turn], *, known: Sequence[ExtractedFact] = ()) -> Extraction:
+        return Extraction([], "scripted")
+
+
+@pytest.fixture
+def env(tmp_path: Path):
+    store = KgliteStore(tmp_path / "g.kgl")
+    graph = TemporalGraph(store)
+    graph.ensure_user(T0)
+    graph.assert_fact("user", "likes", "true crime podcasts", now=T0, source="c0#0")
+    graph.assert_fact("user", "lives_in", "Glasgow", now=T0, source="c0#1")
+    graph.assert_fact("user", "drives", "Golf", now=T0, source="c0#2")
+    ts = TranscriptStore(tmp_path / "t.sqlite3")
+    yield graph, ts
+    ts.close()
+    store.close()
+
+
+def said(text: str, idx: int = 0, at: datetime = LATER) -> Turn:
+    return Turn("c1", at, "user", text, idx)
+
+
+@pytest.mark.parametrize(("text", "change"), [
+    ("Honestly I'm over true crime now.", True),
+    ("Traded the Fiesta in last week.", True),
+    ("Halcyon made me redundant on Friday.", True),
+    ("The Golf failed its MOT again.", False),  # talk about a fact, no word of a change
+    ("Scored twice at football last night!", False),
+])
+def test_only_turns_that_say_something_changed_are_checked(text: str, change: bool) -> None:
+    assert says_a_change(text) is change
+
+
+def test_candidates_are_the_older_facts_a_turn_touches(env) -> None:
+    graph, _ = env
+    facts = graph.arcs_of_entity(graph.find_entity("user").id, now=LATER)
+    objects = lambda t: [a.object for a in candidates(facts, t, before=LATER)]  # noqa: E731
+    assert objects(said("Honestly I'm over true crime now, it's all history for me.")) == ["true crime podcasts"]
+    assert objects(said("We moved out last month, the new flat is tiny.")) == ["Glasgow"]  # a cue of lives_in
+    assert objects(said("The Golf failed its MOT again.")) == []  # no change said
+    assert objects(said("I'm over the moon about the puppy now.")) == []  # touches no fact
+    # a fact learned in this same conversation is not revised by it
+    assert [a.object for a in candidates(facts, said("Over true crime now."), before=T0)] == []
+
+
+def test_a_turn_that_ends_a_fact_closes_it_and_keeps_history(env) -> None:
+    graph, ts = env
+    model = Verdicts({"true crime": "no_longer_true"})
+    learner = Learner(graph, ts, Nothing(), reviser=Reviser(lambda: model))
+    result = learner.ingest([said("Honestly I'm over true crime now, it's all history podcasts for me."),
+                             said("Glasgow is grey again now.", 1, LATER + timedelta(minutes=1))], source="test")[0]
+    assert len(model.prompts) == 2  # each touched fact asked once
+    likes = graph.history("user", "likes", now=LATER + timedelta(days=1))
+    assert [(a.object, a.valid_to) for a in likes] == [("true crime podcasts", LATER)]
+    assert "c1#0" in likes[0].sources  # the words that ended it
+    assert [c.kind for c, _, _ in result.changes] == ["closed"]
+    assert graph.lookup(graph.find_entity("user").id, "lives_in", None, at=LATER)  # "still true": unchanged
+
+
+def test_at_most_limit_checks_and_a_model_that_is_down_loses_nothing(env) -> None:
+    graph, ts = env
+    model = Verdicts({"": "no_longer_true"})
+    learner = Learner(graph, ts, Nothing(), reviser=Reviser(lambda: model, limit=1))
+    learner.ingest([said("Over true crime now, and we moved from Glasgow, and sold the Golf.")], source="t")
+    assert len(model.prompts) == 1
+    down = Learner(graph, ts, Nothing(), reviser=Reviser(lambda: Verdicts({}, down=True)))
+    result = down.ingest([Turn("c2", LATER, "user", "We moved from Glasgow now.", 0)], source="t")[0]
+    assert any("not checked" in n for n in result.notes) and not result.changes
+    assert ts.unlearned("c2") == []  # the conversation is learned all the same
+
+
+def test_a_fact_of_the_speaker_read_from_the_other_end_is_theirs_too(env) -> None:
+    """"Lena partner_of user" is the user's fact as much as Lena's (a symmetric relation)."""
+    graph, ts = env
+    graph.assert_fact("Lena", "partner_of", "user", now=T0, source="c0#3")
+    model = Verdicts({"Lena": "no_longer_true"})
+    Learner(graph, ts, Nothing(), reviser=Reviser(lambda: model)).ingest(
+        [said("Lena and I called it quits last month, it was mutual.")], source="t")
+    assert any("Lena partner of User" in p for p in model.prompts)
+    assert not graph.lookup(None, "partner_of", graph.find_entity("user").id, at=LATER + timedelta(days=1))
