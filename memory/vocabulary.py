@@ -106,6 +106,8 @@ RELATIONS: dict[str, Relation] = {
         Relation("lives_with", "subject shares a home with the object", symmetric=True, object_type=_P),
         Relation("engaged_to", "subject is engaged to the object", single_valued=True, symmetric=True,
                  object_type=_P),
+        # one diet at a time: "I've gone vegan" ends "vegetarian"
+        Relation("diet", "subject's diet (vegan, vegetarian, pescatarian...)", single_valued=True),
         # anything else, with a free-text label
         Relation("related_to", "generic association; the label says how", decay=_V),
     ]

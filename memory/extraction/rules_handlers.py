@@ -7,10 +7,13 @@ from memory.extraction.rules_clause import MULTI, NOT_A_TASTE, Clause
 from memory.extraction.rules_discourse import Entity
 from memory.extraction.rules_lexicon import (
     ACTIVITIES,
+    DIETS,
     FORMER,
     GERUND_SETTINGS,
     IRREALIS,
+    KEPT,
     LIGHT_VERBS,
+    NOT_A_TEAM,
     OCCUPATIONS,
     PAST_PERIODS,
     PETS,
@@ -265,6 +268,23 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
         verb = c.toks[m.slots["O"]]
         if verb.pos == "VERB" and verb.tag == "VB":
             c.emit(subj, "practices", gerund(verb.lemma.lower()), op, obj_type="ACTIVITY")
+        return
+    if rel == "@diet":
+        said = c.toks[m.end - 1].lower
+        if said in DIETS:
+            c.emit(subj, "diet", "vegetarian" if said == "veggie" else said, op)
+        return
+    if rel == "@keep" and o is not None:
+        if o.head.lower in KEPT or o.head.lower in PETS or o.head.lemma.lower() in PETS:
+            c.emit(subj, "keeps", o.text, op, obj_type="ANIMAL")
+        return
+    if rel == "@team" and "O" in m.slots:
+        first = m.slots["O"]
+        words = c.toks[first : m.end]
+        while words and words[0].pos == "DET":
+            words = words[1:]
+        if len(words) >= 2 and not any(t.lower in NOT_A_TEAM for t in words) and words[0].pos != "PRON":
+            c.emit(subj, "member_of_team", c.source[words[0].idx : words[-1].end], op, obj_type="ORG")
         return
     if rel == "@share_home":
         if o is not None and o.proper and "O2" in m.slots and "O" in m.slots:

@@ -112,6 +112,18 @@ IRREALIS = frozenset(
         "thinking considering wish maybe perhaps going gonna supposed whether tomorrow someday"
     )
 )
+# What people keep that is a fact about them ("my neighbour keeps bees", "we keep hens"): animals kept, and
+# pets (PETS); not "keep an eye on", "keep track", "keep in touch".
+KEPT = frozenset(
+    _words(
+        "bee bees hive hives chicken chickens hen hens duck ducks goose geese goat goats pigeon pigeons sheep "
+        "pig pigs alpaca alpacas llama llamas quail cow cows pony ponies horse horses allotment allotments"
+    )
+)
+# Diets said as what someone is or went ("I've gone vegan", "she's pescatarian").
+DIETS = frozenset(_words("vegan vegetarian veggie pescatarian pescetarian keto carnivore plant-based"))
+# Words before "team" that name no team ("we're on the same team", "the winning team")
+NOT_A_TEAM = frozenset(_words("same other winning losing right wrong whole entire home away opposing rival"))
 # A time of life that is over: a state said in the simple past within one held then, not now ("We had a tortoise
 # when I was little", "Back in school I played the trumpet"). Word sequences, matched in the sentence's words.
 PAST_PERIODS = tuple(p.split() for p in (

@@ -76,6 +76,8 @@ PATTERNS: list[Pattern] = [
     _p("employ|hire|recruit by|at O", "works_at", proper=True),
     _p("work|working at|for|with O", "works_at", state=True, proper=True),
     _p("join O", "@join"),
+    # a team at work or in a league ("I'm on the payments squad", "she's in the under-12s team")
+    _p("be on|in O team|squad|crew|unit", "@team", state=True),
     _p("teach O", "teaches", state=True),
     _p("report to O", "reports_to", state=True),
     _p("study at O", "studies_at", state=True, proper=True),
@@ -103,6 +105,13 @@ PATTERNS: list[Pattern] = [
     _p("drink|eat only|mostly|mainly O", "likes", state=True),
     _p("hate|dislike|detest|loathe|despise O", "dislikes", state=True),
     _p(f"{_LIKE} O", "likes", state=True, neg="flip"),
+    # diets: a change ("I've gone vegan") and a state ("she's pescatarian")
+    _p("go|become|turn ~ vegan|vegetarian|veggie|pescatarian|pescetarian|keto|carnivore", "@diet"),
+    _p("be ~ vegan|vegetarian|veggie|pescatarian|pescetarian|keto|carnivore", "@diet", state=True),
+    # what people keep, read, volunteer at: open facts
+    _p("keep|keeping O", "@keep", state=True),
+    _p("read|reading O", "reads", state=True, proper=True),
+    _p("volunteer|volunteering at|with|for O", "volunteers_at", state=True),
     # hobbies, instruments, languages
     _p("switch|change|move|go from O to O2", "@switch"),
     _p("swap|trade|exchange O for O2", "@swap"),

@@ -62,6 +62,18 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("I don't enjoy opera.", (), {k(U, "dislikes", "opera")}),
     ("I no longer like white wine.", (), {k(U, "likes", "white wine", "end")}),
     ("Honestly I'm so over escape rooms.", (), {k(U, "likes", "escape rooms", "end")}),
+    # open facts of the kinds people mention: what they keep, their team, diet, reading, volunteering
+    ("My uncle Rhodri keeps goats on his smallholding.", (),
+     {k("Rhodri", "uncle_of", U), k("Rhodri", "keeps", "goats")}),
+    ("Keep an eye on the soup for me.", (), set()),
+    ("I've joined the infrastructure squad at work.", (), set()),  # joining is an event; "be on" is the state
+    ("These days I'm on the infrastructure squad.", (), {k(U, "member_of_team", "infrastructure squad")}),
+    ("We were on the same team in the quiz.", (), set()),
+    ("I turned vegan after the documentary.", (), {k(U, "diet", "vegan")}),
+    ("I'm keto at the moment.", (), {k(U, "diet", "keto")}),
+    ("I'm reading Wolf Hall at the moment.", (), {k(U, "reads", "Wolf Hall")}),
+    ("I read the paper on the train.", (), set()),  # no title: nothing worth keeping
+    ("I volunteer with the mountain rescue team.", (), {k(U, "volunteers_at", "mountain rescue team")}),
     # a state in the simple past within a time of life that is over held then, not now
     ("Growing up we had a rabbit called Bramble.", (), {k(U, "has_pet", "Bramble", "end"),
                                                          k("Bramble", "is_a", "rabbit")}),
