@@ -36,10 +36,13 @@ log = logging.getLogger(__name__)
 # Words that say something changed. A turn with none of them is not checked: talk about a fact ("The Golf failed
 # its MOT again") is far more common than its end, and the small model reads some of it as an end.
 CHANGE_CUES = frozenset(terms(
-    "now anymore longer over quit quits quitting gave give giving stopped stop left leave leaving moved move moving "
+    "now anymore longer over quit quits quitting stopped stop left leave leaving moved move moving "
     "relocated new switched switch sold sell traded swapped redundant fired laid retired graduated finished "
     "broke split divorced ended done gone started starting instead died passed lost former ex used "
     "changed became turned", stop=frozenset()))
+# Words of a fact too common to say a turn is about it ("a new pup", "teaches people")
+_GENERIC = frozenset(terms("people person thing things stuff lot lots bit way time times day days one ones kind "
+                           "sort good great nice little big", stop=frozenset()))
 # Relations that do not end by a change of mind or life (where one was born, what something is).
 _LASTING = frozenset({"born_in", "born_on", "grew_up_in", "is_a"})
 # Events are not states: a trip ended when it ended.
@@ -78,9 +81,12 @@ def says_a_change(text: str) -> bool:
     return bool(CHANGE_CUES.intersection(terms(text, stop=frozenset())))
 
 
-def candidates(facts: Sequence[Arc], turn: Turn, *, before: datetime) -> list[Arc]:
+def candidates(facts: Sequence[Arc], turn: Turn, *, before: datetime, speakers: frozenset[str] = frozenset()
+               ) -> list[Arc]:
     """The facts (believed before ``before``, not learned from this turn) that ``turn`` touches: a word of either
-    end (but the user), or a cue word of the relation. Empty when the turn says nothing changed. Object words first."""
+    end (but the user, common words and ``speakers``' names: "Thanks, Nate!" is not about a fact naming Nate),
+    or, for a relation held one at a time, a cue word of it. Empty when the turn says nothing changed. Facts
+    touched by their own words first."""
     if not says_a_change(turn.text):
         return []
     said = set(terms(turn.text))
@@ -90,10 +96,11 @@ def candidates(facts: Sequence[Arc], turn: Turn, *, before: datetime) -> list[Ar
                 or turn.source_id in a.sources or a.relation in _LASTING or a.relation in _EVENTS):
             continue
         ends = (a.subject if a.subject_id != USER_ID else "") + " " + (a.object if a.object_id != USER_ID else "")
-        if said.intersection(terms(ends)):
+        if said.intersection(set(terms(ends)) - CHANGE_CUES - _GENERIC - speakers):
             by_object.append(a)
-        elif said.intersection(_cue_terms(a.relation)):
-            by_cue.append(a)
+        elif a.relation in RELATIONS and RELATIONS[a.relation].single_valued and said.intersection(
+                _cue_terms(a.relation)):
+            by_cue.append(a)  # one at a time: a new one said in other words ("starting at a GP surgery")
     return by_object + by_cue
 
 
@@ -137,8 +144,9 @@ class Reviser:
         ``facts_of``: speaker -> their current facts."""
         pairs: list[tuple[Arc, Turn]] = []
         seen: set[str] = set()
+        names = frozenset(w for t in turns for w in terms(t.speaker))
         for t in sorted(turns, key=lambda t: (t.at, t.idx), reverse=True):
-            for a in candidates(facts_of.get(t.speaker, ()), t, before=before):
+            for a in candidates(facts_of.get(t.speaker, ()), t, before=before, speakers=names):
                 if a.id not in seen:
                     seen.add(a.id)
                     pairs.append((a, t))

@@ -124,3 +124,21 @@ def test_a_fact_of_the_speaker_read_from_the_other_end_is_theirs_too(env) -> Non
         [said("Lena and I called it quits last month, it was mutual.")], source="t")
     assert any("Lena partner of User" in p for p in model.prompts)
     assert not graph.lookup(None, "partner_of", graph.find_entity("user").id, at=LATER + timedelta(days=1))
+
+
+def test_common_words_names_and_the_cue_itself_make_no_candidate(env) -> None:
+    graph, _ = env
+    graph.assert_fact("Nate", "has_pet", "new pup", now=T0, source="c0#4")
+    graph.assert_fact("Nate", "likes", "Joanna's films", now=T0, source="c0#5")
+    graph.assert_fact("Nate", "lives_in", "Austin", now=T0, source="c0#6")
+    nate = graph.find_entity("Nate")
+    facts = [a for a in graph.arcs_of_entity(nate.id, now=LATER) if a.subject_id == nate.id]
+
+    def objects(text: str) -> list[str]:
+        return [a.object for a in candidates(facts, Turn("c1", LATER, "Nate", text, 0), before=LATER,
+                                             speakers=frozenset({"nate", "joanna"}))]
+
+    assert objects("Thanks Joanna, I'm trying a new recipe now!") == []  # "new" is the cue; Joanna a speaker
+    assert objects("I'd love that, films are my thing now.") == ["Joanna's films"]
+    # one at a time: a cue word of the relation is enough; "likes" needs its own words
+    assert objects("We're moving house in May, so much to pack now.") == ["Austin"]
