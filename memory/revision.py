@@ -40,6 +40,9 @@ CHANGE_CUES = frozenset(terms(
     "relocated new switched switch sold sell traded swapped redundant fired laid retired graduated finished "
     "broke split divorced ended done gone started starting instead died passed lost former ex used "
     "changed became turned", stop=frozenset()))
+# ...and a few said in more than one word
+CHANGE_PHRASES = ("give up", "gave up", "giving up", "given up", "any more", "no more", "last day", "moved on",
+                  "didn't stick", "did not stick", "not for me")
 # Words of a fact too common to say a turn is about it ("a new pup", "teaches people")
 _GENERIC = frozenset(terms("people person thing things stuff lot lots bit way time times day days one ones kind "
                            "sort good great nice little big", stop=frozenset()))
@@ -77,8 +80,9 @@ def _cue_terms(relation: str) -> set[str]:
 
 
 def says_a_change(text: str) -> bool:
-    """A word that says something changed ("now", "quit", "moved", "over", "sold"...)."""
-    return bool(CHANGE_CUES.intersection(terms(text, stop=frozenset())))
+    """A word that says something changed ("now", "quit", "moved", "over", "sold", "gave up"...)."""
+    low = " ".join(text.lower().replace("’", "'").split())
+    return bool(CHANGE_CUES.intersection(terms(text, stop=frozenset()))) or any(p in low for p in CHANGE_PHRASES)
 
 
 def candidates(facts: Sequence[Arc], turn: Turn, *, before: datetime, speakers: frozenset[str] = frozenset()

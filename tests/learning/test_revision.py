@@ -70,6 +70,7 @@ def said(text: str, idx: int = 0, at: datetime = LATER) -> Turn:
     ("Honestly I'm over true crime now.", True),
     ("Traded the Fiesta in last week.", True),
     ("Halcyon made me redundant on Friday.", True),
+    ("My knees are wrecked, I had to give up squash.", True),  # said in more than one word
     ("The Golf failed its MOT again.", False),  # talk about a fact, no word of a change
     ("Scored twice at football last night!", False),
 ])
