@@ -29,7 +29,7 @@ from memory.model import USER_ID, Arc, spoken_day
 from memory.search import STOPWORDS, terms
 from memory.transcripts import Turn
 from memory.vocabulary import RELATIONS
-from memory.words import ROLE_RELATIONS
+from memory.words import FIRST_PERSON_RE, ROLE_RELATIONS
 
 log = logging.getLogger(__name__)
 
@@ -47,7 +47,11 @@ CHANGE_PHRASES = ("give up", "gave up", "giving up", "given up", "any more", "no
 _GENERIC = frozenset(terms("people person thing things stuff lot lots bit way time times day days one ones kind "
                            "sort good great nice little big", stop=frozenset()))
 # Relations that do not end by a change of mind or life (where one was born, what something is).
-_LASTING = frozenset({"born_in", "born_on", "grew_up_in", "is_a"})
+# Who someone is to the speaker (kin, friends, neighbours, colleagues, a boss) is not read off a passing turn
+# either: "Noor moved to Leeds" is news about the cousin, not the end of being cousins. A couple's state is the
+# exception: "Lena and I called it quits".
+_LASTING = frozenset({"born_in", "born_on", "grew_up_in", "is_a",
+                      *(set(ROLE_RELATIONS.values()) - {"partner_of", "spouse_of", "engaged_to", "lives_with"})})
 # Events are not states: a trip ended when it ended.
 _EVENTS = frozenset(name for name, r in RELATIONS.items() if r.event)
 
@@ -66,7 +70,8 @@ Fact: User likes tennis. Said: "Played tennis with Ana, lost badly!" -> still_tr
 Fact: User works at Zenith. Said: "I quit Zenith, starting somewhere new in May." -> no_longer_true
 Fact: User has pet Milo. Said: "Took Milo to the vet, he's fine." -> still_true
 Fact: User likes coffee. Said: "My brother can't stand coffee." -> still_true
-Fact: User lives in Bristol. Said: "Just got back from a weekend in Rome." -> still_true"""
+Fact: User lives in Bristol. Said: "Just got back from a weekend in Rome." -> still_true
+Fact: User lives in Leeds. Said: "My brother lives in York now." -> still_true"""
 
 VERDICTS = ("still_true", "no_longer_true", "unrelated")
 SCHEMA = {"type": "object", "properties": {"verdict": {"type": "string", "enum": list(VERDICTS)}},
@@ -94,6 +99,7 @@ def candidates(facts: Sequence[Arc], turn: Turn, *, before: datetime, speakers: 
     if not says_a_change(turn.text):
         return []
     said = set(terms(turn.text))
+    mine = bool(FIRST_PERSON_RE.search(turn.text))  # "Dmitri lives in Turin now" is no news of the speaker's home
     by_object, by_cue = [], []
     for a in facts:
         if (a.valid_to is not None or a.expired_at is not None or a.valid_from >= before
@@ -102,9 +108,9 @@ def candidates(facts: Sequence[Arc], turn: Turn, *, before: datetime, speakers: 
         ends = (a.subject if a.subject_id != USER_ID else "") + " " + (a.object if a.object_id != USER_ID else "")
         if said.intersection(set(terms(ends)) - CHANGE_CUES - _GENERIC - speakers):
             by_object.append(a)
-        elif a.relation in RELATIONS and RELATIONS[a.relation].single_valued and said.intersection(
-                _cue_terms(a.relation)):
-            by_cue.append(a)  # one at a time: a new one said in other words ("starting at a GP surgery")
+        elif (a.relation in RELATIONS and RELATIONS[a.relation].single_valued and mine
+              and said.intersection(_cue_terms(a.relation))):
+            by_cue.append(a)  # one at a time: a new one said in other words ("I'm starting at a GP surgery")
     return by_object + by_cue
 
 

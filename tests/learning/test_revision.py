@@ -143,3 +143,16 @@ def test_common_words_names_and_the_cue_itself_make_no_candidate(env) -> None:
     assert objects("I'd love that, films are my thing now.") == ["Joanna's films"]
     # one at a time: a cue word of the relation is enough; "likes" needs its own words
     assert objects("We're moving house in May, so much to pack now.") == ["Austin"]
+
+
+def test_news_of_someone_else_checks_none_of_the_speakers_facts(env) -> None:
+    """"Dmitri lives in Turin now" says nothing of the user's home; "Noor moved to Leeds" does not end being
+    cousins (the long shared scenario lost the user's home and "my cousin" to these before this rule)."""
+    graph, _ = env
+    graph.assert_fact("Noor", "cousin_of", "user", now=T0, source="c0#7")
+    user = graph.find_entity("user")
+    facts = graph.arcs_of_entity(user.id, now=LATER)
+    for text in ("Dmitri lives in Turin now.", "Noor moved to Leeds."):
+        assert candidates(facts, said(text), before=LATER) == []
+    assert [a.object for a in candidates(facts, said("We moved house now, a flat by the sea."),
+                                         before=LATER)] == ["Glasgow"]
