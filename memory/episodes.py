@@ -269,7 +269,7 @@ class Episodes:
         # a vector neighbour that is not close in meaning, and matched nothing else, is noise
         best = [i for i in sorted(fused, key=lambda i: (-fused[i], i)) if matched.get(i)][:limit + 2]
         others = _others(own, text, vector)[:ELSEWHERE_READ] if elsewhere is not None else []
-        mine = _others({*text, *vector} - own, text, vector)[:ELSEWHERE_READ] if elsewhere is not None else []
+        mine = _ranked(own & {*text, *vector}, text, vector)[:ELSEWHERE_READ] if elsewhere is not None else []
         rows = self._read([*best, *others, *mine], read)  # one read for all three
         # the question itself (stored as a turn before it is answered) is not evidence for its answer, nor
         # someone else's words it would match better than anything
@@ -391,21 +391,32 @@ def addressed(text: str, name: str) -> bool:
 ELSEWHERE_READ = 5  # the best other speakers' episodes read to check that they are not questions
 
 
+def _ranked(ids: Iterable[str], text: Mapping[str, float], vector: Mapping[str, float]) -> list[str]:
+    """``ids`` best first, in the order ``attributed_elsewhere`` picks its top: meaning, then words."""
+    return sorted(ids, key=lambda i: (-vector.get(i, 0.0), -text.get(i, 0.0), i))
+
+
 def _others(own: set[str], text: Mapping[str, float], vector: Mapping[str, float]) -> list[str]:
-    """Episodes not the asked person's, best first in the order ``attributed_elsewhere`` picks its top."""
-    return sorted((i for i in {*text, *vector} if i not in own),
-                  key=lambda i: (-vector.get(i, 0.0), -text.get(i, 0.0), i))
+    """Episodes found that are not the asked person's, best first."""
+    return _ranked({*text, *vector} - own, text, vector)
 
 
 _SENTENCE = re.compile(r"[^.!?…]+[.!?…]*")
 
 
-def asks(text: str, topic: set[str]) -> bool:
-    """What ``text`` says of ``topic`` (terms, memory.search.terms) is asked, not told: the sentences sharing the
-    most terms with it end with "?" ("Wow! When are you opening the studio? Can't wait to see the studio.")."""
+def _on_topic(text: str, topic: set[str]) -> list[str]:
+    """The sentences of ``text`` sharing the most terms (memory.search.terms) with ``topic``; none when no
+    sentence shares one."""
     shared = [(len(topic & set(terms(s))), s.strip()) for s in _SENTENCE.findall(text)]
     most = max((n for n, _ in shared), default=0)
-    return most > 0 and all(s.endswith("?") for n, s in shared if n == most)
+    return [s for n, s in shared if n == most] if most else []
+
+
+def asks(text: str, topic: set[str]) -> bool:
+    """What ``text`` says of ``topic`` is asked, not told: the sentences sharing the most terms with it end with
+    "?" ("Wow! When are you opening the studio? Can't wait to see the studio.")."""
+    said = _on_topic(text, topic)
+    return bool(said) and all(s.endswith("?") for s in said)
 
 
 def to_listener(text: str, topic: set[str]) -> bool:
@@ -413,12 +424,8 @@ def to_listener(text: str, topic: set[str]) -> bool:
     have no first-person word, and either one of them says "you" ("That's so cool of your teammates!") or the
     whole turn does and never says "I" ("Congrats! That's great news about the internship. So proud of you.").
     False when no sentence shares a term."""
-    shared = [(len(topic & set(terms(s))), s) for s in _SENTENCE.findall(text)]
-    most = max((n for n, _ in shared), default=0)
-    if most == 0:
-        return False
-    said = [s for n, s in shared if n == most]
-    if any(FIRST_PERSON_RE.search(s) for s in said):
+    said = _on_topic(text, topic)
+    if not said or any(FIRST_PERSON_RE.search(s) for s in said):
         return False
     return any(SECOND_PERSON_RE.search(s) for s in said) or (
         bool(SECOND_PERSON_RE.search(text)) and not FIRST_PERSON_RE.search(text))

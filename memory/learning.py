@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from memory.belief import dates_at, order_key
 from memory.episodes import Episodes
-from memory.errors import MemoryStoreError, QueryFailed, UnknownRelation
+from memory.errors import MemoryStoreError, QueryFailed
 from memory.extraction.resolve import Resolver, role_relation
 from memory.extraction.types import USER, ExtractedFact, for_speaker
 from memory.graph import TemporalGraph
@@ -19,7 +19,7 @@ from memory.model import Arc, Change
 from memory.names import normalize
 from memory.recall.linking import Linker
 from memory.transcripts import TranscriptStore, Turn
-from memory.vocabulary import NARROWER, relation
+from memory.vocabulary import NARROWER, RELATIONS, relation
 from memory.words import USER_KEYS
 
 if TYPE_CHECKING:
@@ -138,14 +138,6 @@ class GroundedExtractor:
 
 
 _NOT_NAMES = frozenset({"DATE", "TIME", "CARDINAL", "ORDINAL", "QUANTITY", "MONEY", "PERCENT"})
-
-
-def _symmetric(name: str) -> bool:
-    """A relation that is the same fact read from either end ("Lena partner_of user" is the user's too)."""
-    try:
-        return relation(name).symmetric
-    except UnknownRelation:
-        return False
 
 
 def _proper(name: str, text: str) -> bool:
@@ -283,8 +275,10 @@ class Learner:
         for who in {t.speaker for t in said}:
             e = self.graph.find_entity(USER if who == "user" else who)
             if e is not None:
+                # theirs, read from either end of a symmetric relation ("Lena partner_of user" is the user's too)
                 facts_of[who] = [a for a in self.graph.arcs_of_entity(e.id, now=latest) if a.subject_id == e.id
-                                 or (a.object_id == e.id and _symmetric(a.relation))]
+                                 or (a.object_id == e.id and a.relation in RELATIONS
+                                     and RELATIONS[a.relation].symmetric)]
         changes: list[tuple[Change, int, str]] = []
         try:
             for a, t in self.reviser.checks(facts_of, said, before=before):

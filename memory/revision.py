@@ -17,16 +17,17 @@ as shipped it closes 9 of the 15 facts that ended and none of the 17 that did no
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from memory.extraction.choose import PREDICATE_CUES
+from memory.extraction.choose import cues_for
 from memory.llm import LLM
 from memory.model import USER_ID, Arc, spoken_day
-from memory.search import STOPWORDS, terms
+from memory.search import terms
 from memory.transcripts import Turn
 from memory.vocabulary import RELATIONS
 from memory.words import FIRST_PERSON_RE, ROLE_RELATIONS
@@ -78,10 +79,10 @@ SCHEMA = {"type": "object", "properties": {"verdict": {"type": "string", "enum":
           "required": ["verdict"]}
 
 
-def _cue_terms(relation: str) -> set[str]:
-    words = " ".join(PREDICATE_CUES.get(relation, ())) + " " + " ".join(
-        w for w, r in ROLE_RELATIONS.items() if r == relation)
-    return set(terms(words, stop=STOPWORDS))
+@functools.cache
+def _cue_terms(relation: str) -> frozenset[str]:
+    """The relation's cue words (memory.extraction.choose.cues_for) as index terms."""
+    return frozenset(terms(" ".join(cues_for(relation) or ())))
 
 
 def says_a_change(text: str) -> bool:

@@ -68,7 +68,7 @@ _FUNCTION = frozenset({"to", "of", "in", "at", "for", "on", "with", "from", "by"
                        "have", "be", "the", "a", "an", "got", "get", "was", "does", "did", "plans", "plan"})
 
 
-def _cues(predicate: str) -> frozenset[str] | None:
+def cues_for(predicate: str) -> frozenset[str] | None:
     roles = frozenset(w for w, r in ROLE_RELATIONS.items() if r == predicate)
     return PREDICATE_CUES.get(predicate, frozenset()) | roles or None
 
@@ -84,7 +84,7 @@ def supported(predicate: str, sentence: Any) -> bool:
     """The sentence has a word that says the predicate: a cue from PREDICATE_CUES (or a role word for
     kinship), or for an open predicate one of its content words (stemmed: "keeps" <- "kept", "keeping")."""
     words = {t.lemma_.lower() for t in sentence} | {t.lower_ for t in sentence}
-    cues = _cues(predicate)
+    cues = cues_for(predicate)
     if cues is not None:
         return bool(cues & words)
     content = [w for w in predicate.split("_") if w not in _FUNCTION]

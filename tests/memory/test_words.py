@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from assistant.answer import is_question
-from memory.extraction.choose import _cues
+from memory.extraction.choose import cues_for
 from memory.extraction.resolve import Resolver, role_relation
 from memory.extraction.rules_lexicon import QUESTION_STARTS
 from memory.graph import TemporalGraph
@@ -40,7 +40,7 @@ def test_every_role_word_is_read_by_recall_resolution_and_the_fact_check(word: s
     assert analyse(f"Where do our {word}s live?").roles[0] == rel
     assert analyse(f"Who is Anna's {word}?").relations[0] == rel
     assert role_relation(f"my {word}") == rel
-    assert word in (_cues(rel) or ())
+    assert word in (cues_for(rel) or ())
     if rel in PLACEHOLDER_ROLES.values():
         assert placeholder_role(f"my {word}") == rel
 
