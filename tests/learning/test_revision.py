@@ -156,3 +156,20 @@ def test_news_of_someone_else_checks_none_of_the_speakers_facts(env) -> None:
         assert candidates(facts, said(text), before=LATER) == []
     assert [a.object for a in candidates(facts, said("We moved house now, a flat by the sea."),
                                          before=LATER)] == ["Glasgow"]
+
+
+class Garbled(Verdicts):
+    """A model that answers something no schema allows (a remote endpoint without structured output)."""
+
+    def complete(self, messages: Sequence[Any], **kw: Any) -> str:
+        super().complete(messages, **kw)
+        return "no_longer_true, I think"
+
+
+def test_an_unreadable_verdict_changes_nothing(env) -> None:
+    graph, ts = env
+    model = Garbled({})
+    result = Learner(graph, ts, Nothing(), reviser=Reviser(lambda: model)).ingest(
+        [said("Honestly I'm over true crime now.")], source="t")[0]
+    assert model.prompts and not result.changes  # asked, and not read as an end
+    assert graph.lookup(graph.find_entity("user").id, "likes", None, at=LATER + timedelta(days=1))
