@@ -25,6 +25,7 @@ from assistant.answer import (
     unfounded,
     unknown_answer,
     vetted,
+    when_answer,
 )
 from memory.episodes import Episode
 from memory.graph import TemporalGraph
@@ -122,6 +123,10 @@ class Pipeline:
         if is_question(q) and unfounded(self._premises(q), q, recall) and not self._answers_after_all(
                 q, recall, self._asked_facts(recall) if facts else None, unchecked=facts):
             return iter([unknown_answer(recall)]), ans
+        # asked when, with no fact of it found: the time the best words found mean, read without the model
+        when = when_answer(recall) if is_question(q) and not facts else None
+        if when is not None:
+            return iter([when]), ans
         pieces = self._generate(q, recall, ans, now, history or [], t0)
         # an answer starts with what was asked, not the question said back; a reply to a statement says back
         # what it heard on purpose ("Karl moved to Tallinn — good luck to him")

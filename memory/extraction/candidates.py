@@ -62,7 +62,7 @@ def _keys() -> Iterator[str]:
 def iso_at_grain(when: datetime, grain: str) -> str:
     if grain == "year":
         return f"{when.year:04d}"
-    if grain == "month":
+    if grain in ("month", "season"):  # a season by the month it starts in
         return f"{when.year:04d}-{when.month:02d}"
     if grain == "week":
         y, w, _ = when.isocalendar()

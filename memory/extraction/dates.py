@@ -61,7 +61,7 @@ ORDINALS.update({"thirtieth": 30, "thirty-first": 31, "thirty first": 31})
 
 @dataclass(frozen=True)
 class TimeRef:
-    """A resolved expression: the moment it points at, the words, and its grain (day/week/month/year)."""
+    """A resolved expression: the moment it points at, the words, and its grain (day/week/month/season/year)."""
 
     when: datetime
     text: str
@@ -89,6 +89,26 @@ def _ago(n: int, unit: str, at: datetime) -> datetime:
     if unit == "month":
         return shift_months(_day(at), -n)
     return shift_months(_day(at), -12 * n)
+
+
+# the month each season starts in (meteorological, northern hemisphere: winter 2022 is December 2022 to February)
+SEASONS: dict[str, int] = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12}
+
+
+def _season(start_month: int, which: str, at: datetime) -> datetime:
+    """The first day of the season meant by "last/this/next summer" said at ``at``: "last" is the one before the
+    season now under way (or the one most recently over), "this" the one under way or else the coming one (the
+    one gone by is "last"), "next" the one after."""
+    today = _day(at)
+    starts = [datetime(at.year + k, start_month, 1, tzinfo=UTC) for k in (-2, -1, 0, 1)]
+    latest = max(s for s in starts if s <= today)
+    under_way = today < shift_months(latest, 3)
+    following = shift_months(latest, 12)
+    if which == "last":
+        return shift_months(latest, -12) if under_way else latest
+    if which == "next":
+        return following
+    return latest if under_way else following
 
 
 def _past_month(month: int, at: datetime, year: int | None = None) -> datetime:
@@ -238,6 +258,15 @@ def _relative(text: str, at: datetime) -> TimeRef | None:
             n = int(m.group(1)) if m.group(1).isdigit() else NUMBERS[m.group(1)]
             grain = m.group(2).rstrip("s")
             best, best_pos = TimeRef(_ago(n, grain, at), text[m.start() : m.end()], grain), m.start()
+    for m in re.finditer(rf"\b(?:(?:about|around|almost|nearly|roughly)\s+)?{_NUM}\s+{_UNIT}\s+from now\b", t):
+        if m.start() < best_pos:  # "around six months from now": ahead, at the grain said
+            n = int(m.group(1)) if m.group(1).isdigit() else NUMBERS[m.group(1)]
+            best, best_pos = TimeRef(_ago(-n, m.group(2), at), text[m.start() : m.end()], m.group(2).rstrip("s")), \
+                m.start()
+    m = re.search(r"\b(last|this|next) (" + "|".join(SEASONS) + r")\b", t)
+    if m and m.start() < best_pos:
+        best, best_pos = TimeRef(_season(SEASONS[m.group(2)], m.group(1), at), text[m.start() : m.end()],
+                                 "season"), m.start()
     m = re.search(r"\blast (" + "|".join(WEEKDAYS) + r")\b", t)
     if m and m.start() < best_pos:
         back = (at.weekday() - WEEKDAYS[m.group(1)]) % 7 or 7

@@ -39,6 +39,16 @@ def d(y: int, m: int, day: int) -> datetime:
         ("on May 3rd", d(2026, 5, 3), "day"),
         ("on 14 July 2021", d(2021, 7, 14), "day"),
         ("next month", d(2026, 7, 2), "month"),
+        # seasons (meteorological, northern): 2 June is in summer, so "last summer" is the one before
+        ("We went camping last summer.", d(2025, 6, 1), "season"),
+        ("last spring", d(2026, 3, 1), "season"),
+        ("I'm skiing this winter", d(2026, 12, 1), "season"),
+        ("this summer", d(2026, 6, 1), "season"),
+        ("next autumn", d(2026, 9, 1), "season"),
+        ("last fall", d(2025, 9, 1), "season"),
+        # ahead of the turn, counted from it
+        ("Probably around six months from now.", d(2026, 12, 2), "month"),
+        ("two weeks from now", d(2026, 6, 16), "week"),
     ],
 )
 def test_resolve(text: str, when: datetime, grain: str) -> None:

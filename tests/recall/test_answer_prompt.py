@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from assistant.answer import dated, focus, said_lines, speakable, user_prompt, when_note
+from assistant.answer import dated, focus, said_lines, speakable, user_prompt, when_answer, when_note
 from memory.episodes import Episode
 from memory.recall.intent import analyse
 from memory.recall.recall import RecallResult
@@ -25,6 +25,9 @@ def test_relative_dates_are_resolved_against_when_they_were_said() -> None:
     assert when_note("Lost my job as a banker yesterday, so...", AT) == "yesterday = 19 January 2023"
     assert when_note("We went camping last week", AT) == "last week = the week before 20 January 2023"
     assert when_note("See you next month!", AT) == "next month = February 2023"
+    assert when_note("We went hiking last weekend.", AT) == "last weekend = the weekend before 20 January 2023"
+    assert when_note("I got her two weeks ago.", AT) == "two weeks ago = two weeks before 20 January 2023"
+    assert when_note("Max and I went camping last summer.", AT) == "last summer = the summer of 2022"
     assert when_note("I have lived here for three years", AT) is None  # a duration, not a date
     assert when_note("Nothing about time.", AT) is None
 
@@ -165,3 +168,48 @@ def test_a_small_count_is_said_as_a_word(answer: str, spoken: str) -> None:
 
     assert counted(answer, "How many letters has Joanna received?") == spoken
     assert counted(answer, "What did Joanna receive?") == answer  # not asked to count
+
+
+def _heard(question: str, said: list[tuple[str, str, datetime]], relevant: bool = True) -> RecallResult:
+    r = RecallResult(question, analyse(question), [], [], "now")
+    r.episodes = [Episode(f"e{i}", "c1", i, who, text, at) for i, (who, text, at) in enumerate(said)]
+    r.episodes_relevant, r.asked = relevant, "John"
+    return r
+
+
+MAY_20 = datetime(2023, 5, 20, 14, 0, tzinfo=UTC)
+JUNE_3 = datetime(2023, 6, 3, 9, 0, tzinfo=UTC)
+
+
+def test_asked_when_the_time_the_best_words_mean_without_the_model() -> None:
+    renovated = ("John", "I haven't volunteered much lately. Last year I helped renovate a community center back "
+                         "home, it took a lot of work.", MAY_20)
+    assert when_answer(_heard("When did John help renovate the community center?", [renovated])) == "2022."
+    # the best words name no time, the next do: the time named
+    plain = ("John", "Community work keeps me going, honestly.", JUNE_3)
+    assert when_answer(_heard("When did John help renovate the community center?", [plain, renovated])) == "2022."
+    # none names a time: the day the best was told
+    got = ("John", "Guess what, I adopted a puppy from the shelter!", JUNE_3)
+    assert when_answer(_heard("When did John adopt his puppy?", [got])) == "3 June 2023."
+    assert when_answer(_heard("In which month did John adopt his puppy?", [got])) == "3 June 2023."
+    # a week counted back, in the words people use
+    assert when_answer(_heard("When did John adopt his puppy?", [
+        ("John", "I adopted a puppy two weeks ago!", JUNE_3)])) == "Two weeks before 3 June 2023."
+
+
+def test_asked_when_a_question_or_a_plan_names_no_day() -> None:
+    asked = ("Maria", "Wow John! When are you opening the studio?", MAY_20)
+    planned = ("John", "I'm opening my studio with a big party, can't wait!", MAY_20)
+    assert when_answer(_heard("When is John opening his studio?", [asked, planned])) is None  # the model's
+    told = ("John", "Probably around six months from now, once the lease is signed.", MAY_20)
+    assert when_answer(_heard("When is John opening his studio?", [asked, told])) == "November 2023."
+
+
+def test_not_asked_when_or_nothing_bears_on_it() -> None:
+    said = [("John", "Last year I helped renovate a community center.", MAY_20)]
+    assert when_answer(_heard("Why did John renovate the community center?", said)) is None
+    assert when_answer(_heard("How long did the renovation take?", said)) is None
+    assert when_answer(_heard("When did John renovate the community center?", said, relevant=False)) is None
+    assert when_answer(_heard("When did John renovate the community center?", [])) is None
+    birthday = [("John", "My birthday is on the ninth of August, come to the party!", MAY_20)]
+    assert when_answer(_heard("When is John's birthday?", birthday)) is None  # every year: not "9 August 2022"

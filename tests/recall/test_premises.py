@@ -119,10 +119,10 @@ def test_a_question_whose_premises_were_said_goes_to_the_model(tmp_path: Path, p
 def test_only_content_words_are_premises(tmp_path: Path, parser: RuleExtractor) -> None:
     """A hyphenated noun splits into words, some of them glue ("call-out" -> call, out): glue is never missing."""
     said = [("Maria", "My first call-out as a volunteer was on Sunday, a kitchen fire.")]
-    model = Model("On Sunday.")
+    model = Model("A kitchen fire.")
     with heard(tmp_path, said, ("Maria",), T0, model, tagger=words_of(parser)) as p:
-        ans = p.answer("When was Maria's first call-out?", now=T0 + timedelta(days=1))
-        assert model.asked == 1 and ans.text == "On Sunday."
+        ans = p.answer("What was Maria's first call-out?", now=T0 + timedelta(days=1))
+        assert model.asked == 1 and ans.text == "A kitchen fire."
 
 
 def test_a_broken_parser_leaves_the_question_to_the_model(tmp_path: Path) -> None:
