@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator, Sequence
 from datetime import datetime
 
 from memory.episodes import asks
-from memory.extraction.dates import UNITS, tense, words_of
+from memory.extraction.dates import UNITS, TimeRef, resolve, tense, words_of
 from memory.llm import Message
 from memory.model import USER_ID, Arc
 from memory.recall.recall import RecallResult
@@ -73,8 +73,14 @@ def when_note(text: str, at: datetime) -> str | None:
 def _when_meant(text: str, at: datetime) -> tuple[str, str, str] | None:
     """The first sentence of ``text`` that names a time, the phrase that does, and the date it means said as
     people say it (None when none does, or the date is in the words already)."""
-    from memory.extraction.dates import resolve, tense, words_of
+    meant = _meant(text, at)
+    if meant is None or meant[2].lower() in text.lower():  # "on 3 January 2023": said already
+        return None
+    return meant[0], meant[1].text.rstrip("."), meant[2]
 
+
+def _meant(text: str, at: datetime) -> tuple[str, TimeRef, str] | None:
+    """The first sentence of ``text`` that names a time, the time it names, and that time as people say it."""
     # the first sentence that names a time, read in its own tense ("on Friday": the one before, or after)
     refs = ((s, resolve(s, at, direction=tense(words_of(s)))) for s in _SENTENCE_END.split(text))
     sentence, ref = next(((s, r) for s, r in refs if r is not None), ("", None))
@@ -93,12 +99,13 @@ def _when_meant(text: str, at: datetime) -> tuple[str, str, str] | None:
                 if gap > 3 else f"the {week} of {spoken_date(at)}")
     elif ref.grain == "month":
         said = f"{w.strftime('%B')} {w.year}"
+    elif ref.grain == "weekend":
+        said = f"the weekend of {spoken_date(w)}"
     elif ref.grain == "season":
         said = f"the {ref.text.split()[-1].lower()} of {w.year}"
     else:
         said = str(w.year)
-    phrase = ref.text.rstrip(".")  # "in Sept." -> "in Sept": the note goes before the sentence's full stop
-    return None if said.lower() in text.lower() else (sentence, phrase, said)  # "on 3 January 2023": said already
+    return sentence, ref, said  # the phrase without its full stop ("in Sept."): the note goes before it
 
 
 def dated(text: str, at: datetime) -> str:
@@ -399,28 +406,58 @@ def redated(answer: str, recall: RecallResult) -> str | None:
 
 # "When did…?", "What year did…?", "In which month…?": asked for the time of something, not a duration or a count
 _ASKS_WHEN = re.compile(r"^\s*(?:when\b|(?:in |on )?(?:what|which) (?:year|month|day|date)\b)", re.I)
+# "How long ago did…?", "How many years ago…?": the time since it
+_ASKS_AGO = re.compile(r"^\s*how (?:long|many (?:years|months|weeks|days)) ago\b", re.I)
 
 
-def when_answer(recall: RecallResult, *, look: int = 3, max_chars: int = 300) -> str | None:
+def when_answer(recall: RecallResult, *, now: datetime | None = None, facts: bool = False, look: int = 3,
+                max_chars: int = 300) -> str | None:
     """Asked when something happened, the time the words found best mean, as people say it, without the model:
     the first of the ``look`` best utterances whose words name a time ("Last year I helped renovate it", said on
     20 May 2023: "2022."), else the day the best one was said. The small model, given the same lines, took the
     date written beside the wrong one more often than the search ranked it wrong (dev LoCoMo "when" questions,
     F1 0.56 -> 0.79). Questions on the topic ("When are you opening the studio?") say no time; words told as
-    still to come say none either. None: not asked when, or nothing said bears on it with a time."""
-    if not _ASKS_WHEN.match(recall.question) or not recall.episodes_relevant or "born_on" in recall.intent.relations:
+    still to come say none either. Asked how long ago (``now`` given), the time since then, and then.
+    None: not asked when, or nothing said bears on it with a time, or asked when and ``facts`` of the asked
+    relation were found (they carry their dates to the model)."""
+    ago = now is not None and bool(_ASKS_AGO.match(recall.question))
+    if not (ago or (_ASKS_WHEN.match(recall.question) and not facts)) or not recall.episodes_relevant or (
+            "born_on" in recall.intent.relations):
         return None  # a birthday comes round every year: not the day some words meant
     topic = set(terms(recall.question)) - set(terms(recall.asked))
     told = [(e, focus(e.text, recall.question, max_chars)) for e in recall.episodes[:look] if not asks(e.text, topic)]
+    when: tuple[datetime, str] | None = None
     for e, text in told:
-        meant = _when_meant(text, e.at)
+        meant = _meant(text, e.at)
         if meant is not None:
-            return f"{meant[2][:1].upper()}{meant[2][1:]}."
-    # no time named: the day it was told, unless it was told as still to come ("I'm opening a studio")
-    for e, text in told:
-        if tense(words_of(text)) != "future":
-            return f"{spoken_date(e.at)}."
-    return None
+            when = (meant[1].when, meant[2])
+            break
+    else:  # no time named: the day it was told, unless it was told as still to come ("I'm opening a studio")
+        when = next(((e.at, spoken_date(e.at)) for e, text in told if tense(words_of(text)) != "future"), None)
+    if when is None:
+        return None
+    if ago and now is not None:
+        return f"{time_since(when[0], now)} ({when[1]})."
+    return f"{when[1][:1].upper()}{when[1][1:]}."
+
+
+def time_since(then: datetime, now: datetime) -> str:
+    """How long ago ``then`` was, as people round it: "Yesterday", "Five days ago", "About three weeks ago",
+    "About six months ago", "About two years ago"."""
+    days = (now.date() - then.date()).days
+    if days <= 1:
+        return "Today" if days <= 0 else "Yesterday"
+
+    def n_units(n: int, unit: str) -> str:
+        said = UNITS[n - 1] if n <= len(UNITS) else str(n)
+        return f"{said} {unit}{'s' if n > 1 else ''}"
+    if days < 14:
+        return f"{n_units(days, 'day').capitalize()} ago"
+    if days < 56:
+        return f"About {n_units(round(days / 7), 'week')} ago"
+    if days < 700:
+        return f"About {n_units(round(days / 30.44), 'month')} ago"
+    return f"About {n_units(round(days / 365.25), 'year')} ago"
 
 
 def _content(text: str) -> list[str]:

@@ -123,8 +123,9 @@ class Pipeline:
         if is_question(q) and unfounded(self._premises(q), q, recall) and not self._answers_after_all(
                 q, recall, self._asked_facts(recall) if facts else None, unchecked=facts):
             return iter([unknown_answer(recall)]), ans
-        # asked when, with no fact of it found: the time the best words found mean, read without the model
-        when = when_answer(recall) if is_question(q) and not facts else None
+        # asked when, with no fact of it found, or how long ago: the time the best words found mean, and the time
+        # since, read without the model (which cannot count months)
+        when = when_answer(recall, now=now, facts=facts) if is_question(q) else None
         if when is not None:
             return iter([when]), ans
         pieces = self._generate(q, recall, ans, now, history or [], t0)

@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from memory import queries as Q
@@ -25,6 +25,7 @@ from memory.embed import Embedder
 from memory.errors import MemoryStoreError
 from memory.graph import TemporalGraph
 from memory.model import USER_ID, Arc
+from memory.periods import Period, asked_period, within
 from memory.search import query_terms, relative_fusion, terms, terms_text
 from memory.timeutil import from_epoch, iso, to_epoch
 from memory.transcripts import Turn
@@ -85,6 +86,7 @@ class Episodes:
         self.min_similarity = min_similarity  # e5 cosine: unrelated sentences sit around 0.70–0.76
         self._speakers: set[str] | None = None  # who has spoken (read once, then kept up to date by add)
         self.pool = pool
+        self.period_weight = 1.0  # words about the period a question names ("last weekend") rank up by this
 
     # -- writing ----------------------------------------------------------------------------------
     def add(self, turns: Sequence[Turn], *, mentions: dict[str, list[str]] | None = None) -> int:
@@ -242,8 +244,16 @@ class Episodes:
             weights.append(0.5)
             for r in rows:
                 matched[r["id"]] = matched.get(r["id"], "") + "m"
-        fused = relative_fusion(arms, weights)
         read: dict[str, dict[str, Any]] = {}  # episode rows read so far, by id: each is read once
+        period = asked_period(question, now)
+        if period is not None:  # "What did I do last weekend?": the words about that weekend, wherever said
+            inside = self._about_period(period, now, read)
+            if inside:
+                arms.append(dict.fromkeys(inside, 1.0))
+                weights.append(self.period_weight)
+                for i in inside:
+                    matched[i] = matched.get(i, "") + "d"
+        fused = relative_fusion(arms, weights)
         replied = self._replies(fused, matched, set(q.split()), limit, read)
         elsewhere: tuple[str, float] | None = None
         prompted: dict[str, Any] | None = None
@@ -302,6 +312,25 @@ class Episodes:
                              other, elsewhere[1] if other is not None and elsewhere else 0.0,
                              speaking[0] if other is not None and speaking else "",
                              Episode.from_row(prompted, matched="r") if other is not None and prompted else None)
+
+    def _about_period(self, period: Period, now: datetime, read: dict[str, dict[str, Any]]) -> list[str]:
+        """The episodes about ``period``: said in it, or up to a month before or after and naming a time in it
+        ("next Saturday", said the week before; "on Saturday", said the Monday after)."""
+        slack = timedelta(days=31)
+        try:
+            rows = self.graph.store.read(Q.EPISODES_SAID_BETWEEN, {
+                "start": to_epoch(period[0] - slack), "end": to_epoch(period[1] + slack), "now": to_epoch(now),
+                "limit": self.pool * 8})
+        except MemoryStoreError as e:
+            log.warning("episode search by date failed: %s", e)
+            return []
+        out = []
+        for r in rows:
+            read[r["id"]] = r
+            at = from_epoch(r.get("at"))
+            if at is not None and within(str(r.get("text") or ""), at, period):
+                out.append(str(r["id"]))
+        return out
 
     def _read(self, ids: Sequence[str], read: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
         """The rows of these episodes (those that exist), reading only the ones not in ``read`` yet."""

@@ -327,6 +327,11 @@ EPISODES_MENTIONING = (
     "MATCH (e:Episode)-[:MENTIONS]->(n:Entity) WHERE n.id IN $ids AND e.at <= $now AND e.speaker <> 'assistant' "
     f"RETURN {EPISODE_FIELDS} ORDER BY e.at DESC LIMIT $limit"
 )
+# Said in a stretch of time (a question that names a period: "What did I do last weekend?"), oldest first.
+EPISODES_SAID_BETWEEN = (
+    "MATCH (e:Episode) WHERE e.at >= $start AND e.at < $end AND e.at <= $now AND e.speaker <> 'assistant' "
+    f"RETURN {EPISODE_FIELDS} ORDER BY e.at LIMIT $limit"
+)
 # Of these episodes: said by one of the entities asked about, or naming one (graph distance to the question).
 EPISODES_ABOUT = (
     "MATCH (e:Episode) WHERE e.id IN $ids "

@@ -90,3 +90,11 @@ VAGUE = frozenset({
     "pic", "experience", "journey", "feeling", "thanks", "luck", "question", "ages", "while", "age", "bunch",
     "deal", "glad", "sure", "kinds", "sorts", "loads",
 })
+
+# Past forms that do not end in "-ed", to tell a past sentence without a tagger ("We went kayaking on the
+# weekend": the weekend before). Only forms that are not also the present ("read", "put", "cut", "quit").
+PAST_FORMS = frozenset("""
+went ran ate bought taught thought took made met saw began wrote left felt found gave kept lost won flew drove
+spoke sang swam got came did had was were said told sold spent sent built brought caught held heard paid sat slept
+stood woke wore threw drank rode fell became forgot broke chose grew knew led meant fought dug bit hid shook
+""".split())

@@ -8,6 +8,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
+from memory.words import PAST_FORMS
+
 MONTHS: dict[str, int] = {name.lower(): i for i, name in enumerate(calendar.month_name) if name}
 MONTHS.update({name.lower(): i for i, name in enumerate(calendar.month_abbr) if name})
 MONTHS["sept"] = 9
@@ -61,7 +63,8 @@ ORDINALS.update({"thirtieth": 30, "thirty-first": 31, "thirty first": 31})
 
 @dataclass(frozen=True)
 class TimeRef:
-    """A resolved expression: the moment it points at, the words, and its grain (day/week/month/season/year)."""
+    """A resolved expression: the moment it points at, the words, and its grain (day, weekend — its Saturday —,
+    week, month, season or year)."""
 
     when: datetime
     text: str
@@ -80,7 +83,15 @@ def shift_months(t: datetime, months: int) -> datetime:
     return t.replace(year=year, month=month + 1, day=day)
 
 
+def _grain(unit: str) -> str:
+    """"weeks" -> "week"; a fortnight is counted in weeks."""
+    unit = unit.rstrip("s")
+    return "week" if unit == "fortnight" else unit
+
+
 def _ago(n: int, unit: str, at: datetime) -> datetime:
+    if unit.rstrip("s") == "fortnight":
+        n, unit = 2 * n, "week"
     unit = unit.rstrip("s")
     if unit == "day":
         return _day(at) - timedelta(days=n)
@@ -122,7 +133,7 @@ _NUM = r"(\d+|" + "|".join(sorted(NUMBERS, key=len, reverse=True)) + ")"
 _MON = r"(" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?"
 _ORDW = "|".join(sorted(ORDINALS, key=len, reverse=True))
 _DAYNUM = r"(\d{1,2})(?:st|nd|rd|th)?"
-_UNIT = r"(days?|weeks?|months?|years?)"
+_UNIT = r"(days?|weeks?|fortnights?|months?|years?)"
 
 # "the ninth of August", "9th of August", "9 August", "August 9th", "August the ninth"
 _MONTH_DAY = [
@@ -191,8 +202,9 @@ def tense(words: Sequence[tuple[str, str]]) -> Tense:
             future = True  # "I'm flying", "we're getting": an arrangement, when a day or month is named
         if w in _AHEAD:  # "I booked a table for Friday": the verb is past, what it arranges is not
             continue
-        if w in _BACK or tags[i] == "VBD" or (
-                not tags[i] and w.endswith("ed") and len(w) > 4 and i and low[i - 1] in _SUBJECTS):
+        before = [x for x in low[:i] if x not in _SOFT_ADVERBS][-1:]  # "I finally passed": its subject
+        if w in _BACK or tags[i] == "VBD" or (not tags[i] and (w in PAST_FORMS or (
+                w.endswith("ed") and len(w) > 4 and before and before[0] in _SUBJECTS))):
             past = True
     return None if future == past else ("future" if future else "past")
 
@@ -229,6 +241,18 @@ def _weekday(text: str, at: datetime, direction: Tense) -> TimeRef | None:
     return TimeRef(_day(at) + timedelta(days=ahead), m.group(0), "day")
 
 
+def _weekend(text: str, at: datetime, direction: Tense) -> TimeRef | None:
+    """"At/over/on the weekend", "this weekend": the one before when the sentence is past, the coming one when
+    it is about the future; its Saturday, at the grain "weekend"."""
+    m = re.search(r"\b(?:(?:at|over|on) the|this) weekend\b", text, re.I)
+    if not m or direction is None:
+        return None
+    day = _day(at)
+    if direction == "past":
+        return TimeRef(day - timedelta(days=(day.weekday() - 5) % 7), m.group(0), "weekend")
+    return TimeRef(day + timedelta(days=(5 - day.weekday()) % 7), m.group(0), "weekend")
+
+
 def _relative(text: str, at: datetime) -> TimeRef | None:
     t = text.lower()
     simple: list[tuple[str, datetime, str]] = [
@@ -256,12 +280,14 @@ def _relative(text: str, at: datetime) -> TimeRef | None:
         is_for = m.group(0).startswith("for ")
         if (is_ago or is_for) and m.start() < best_pos:
             n = int(m.group(1)) if m.group(1).isdigit() else NUMBERS[m.group(1)]
-            grain = m.group(2).rstrip("s")
-            best, best_pos = TimeRef(_ago(n, grain, at), text[m.start() : m.end()], grain), m.start()
-    for m in re.finditer(rf"\b(?:(?:about|around|almost|nearly|roughly)\s+)?{_NUM}\s+{_UNIT}\s+from now\b", t):
-        if m.start() < best_pos:  # "around six months from now": ahead, at the grain said
+            best, best_pos = TimeRef(_ago(n, m.group(2), at), text[m.start() : m.end()], _grain(m.group(2))), \
+                m.start()
+    # ahead, at the grain said: "around six months from now", "in two weeks' time"
+    ahead = rf"\b(?:(?:about|around|almost|nearly|roughly|in)\s+)?{_NUM}\s+{_UNIT}(?:\s+from now|['’]?\s+time)\b"
+    for m in re.finditer(ahead, t):
+        if m.start() < best_pos:
             n = int(m.group(1)) if m.group(1).isdigit() else NUMBERS[m.group(1)]
-            best, best_pos = TimeRef(_ago(-n, m.group(2), at), text[m.start() : m.end()], m.group(2).rstrip("s")), \
+            best, best_pos = TimeRef(_ago(-n, m.group(2), at), text[m.start() : m.end()], _grain(m.group(2))), \
                 m.start()
     m = re.search(r"\b(last|this|next) (" + "|".join(SEASONS) + r")\b", t)
     if m and m.start() < best_pos:
@@ -286,6 +312,9 @@ def resolve(text: str, at: datetime, *, direction: Tense = None) -> TimeRef | No
     found: list[tuple[int, TimeRef]] = []
     if rel is not None:
         found.append((text.lower().find(rel.text.lower()), rel))
+    we = _weekend(text, at, direction)
+    if we is not None:
+        found.append((text.lower().find(we.text.lower()), we))
     wd = _weekday(text, at, direction)
     if wd is not None and (rel is None or rel.text.lower() not in wd.text.lower()):
         found.append((text.lower().find(wd.text.lower()), wd))

@@ -49,6 +49,8 @@ def d(y: int, m: int, day: int) -> datetime:
         # ahead of the turn, counted from it
         ("Probably around six months from now.", d(2026, 12, 2), "month"),
         ("two weeks from now", d(2026, 6, 16), "week"),
+        ("The play is in three weeks' time.", d(2026, 6, 23), "week"),
+        ("We got her a fortnight ago.", d(2026, 5, 19), "week"),
     ],
 )
 def test_resolve(text: str, when: datetime, grain: str) -> None:
@@ -117,7 +119,9 @@ def test_tense_from_words(sentence: str, expected: str | None) -> None:
 
 def test_tense_reads_tags_when_there_are_some() -> None:
     assert tense([("I", "PRP"), ("ran", "VBD"), ("on", "IN"), ("Sunday", "NNP")]) == "past"
-    assert tense([("I", ""), ("ran", ""), ("on", ""), ("Sunday", "")]) is None  # an irregular verb, untagged
+    assert tense([("I", ""), ("ran", ""), ("on", ""), ("Sunday", "")]) == "past"  # an irregular verb, untagged
+    assert tense([("I", ""), ("finally", ""), ("passed", ""), ("it", "")]) == "past"  # an adverb between
+    assert tense([("I", ""), ("run", ""), ("on", ""), ("Sundays", "")]) is None
 
 
 @pytest.mark.parametrize(("sentence", "direction", "expected"), [

@@ -49,7 +49,8 @@ def test_a_weekday_or_month_is_dated_the_way_its_sentence_points() -> None:
     # each sentence in its own tense: the first that names a time is dated
     assert dated("Hi! I'm so tired. We're flying to Rome on Monday.", AT) == (
         "Hi! I'm so tired. We're flying to Rome on Monday (23 January 2023).")
-    assert dated("We spoke about Monday.", AT) == "We spoke about Monday."  # no tense to tell which Monday
+    assert dated("About Monday: any news?", AT) == "About Monday: any news?"  # no tense to tell which Monday
+    assert dated("We spoke on Monday.", AT) == "We spoke on Monday (16 January 2023)."  # an irregular past
 
 
 def test_utterances_are_dated_attributed_and_oldest_first() -> None:

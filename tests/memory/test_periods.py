@@ -1,0 +1,44 @@
+"""Periods a question names, and whether some words were about one (pure)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from memory.periods import asked_period, within
+
+TUESDAY = datetime(2026, 5, 19, 9, 0, tzinfo=UTC)
+
+
+def d(m: int, day: int, y: int = 2026) -> datetime:
+    return datetime(y, m, day, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(("question", "period"), [
+    ("What did I do last weekend?", (d(5, 16), d(5, 18))),
+    ("What did I do at the weekend?", (d(5, 16), d(5, 18))),
+    ("What did I do in March?", (d(3, 1), d(4, 1))),
+    ("Who did I have dinner with on May 3, 2023?", (d(5, 3, 2023), d(5, 4, 2023))),
+    ("What did I do yesterday?", (d(5, 18), d(5, 19))),
+    ("What am I doing next month?", (d(6, 1), d(7, 1))),
+    ("What did I get up to last summer?", (d(6, 1, 2025), d(9, 1, 2025))),
+])
+def test_the_period_a_question_names(question: str, period: tuple[datetime, datetime]) -> None:
+    assert asked_period(question, TUESDAY) == period
+
+
+@pytest.mark.parametrize("question", ["What do I do for work?", "How long have I lived here for?", "Where is Anna?"])
+def test_no_period(question: str) -> None:
+    assert asked_period(question, TUESDAY) is None
+
+
+def test_words_are_about_the_time_they_name_else_the_time_they_were_said() -> None:
+    weekend = (d(5, 9), d(5, 11))
+    monday = datetime(2026, 5, 11, 19, 0, tzinfo=UTC)
+    assert within("Spent Saturday bouldering at the climbing wall.", monday, weekend)  # said after it
+    assert not within("Next month we're bouldering in Spain.", datetime(2026, 5, 4, tzinfo=UTC), weekend)  # June
+    assert within("We're going bouldering on Saturday!", datetime(2026, 5, 6, tzinfo=UTC), weekend)  # said before
+    assert within("Bouldering is great fun.", datetime(2026, 5, 9, 15, tzinfo=UTC), weekend)  # said in it
+    assert not within("Bouldering is great fun.", monday, weekend)
+    assert not within("I've been climbing for three years.", monday, weekend)  # a duration is no time named

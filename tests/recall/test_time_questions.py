@@ -1,0 +1,70 @@
+"""Questions about time through a real memory: a period named ("What did I do last weekend?") finds the words
+about it, however they name it; "how long ago" is counted, not left to the model."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from assistant.pipeline import Pipeline
+from memory.episodes import Episodes
+from memory.graph import TemporalGraph
+from memory.kglite_store import KgliteStore
+from memory.recall.recall import Recaller
+from memory.transcripts import Turn
+
+SAID = [  # (when said, words): a test passed, a Monday naming the Saturday before, a Sunday naming no time
+    (datetime(2026, 3, 16, 19, tzinfo=UTC), "I finally passed my driving test on Friday!"),
+    (datetime(2026, 5, 11, 19, tzinfo=UTC), "Spent Saturday bouldering at the climbing wall with Jo."),
+    (datetime(2026, 5, 17, 15, tzinfo=UTC), "A quiet day, I mostly read in the garden."),
+    (datetime(2026, 5, 20, 19, tzinfo=UTC), "My weekend plans fell through, sadly."),
+]
+
+
+class Model:
+    def __init__(self) -> None:
+        self.prompts: list[str] = []
+
+    def stream(self, messages, **kw):  # type: ignore[no-untyped-def]
+        self.prompts.append(messages[-1]["content"])
+        said = re.search(r'said: "([^"]+)"', messages[-1]["content"])
+        yield said.group(1) if said else "Nothing."
+
+
+@pytest.fixture
+def memory(tmp_path: Path) -> Iterator[tuple[Pipeline, Model]]:
+    store = KgliteStore(tmp_path / "g.kgl")
+    g = TemporalGraph(store)
+    g.ensure_user(SAID[0][0])
+    ep = Episodes(g)
+    ep.add([Turn(f"c{i}", at, "user", text, 0) for i, (at, text) in enumerate(SAID)])
+    model = Model()
+    try:
+        yield Pipeline(g, Recaller(g, episodes=ep, episode_limit=4), lambda: model), model
+    finally:
+        store.close()
+
+
+def test_a_period_named_finds_the_words_about_it(memory: tuple[Pipeline, Model]) -> None:
+    p, model = memory
+    # asked on Tuesday 12 May: "last weekend" is 9-10 May, named on Monday as "Saturday" (no word in common)
+    r = p.recall("What did I do last weekend?", now=datetime(2026, 5, 12, 9, tzinfo=UTC))
+    assert r.episodes_relevant and r.episodes[0].text.startswith("Spent Saturday bouldering")
+    # a week later: the words said in that weekend's days, not the earlier weekend's nor the mere word "weekend"
+    r = p.recall("What did I do last weekend?", now=datetime(2026, 5, 21, 9, tzinfo=UTC))
+    assert r.episodes[0].text.startswith("A quiet day")
+    assert "Spent Saturday" not in " ".join(e.text for e in r.episodes[:1])
+    ans = p.answer("What did I do in March?", now=datetime(2026, 7, 1, 9, tzinfo=UTC))
+    assert "driving test" in ans.text and model.prompts
+
+
+def test_how_long_ago_is_counted_from_the_time_meant(memory: tuple[Pipeline, Model]) -> None:
+    p, model = memory
+    ans = p.answer("How long ago did I pass my driving test?", now=datetime(2026, 9, 1, 9, tzinfo=UTC))
+    assert ans.text == "About six months ago (13 March 2026)." and not model.prompts and not ans.llm_used
+    ans = p.answer("When did I pass my driving test?", now=datetime(2026, 9, 1, 9, tzinfo=UTC))
+    assert ans.text == "13 March 2026." and not model.prompts
