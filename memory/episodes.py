@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 from memory import queries as Q
@@ -245,9 +245,9 @@ class Episodes:
             for r in rows:
                 matched[r["id"]] = matched.get(r["id"], "") + "m"
         read: dict[str, dict[str, Any]] = {}  # episode rows read so far, by id: each is read once
-        period = asked_period(question, now)
-        if period is not None:  # "What did I do last weekend?": the words about that weekend, wherever said
-            inside = self._about_period(period, now, read)
+        asked = asked_period(question, now)
+        if asked is not None:  # "What did I do last weekend?": the words about that weekend, wherever said
+            inside = self._about_period(*asked, now, read)
             if inside:
                 arms.append(dict.fromkeys(inside, 1.0))
                 weights.append(self.period_weight)
@@ -313,14 +313,14 @@ class Episodes:
                              speaking[0] if other is not None and speaking else "",
                              Episode.from_row(prompted, matched="r") if other is not None and prompted else None)
 
-    def _about_period(self, period: Period, now: datetime, read: dict[str, dict[str, Any]]) -> list[str]:
-        """The episodes about ``period``: said in it, or up to a month before or after and naming a time in it
-        ("next Saturday", said the week before; "on Saturday", said the Monday after)."""
-        slack = timedelta(days=31)
+    def _about_period(self, period: Period, said: Period, now: datetime,
+                      read: dict[str, dict[str, Any]]) -> list[str]:
+        """The episodes about ``period`` among those said in ``said`` (at most ``pool`` × 10, the first): said in
+        it and naming no other time, or naming a time in it ("on Saturday", said the Monday after)."""
         try:
             rows = self.graph.store.read(Q.EPISODES_SAID_BETWEEN, {
-                "start": to_epoch(period[0] - slack), "end": to_epoch(period[1] + slack), "now": to_epoch(now),
-                "limit": self.pool * 8})
+                "start": to_epoch(said[0]), "end": to_epoch(said[1]), "now": to_epoch(now),
+                "limit": self.pool * 10})
         except MemoryStoreError as e:
             log.warning("episode search by date failed: %s", e)
             return []

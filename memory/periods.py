@@ -6,10 +6,14 @@ from __future__ import annotations
 import re
 from datetime import datetime, timedelta
 
-from memory.extraction.dates import TimeRef, resolve, shift_months, tense, words_of
+from memory.extraction.dates import MONTHS, SEASONS, WEEKDAYS, TimeRef, resolve, shift_months, tense, words_of
 
 Period = tuple[datetime, datetime]  # [start, end)
 _SENTENCE = re.compile(r"[^.!?…]+[.!?…]*")
+# a word without which no time is named: most words said name none, and are read in a regex instead of a parse
+_TIME_WORD = re.compile(r"\d|\b(" + "|".join(sorted({*MONTHS, *WEEKDAYS, *SEASONS, *"""
+yesterday today tonight tomorrow morning afternoon evening last next this ago weekend week weeks month months year
+years day days fortnight fortnights time""".split()}, key=len, reverse=True)) + r")\b", re.I)
 
 
 def period_of(ref: TimeRef) -> Period:
@@ -33,6 +37,8 @@ def period_of(ref: TimeRef) -> Period:
 
 def _named_time(text: str, at: datetime) -> TimeRef | None:
     """The first time ``text`` names, read in its sentence's tense; a duration ("for three years") is none."""
+    if not _TIME_WORD.search(text):
+        return None
     for sentence in _SENTENCE.findall(text) or [text]:
         ref = resolve(sentence, at, direction=tense(words_of(sentence)))
         if ref is not None:
@@ -40,13 +46,25 @@ def _named_time(text: str, at: datetime) -> TimeRef | None:
     return None
 
 
-def asked_period(question: str, now: datetime) -> Period | None:
+def said_window(ref_period: Period, grain: str, now: datetime) -> Period:
+    """When words about a period may have been said: in it, or soon after ("on Saturday", said on Monday; "last
+    month", said early the next); for a period still to come, the month before now (plans)."""
+    start, end = ref_period
+    if start > now:
+        return now - timedelta(days=31), now
+    after = timedelta(days=8) if grain in ("day", "weekend", "week") else timedelta(days=31)
+    return start, min(end + after, now)
+
+
+def asked_period(question: str, now: datetime) -> tuple[Period, Period] | None:
     """The period a question names ("last weekend", "in March", "on 3 May 2023"), read as past unless the
-    question is about what is to come; None when it names none."""
+    question is about what is to come, and when words about it may have been said (``said_window``); None
+    when it names none, or a whole year (too long to be read through)."""
     ref = resolve(question, now, direction=tense(words_of(question)) or "past")
-    if ref is None or ref.text.lower().startswith("for "):
+    if ref is None or ref.text.lower().startswith("for ") or ref.grain == "year":
         return None
-    return period_of(ref)
+    period = period_of(ref)
+    return period, said_window(period, ref.grain, now)
 
 
 def within(text: str, at: datetime, period: Period) -> bool:

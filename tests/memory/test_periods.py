@@ -25,10 +25,21 @@ def d(m: int, day: int, y: int = 2026) -> datetime:
     ("What did I get up to last summer?", (d(6, 1, 2025), d(9, 1, 2025))),
 ])
 def test_the_period_a_question_names(question: str, period: tuple[datetime, datetime]) -> None:
-    assert asked_period(question, TUESDAY) == period
+    asked = asked_period(question, TUESDAY)
+    assert asked is not None and asked[0] == period
 
 
-@pytest.mark.parametrize("question", ["What do I do for work?", "How long have I lived here for?", "Where is Anna?"])
+def test_when_words_about_it_may_have_been_said() -> None:
+    # a weekend: in it or the week after, never after now; a month: in it or the month after; ahead: the month
+    # before now, when plans for it were told
+    assert asked_period("What did I do last weekend?", TUESDAY) == ((d(5, 16), d(5, 18)), (d(5, 16), TUESDAY))
+    assert asked_period("What did I do in March?", TUESDAY) == ((d(3, 1), d(4, 1)), (d(3, 1), d(5, 2)))
+    assert asked_period("What am I doing next month?", TUESDAY) == ((d(6, 1), d(7, 1)), (d(4, 18, 2026)
+                                                                                          .replace(hour=9), TUESDAY))
+
+
+@pytest.mark.parametrize("question", ["What do I do for work?", "How long have I lived here for?", "Where is Anna?",
+                                      "What did I do last year?"])  # a year is too long to read through
 def test_no_period(question: str) -> None:
     assert asked_period(question, TUESDAY) is None
 
