@@ -315,12 +315,12 @@ class Episodes:
 
     def _about_period(self, period: Period, said: Period, now: datetime,
                       read: dict[str, dict[str, Any]]) -> list[str]:
-        """The episodes about ``period`` among those said in ``said`` (at most ``pool`` × 10, the first): said in
+        """The episodes about ``period`` among those said in ``said`` (at most ``pool`` × 5, the first): said in
         it and naming no other time, or naming a time in it ("on Saturday", said the Monday after)."""
         try:
             rows = self.graph.store.read(Q.EPISODES_SAID_BETWEEN, {
                 "start": to_epoch(said[0]), "end": to_epoch(said[1]), "now": to_epoch(now),
-                "limit": self.pool * 10})
+                "limit": self.pool * 5})
         except MemoryStoreError as e:
             log.warning("episode search by date failed: %s", e)
             return []
