@@ -432,8 +432,12 @@ def when_answer(recall: RecallResult, *, now: datetime | None = None, facts: boo
         if meant is not None:
             when = (meant[1].when, meant[2])
             break
-    else:  # no time named: the day it was told, unless it was told as still to come ("I'm opening a studio")
-        when = next(((e.at, spoken_date(e.at)) for e, text in told if tense(words_of(text)) != "future"), None)
+    else:  # no time named: asked about the past, the day it was told, unless it was told as still to come ("I'm
+        # opening a studio"); never for a question in the present ("When is my lesson?" after "Every Tuesday I
+        # have a lesson": the day it was said is no answer)
+        past = tense(words_of(recall.question)) == "past"
+        when = next(((e.at, spoken_date(e.at)) for e, text in told if past and tense(words_of(text)) != "future"),
+                    None)
     if when is None:
         return None
     if ago and now is not None:

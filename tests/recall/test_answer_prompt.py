@@ -202,6 +202,9 @@ def test_asked_when_a_question_or_a_plan_names_no_day() -> None:
     asked = ("Maria", "Wow John! When are you opening the studio?", MAY_20)
     planned = ("John", "I'm opening my studio with a big party, can't wait!", MAY_20)
     assert when_answer(_heard("When is John opening his studio?", [asked, planned])) is None  # the model's
+    weekly = ("John", "Every Tuesday evening I have a Spanish lesson with Lucia.", MAY_20)
+    assert when_answer(_heard("On which day is John's lesson?", [weekly])) is None  # not the day it was said
+    assert when_answer(_heard("When does John have his lesson?", [weekly])) is None
     told = ("John", "Probably around six months from now, once the lease is signed.", MAY_20)
     assert when_answer(_heard("When is John opening his studio?", [asked, told])) == "November 2023."
 
