@@ -11,6 +11,7 @@ from memory.episodes import asks
 from memory.extraction.dates import UNITS, TimeRef, resolve, tense, words_of
 from memory.llm import Message
 from memory.model import USER_ID, Arc
+from memory.periods import says_when
 from memory.recall.recall import RecallResult
 from memory.search import STOPWORDS, fold, stem, terms
 from memory.words import AUXILIARIES, FIRST_PERSON_RE, SAID_TO_USER, WH_WORDS, alternation
@@ -79,10 +80,12 @@ def _when_meant(text: str, at: datetime) -> tuple[str, str, str] | None:
     return meant[0], meant[1].text.rstrip("."), meant[2]
 
 
-def _meant(text: str, at: datetime) -> tuple[str, TimeRef, str] | None:
-    """The first sentence of ``text`` that names a time, the time it names, and that time as people say it."""
+def _meant(text: str, at: datetime, *, tense_else: str | None = None) -> tuple[str, TimeRef, str] | None:
+    """The first sentence of ``text`` that names a time, the time it names, and that time as people say it.
+    ``tense_else``: the tense to read a sentence in when its own words do not tell ("I finally pass my test on
+    Friday", as heard, asked "When did I pass…?": the question says it is past)."""
     # the first sentence that names a time, read in its own tense ("on Friday": the one before, or after)
-    refs = ((s, resolve(s, at, direction=tense(words_of(s)))) for s in _SENTENCE_END.split(text))
+    refs = ((s, resolve(s, at, direction=tense(words_of(s)) or tense_else)) for s in _SENTENCE_END.split(text))
     sentence, ref = next(((s, r) for s, r in refs if r is not None), ("", None))
     if ref is None or ref.text.lower().startswith("for "):  # a duration, not a date
         return None
@@ -426,18 +429,18 @@ def when_answer(recall: RecallResult, *, now: datetime | None = None, facts: boo
         return None  # a birthday comes round every year: not the day some words meant
     topic = set(terms(recall.question)) - set(terms(recall.asked))
     told = [(e, focus(e.text, recall.question, max_chars)) for e in recall.episodes[:look] if not asks(e.text, topic)]
+    asked_in = tense(words_of(recall.question))
     when: tuple[datetime, str] | None = None
     for e, text in told:
-        meant = _meant(text, e.at)
+        meant = _meant(text, e.at, tense_else=asked_in)
         if meant is not None:
             when = (meant[1].when, meant[2])
             break
     else:  # no time named: asked about the past, the day it was told, unless it was told as still to come ("I'm
-        # opening a studio"); never for a question in the present ("When is my lesson?" after "Every Tuesday I
-        # have a lesson": the day it was said is no answer)
-        past = tense(words_of(recall.question)) == "past"
-        when = next(((e.at, spoken_date(e.at)) for e, text in told if past and tense(words_of(text)) != "future"),
-                    None)
+        # opening a studio") or names a time that could not be read ("on the 5th"); never for a question in the
+        # present ("When is my lesson?" after "Every Tuesday I have a lesson": the day it was said is no answer)
+        when = next(((e.at, spoken_date(e.at)) for e, text in told if asked_in == "past"
+                     and tense(words_of(text)) != "future" and not says_when(text)), None)
     if when is None:
         return None
     if ago and now is not None:

@@ -10,8 +10,9 @@ from assistant.compose import Hearth
 
 SCRIPT = [
     ["My sister Anna lives in Porto. She teaches chemistry.", "I played the cello in an orchestra at school.",
-     "Our neighbour Priya keeps bees in her garden."],
-    ["Where does my sister live?", "What instrument did I play?", "How do you know that?", "Who keeps bees?"],
+     "Our neighbour Priya keeps bees in her garden.", "I finally passed my driving test on Friday!"],
+    ["Where does my sister live?", "What instrument did I play?", "How do you know that?", "Who keeps bees?",
+     "When did I pass my driving test?"],
 ]
 
 

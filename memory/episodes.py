@@ -277,7 +277,11 @@ class Episodes:
                 kept |= {q for r, q in replied.items() if r in kept}  # a question they answered: its context
                 fused = {i: fused[i] for i in kept}
         # a vector neighbour that is not close in meaning, and matched nothing else, is noise
-        best = [i for i in sorted(fused, key=lambda i: (-fused[i], i)) if matched.get(i)][:limit + 2]
+        ranked = [i for i in sorted(fused, key=lambda i: (-fused[i], i)) if matched.get(i)]
+        # asked about a period, and words about it were found: words about another time only mislead ("What did I
+        # do last weekend?" answered with the weekend before, whose words come first in time order)
+        in_period = [i for i in ranked if "d" in matched[i]]
+        best = (in_period or ranked)[:limit + 2]
         others = _others(own, text, vector)[:ELSEWHERE_READ] if elsewhere is not None else []
         mine = _ranked(own & {*text, *vector}, text, vector)[:ELSEWHERE_READ] if elsewhere is not None else []
         rows = self._read([*best, *others, *mine], read)  # one read for all three

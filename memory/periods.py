@@ -35,9 +35,27 @@ def period_of(ref: TimeRef) -> Period:
     return first, first.replace(year=first.year + 1)
 
 
+def names_a_time(text: str) -> bool:
+    """A word without which no time is named (a day, a month, "last", "ago", a number…): a quick test before
+    any date parsing. Loose: "this" and "may" pass it."""
+    return bool(_TIME_WORD.search(text))
+
+
+# words that say when something happened, read or not: a weekday, a month by its full name ("May" aside, a
+# verb too), a season, "ago", a weekend
+_WHEN_WORD = re.compile(r"\b(" + "|".join(sorted({*WEEKDAYS, *(m for m in MONTHS if len(m) > 3 and m != "sept"),
+                                                  *SEASONS, "ago", "weekend"})) + r")\b", re.I)
+
+
+def says_when(text: str) -> bool:
+    """The words name a day, a month, a season or a time ago ("on Friday", "in June", "a while ago"), whether
+    or not it could be resolved."""
+    return bool(_WHEN_WORD.search(text))
+
+
 def _named_time(text: str, at: datetime) -> TimeRef | None:
     """The first time ``text`` names, read in its sentence's tense; a duration ("for three years") is none."""
-    if not _TIME_WORD.search(text):
+    if not names_a_time(text):
         return None
     for sentence in _SENTENCE.findall(text) or [text]:
         ref = resolve(sentence, at, direction=tense(words_of(sentence)))

@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from memory.periods import asked_period, within
+from memory.periods import asked_period, says_when, within
 
 TUESDAY = datetime(2026, 5, 19, 9, 0, tzinfo=UTC)
 
@@ -53,3 +53,10 @@ def test_words_are_about_the_time_they_name_else_the_time_they_were_said() -> No
     assert within("Bouldering is great fun.", datetime(2026, 5, 9, 15, tzinfo=UTC), weekend)  # said in it
     assert not within("Bouldering is great fun.", monday, weekend)
     assert not within("I've been climbing for three years.", monday, weekend)  # a duration is no time named
+
+
+@pytest.mark.parametrize(("text", "says"), [("See you on Friday!", True), ("Back in June we met.", True),
+                                            ("A while ago.", True), ("I may come.", False),
+                                            ("This is great, last one!", False)])
+def test_words_that_say_when(text: str, says: bool) -> None:
+    assert says_when(text) is says

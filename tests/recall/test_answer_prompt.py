@@ -193,6 +193,13 @@ def test_asked_when_the_time_the_best_words_mean_without_the_model() -> None:
     got = ("John", "Guess what, I adopted a puppy from the shelter!", JUNE_3)
     assert when_answer(_heard("When did John adopt his puppy?", [got])) == "3 June 2023."
     assert when_answer(_heard("In which month did John adopt his puppy?", [got])) == "3 June 2023."
+    # heard as "I finally pass my test on Friday" (speech to text drops the -ed): asked about the past, the
+    # Friday is the one before
+    misheard = ("John", "I finally pass my driving test on Friday!", datetime(2023, 5, 22, 19, tzinfo=UTC))
+    assert when_answer(_heard("When did John pass his driving test?", [misheard])) == "19 May 2023."
+    # a time named that cannot be read: not the day it was said either
+    every = ("John", "Every Friday the test centre is open, and I passed there.", JUNE_3)
+    assert when_answer(_heard("When did John pass his driving test?", [every])) is None
     # a week counted back, in the words people use
     assert when_answer(_heard("When did John adopt his puppy?", [
         ("John", "I adopted a puppy two weeks ago!", JUNE_3)])) == "Two weeks before 3 June 2023."
