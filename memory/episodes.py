@@ -25,7 +25,7 @@ from memory.embed import Embedder
 from memory.errors import MemoryStoreError
 from memory.graph import TemporalGraph
 from memory.model import USER_ID, Arc
-from memory.periods import Period, asked_period, within
+from memory.periods import Period, asked_period, names_a_time, within
 from memory.search import query_terms, relative_fusion, terms, terms_text
 from memory.timeutil import from_epoch, iso, to_epoch
 from memory.transcripts import Turn
@@ -278,10 +278,9 @@ class Episodes:
                 fused = {i: fused[i] for i in kept}
         # a vector neighbour that is not close in meaning, and matched nothing else, is noise
         ranked = [i for i in sorted(fused, key=lambda i: (-fused[i], i)) if matched.get(i)]
-        # asked about a period, and words about it were found: words about another time only mislead ("What did I
-        # do last weekend?" answered with the weekend before, whose words come first in time order)
-        in_period = [i for i in ranked if "d" in matched[i]]
-        best = (in_period or ranked)[:limit + 2]
+        if any("d" in matched[i] for i in ranked):
+            ranked = self._of_period(ranked, matched, q, limit, read)
+        best = ranked[:limit + 2]
         others = _others(own, text, vector)[:ELSEWHERE_READ] if elsewhere is not None else []
         mine = _ranked(own & {*text, *vector}, text, vector)[:ELSEWHERE_READ] if elsewhere is not None else []
         rows = self._read([*best, *others, *mine], read)  # one read for all three
@@ -316,6 +315,18 @@ class Episodes:
                              other, elsewhere[1] if other is not None and elsewhere else 0.0,
                              speaking[0] if other is not None and speaking else "",
                              Episode.from_row(prompted, matched="r") if other is not None and prompted else None)
+
+    def _of_period(self, ranked: list[str], matched: dict[str, str], q: str, limit: int,
+                   read: dict[str, dict[str, Any]]) -> list[str]:
+        """Asked about a period, with words about it found: words about another time only mislead ("What did I do
+        last weekend?" answered with the weekend before, listed first in time order), unless they share a topic
+        word with the question, not a time word ("Why did Maria sit with the girl at the February event?" told
+        in March without a date)."""
+        topic = {t for t in q.split() if not names_a_time(t)}
+        other = [i for i in ranked if "d" not in matched[i]][:limit + 2]
+        texts = {r["id"]: str(r.get("text") or "") for r in self._read(other, read)} if topic else {}
+        keep = {i for i in other if topic & set(terms(texts.get(i, "")))}
+        return [i for i in ranked if "d" in matched[i] or i in keep]
 
     def _about_period(self, period: Period, said: Period, now: datetime,
                       read: dict[str, dict[str, Any]]) -> list[str]:

@@ -19,6 +19,8 @@ from memory.transcripts import Turn
 
 SAID = [  # (when said, words): a test passed, a Monday naming the Saturday before, a Sunday naming no time
     (datetime(2026, 3, 16, 19, tzinfo=UTC), "I finally passed my driving test on Friday!"),
+    (datetime(2026, 5, 1, 19, tzinfo=UTC), "Bouldering with Jo is the best thing I do."),
+    (datetime(2026, 5, 4, 19, tzinfo=UTC), "What a lovely weekend of gardening."),
     (datetime(2026, 5, 11, 19, tzinfo=UTC), "Spent Saturday bouldering at the climbing wall with Jo."),
     (datetime(2026, 5, 17, 15, tzinfo=UTC), "A quiet day, I mostly read in the garden."),
     (datetime(2026, 5, 20, 19, tzinfo=UTC), "My weekend plans fell through, sadly."),
@@ -59,6 +61,12 @@ def test_a_period_named_finds_the_words_about_it(memory: tuple[Pipeline, Model])
     assert r.episodes[0].text.startswith("A quiet day")
     # words about another time only mislead, even when they share a word with the question ("weekend")
     assert not any("Spent Saturday" in e.text or "plans fell through" in e.text for e in r.episodes)
+    # words about another time that share a topic word with the question stay (they may tell of it undated);
+    # those sharing only a time word ("weekend") go
+    r = p.recall("Who did I go bouldering with last weekend?", now=datetime(2026, 5, 12, 9, tzinfo=UTC))
+    found = [e.text for e in r.episodes]
+    assert found[0].startswith("Spent Saturday") and "Bouldering with Jo is the best thing I do." in found
+    assert not any("gardening" in t for t in found)
     ans = p.answer("What did I do in March?", now=datetime(2026, 7, 1, 9, tzinfo=UTC))
     assert "driving test" in ans.text and model.prompts
 
