@@ -206,6 +206,10 @@ class Episodes:
         speaking = self._speaking(entities)
         pending = meaning if meaning is not None else self.meaning_soon(question, entities)
         q = " ".join(t for t in query_terms(question).split() if t not in name_terms)
+        asked = asked_period(question, now)
+        topic = " ".join(t for t in q.split() if not names_a_time(t))
+        if asked is not None and topic:  # the period is searched by date: the words search the topic only
+            q = topic
         if q:
             try:
                 rows = self.graph.store.read(Q.SEARCH_EPISODES_TEXT, {
@@ -245,7 +249,6 @@ class Episodes:
             for r in rows:
                 matched[r["id"]] = matched.get(r["id"], "") + "m"
         read: dict[str, dict[str, Any]] = {}  # episode rows read so far, by id: each is read once
-        asked = asked_period(question, now)
         if asked is not None:  # "What did I do last weekend?": the words about that weekend, wherever said
             inside = self._about_period(*asked, now, read)
             if inside:
@@ -278,8 +281,12 @@ class Episodes:
                 fused = {i: fused[i] for i in kept}
         # a vector neighbour that is not close in meaning, and matched nothing else, is noise
         ranked = [i for i in sorted(fused, key=lambda i: (-fused[i], i)) if matched.get(i)]
-        if any("d" in matched[i] for i in ranked):
-            ranked = self._of_period(ranked, matched, q, limit, read)
+        if any("d" in matched[i] for i in ranked) and not topic:
+            # asked about a period and nothing else ("What did I do last weekend?"), with words about it found:
+            # words about another time only mislead (the weekend before, listed first in time order). A question
+            # with a topic keeps them: the period only ranks up (an event told later without its date is still
+            # evidence: "Why did Maria sit with the girl at the February event?")
+            ranked = [i for i in ranked if "d" in matched[i]]
         best = ranked[:limit + 2]
         others = _others(own, text, vector)[:ELSEWHERE_READ] if elsewhere is not None else []
         mine = _ranked(own & {*text, *vector}, text, vector)[:ELSEWHERE_READ] if elsewhere is not None else []
@@ -315,18 +322,6 @@ class Episodes:
                              other, elsewhere[1] if other is not None and elsewhere else 0.0,
                              speaking[0] if other is not None and speaking else "",
                              Episode.from_row(prompted, matched="r") if other is not None and prompted else None)
-
-    def _of_period(self, ranked: list[str], matched: dict[str, str], q: str, limit: int,
-                   read: dict[str, dict[str, Any]]) -> list[str]:
-        """Asked about a period, with words about it found: words about another time only mislead ("What did I do
-        last weekend?" answered with the weekend before, listed first in time order), unless they share a topic
-        word with the question, not a time word ("Why did Maria sit with the girl at the February event?" told
-        in March without a date)."""
-        topic = {t for t in q.split() if not names_a_time(t)}
-        other = [i for i in ranked if "d" not in matched[i]][:limit + 2]
-        texts = {r["id"]: str(r.get("text") or "") for r in self._read(other, read)} if topic else {}
-        keep = {i for i in other if topic & set(terms(texts.get(i, "")))}
-        return [i for i in ranked if "d" in matched[i] or i in keep]
 
     def _about_period(self, period: Period, said: Period, now: datetime,
                       read: dict[str, dict[str, Any]]) -> list[str]:
