@@ -207,9 +207,9 @@ class Episodes:
         pending = meaning if meaning is not None else self.meaning_soon(question, entities)
         q = " ".join(t for t in query_terms(question).split() if t not in name_terms)
         asked = asked_period(question, now)
-        topic = " ".join(t for t in q.split() if not names_a_time(t))
-        if asked is not None and topic:  # the period is searched by date: the words search the topic only
-            q = topic
+        on_topic = " ".join(t for t in q.split() if not names_a_time(t))
+        if asked is not None and on_topic:  # the period is searched by date: the words search the topic only
+            q = on_topic
         if q:
             try:
                 rows = self.graph.store.read(Q.SEARCH_EPISODES_TEXT, {
@@ -281,7 +281,7 @@ class Episodes:
                 fused = {i: fused[i] for i in kept}
         # a vector neighbour that is not close in meaning, and matched nothing else, is noise
         ranked = [i for i in sorted(fused, key=lambda i: (-fused[i], i)) if matched.get(i)]
-        if any("d" in matched[i] for i in ranked) and not topic:
+        if any("d" in matched[i] for i in ranked) and not on_topic:
             # asked about a period and nothing else ("What did I do last weekend?"), with words about it found:
             # words about another time only mislead (the weekend before, listed first in time order). A question
             # with a topic keeps them: the period only ranks up (an event told later without its date is still
