@@ -8,12 +8,12 @@ from collections.abc import Callable, Iterator, Sequence
 from datetime import datetime
 
 from memory.episodes import asks
-from memory.extraction.dates import UNITS, TimeRef, resolve, tense, words_of
+from memory.extraction.dates import UNITS, Tense, TimeRef, tense, words_of
 from memory.llm import Message
 from memory.model import USER_ID, Arc
-from memory.periods import says_when
+from memory.periods import named_time, says_when
 from memory.recall.recall import RecallResult
-from memory.search import STOPWORDS, fold, stem, terms
+from memory.search import SENTENCE_END, STOPWORDS, fold, stem, terms
 from memory.words import AUXILIARIES, FIRST_PERSON_RE, SAID_TO_USER, WH_WORDS, alternation
 
 # Fixed prefix (the server's prompt cache keeps it); everything that varies goes in the user message.
@@ -80,15 +80,13 @@ def _when_meant(text: str, at: datetime) -> tuple[str, str, str] | None:
     return meant[0], meant[1].text.rstrip("."), meant[2]
 
 
-def _meant(text: str, at: datetime, *, tense_else: str | None = None) -> tuple[str, TimeRef, str] | None:
-    """The first sentence of ``text`` that names a time, the time it names, and that time as people say it.
-    ``tense_else``: the tense to read a sentence in when its own words do not tell ("I finally pass my test on
-    Friday", as heard, asked "When did I pass…?": the question says it is past)."""
-    # the first sentence that names a time, read in its own tense ("on Friday": the one before, or after)
-    refs = ((s, resolve(s, at, direction=tense(words_of(s)) or tense_else)) for s in _SENTENCE_END.split(text))
-    sentence, ref = next(((s, r) for s, r in refs if r is not None), ("", None))
-    if ref is None or ref.text.lower().startswith("for "):  # a duration, not a date
+def _meant(text: str, at: datetime, *, tense_else: Tense = None) -> tuple[str, TimeRef, str] | None:
+    """The first sentence of ``text`` that names a time (``periods.named_time``), the time it names, and that
+    time as people say it."""
+    named = named_time(text, at, tense_else=tense_else)
+    if named is None:
         return None
+    sentence, ref = named
     w = ref.when
     if ref.grain == "day":
         said = spoken_date(w)
@@ -126,9 +124,6 @@ def dated(text: str, at: datetime) -> str:
     return f"{text[:j]} ({said}){text[j:]}"
 
 
-_SENTENCE_END = re.compile(r"(?<=[.!?…\]])\s+")
-
-
 def focus(text: str, question: str, max_chars: int) -> str:
     """An utterance longer than ``max_chars`` keeps the sentences that share the most words with the question,
     then those next to them, in their order, "…" where some were left out: the part that answers is often not
@@ -136,7 +131,7 @@ def focus(text: str, question: str, max_chars: int) -> str:
     text = " ".join(text.split())
     if len(text) <= max_chars:
         return text
-    sentences = _SENTENCE_END.split(text)
+    sentences = SENTENCE_END.split(text)
     asked = set(terms(question))
     shared = [len(asked & set(terms(s))) for s in sentences]
     hits = [i for i, n in enumerate(shared) if n] or [0]

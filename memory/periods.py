@@ -6,10 +6,10 @@ from __future__ import annotations
 import re
 from datetime import datetime, timedelta
 
-from memory.extraction.dates import MONTHS, SEASONS, WEEKDAYS, TimeRef, resolve, shift_months, tense, words_of
+from memory.extraction.dates import MONTHS, SEASONS, WEEKDAYS, Tense, TimeRef, resolve, shift_months, tense, words_of
+from memory.search import SENTENCE_END
 
 Period = tuple[datetime, datetime]  # [start, end)
-_SENTENCE = re.compile(r"[^.!?…]+[.!?…]*")
 # a word without which no time is named: most words said name none, and are read in a regex instead of a parse
 _TIME_WORD = re.compile(r"\d|\b(" + "|".join(sorted({*MONTHS, *WEEKDAYS, *SEASONS, *"""
 yesterday today tonight tomorrow morning afternoon evening last next this ago weekend week weeks month months year
@@ -53,14 +53,16 @@ def says_when(text: str) -> bool:
     return bool(_WHEN_WORD.search(text))
 
 
-def _named_time(text: str, at: datetime) -> TimeRef | None:
-    """The first time ``text`` names, read in its sentence's tense; a duration ("for three years") is none."""
+def named_time(text: str, at: datetime, *, tense_else: Tense = None) -> tuple[str, TimeRef] | None:
+    """The first sentence of ``text`` said at ``at`` that names a time, and the time, read in the sentence's own
+    tense ("on Friday": the one before, or after), or in ``tense_else`` when its words do not tell ("I finally
+    pass my test on Friday", as heard, asked "When did I pass…?"). A duration ("for three years") is none."""
     if not names_a_time(text):
         return None
-    for sentence in _SENTENCE.findall(text) or [text]:
-        ref = resolve(sentence, at, direction=tense(words_of(sentence)))
+    for sentence in SENTENCE_END.split(text):
+        ref = resolve(sentence, at, direction=tense(words_of(sentence)) or tense_else)
         if ref is not None:
-            return None if ref.text.lower().startswith("for ") else ref
+            return None if ref.text.lower().startswith("for ") else (sentence, ref)
     return None
 
 
@@ -88,8 +90,8 @@ def asked_period(question: str, now: datetime) -> tuple[Period, Period] | None:
 def within(text: str, at: datetime, period: Period) -> bool:
     """Words said at ``at`` are about ``period``: the first time they name falls in it ("Spent Saturday
     bouldering", said on Monday), or, naming none, they were said in it."""
-    ref = _named_time(text, at)
-    if ref is None:
+    named = named_time(text, at)
+    if named is None:
         return period[0] <= at < period[1]
-    start, end = period_of(ref)
+    start, end = period_of(named[1])
     return start < period[1] and period[0] < end

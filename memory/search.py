@@ -18,6 +18,8 @@ from memory.words import AUXILIARIES, FIRST_PERSON, POSSESSIVES, WH_WORDS
 K = TypeVar("K")
 
 _WORD = re.compile(r"[a-z0-9]+")
+# where one sentence ends and the next starts: after . ! ? … (or a bracket closing a photo caption) and a space
+SENTENCE_END = re.compile(r"(?<=[.!?…\]])\s+")
 # Words that carry no topic: dropped from queries (they would match every utterance) and from terms.
 STOPWORDS = frozenset({*WH_WORDS, *AUXILIARIES, *FIRST_PERSON, *POSSESSIVES, *"""
 a an the and or but if then so of to in on at by for with from about as into over after before up down out
