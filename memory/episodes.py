@@ -25,7 +25,7 @@ from memory.embed import Embedder
 from memory.errors import MemoryStoreError
 from memory.graph import TemporalGraph
 from memory.model import USER_ID, Arc
-from memory.periods import Period, asked_period, names_a_time, within
+from memory.periods import Period, asked_period, time_terms, within
 from memory.search import query_terms, relative_fusion, terms, terms_text
 from memory.timeutil import from_epoch, iso, to_epoch
 from memory.transcripts import Turn
@@ -207,7 +207,8 @@ class Episodes:
         pending = meaning if meaning is not None else self.meaning_soon(question, entities)
         q = " ".join(t for t in query_terms(question).split() if t not in name_terms)
         asked = asked_period(question, now)
-        on_topic = " ".join(t for t in q.split() if not names_a_time(t))
+        timely = time_terms(question)
+        on_topic = " ".join(t for t in q.split() if t not in timely)
         if asked is not None and on_topic:  # the period is searched by date: the words search the topic only
             q = on_topic
         if q:

@@ -7,7 +7,7 @@ import re
 from datetime import datetime, timedelta
 
 from memory.extraction.dates import MONTHS, SEASONS, WEEKDAYS, Tense, TimeRef, resolve, shift_months, tense, words_of
-from memory.search import SENTENCE_END
+from memory.search import SENTENCE_END, terms
 
 Period = tuple[datetime, datetime]  # [start, end)
 # a word without which no time is named: most words said name none, and are read in a regex instead of a parse
@@ -39,6 +39,13 @@ def names_a_time(text: str) -> bool:
     """A word without which no time is named (a day, a month, "last", "ago", a number…): a quick test before
     any date parsing. Loose: "this" and "may" pass it."""
     return bool(_TIME_WORD.search(text))
+
+
+def time_terms(question: str) -> set[str]:
+    """The index terms (memory.search.terms) of the question's words that name a time: what a search by words
+    leaves out when the period is searched by date. Read on the words, not on their stems ("February" is
+    "februar" once stemmed, "spring" "spr")."""
+    return set(terms(" ".join(w for w in question.split() if names_a_time(w))))
 
 
 # words that say when something happened, read or not: a weekday, a month by its full name ("May" aside, a

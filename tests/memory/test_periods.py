@@ -6,7 +6,8 @@ from datetime import UTC, datetime
 
 import pytest
 
-from memory.periods import asked_period, says_when, within
+from memory.periods import asked_period, says_when, time_terms, within
+from memory.search import terms
 
 TUESDAY = datetime(2026, 5, 19, 9, 0, tzinfo=UTC)
 
@@ -60,3 +61,10 @@ def test_words_are_about_the_time_they_name_else_the_time_they_were_said() -> No
                                             ("This is great, last one!", False)])
 def test_words_that_say_when(text: str, says: bool) -> None:
     assert says_when(text) is says
+
+
+def test_the_time_words_of_a_question_by_their_index_terms() -> None:
+    # read on the words: a stem would not be known as a time ("february" -> "februar", "spring" -> "spr")
+    q = "What did I plant with Jo in the spring, back in February?"
+    assert set(terms("spring February")) <= time_terms(q)
+    assert not set(terms("plant Jo")) & time_terms(q)
