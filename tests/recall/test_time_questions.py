@@ -77,3 +77,23 @@ def test_how_long_ago_is_counted_from_the_time_meant(memory: tuple[Pipeline, Mod
     assert ans.text == "About six months ago (13 March 2026)." and not model.prompts and not ans.llm_used
     ans = p.answer("When did I pass my driving test?", now=datetime(2026, 9, 1, 9, tzinfo=UTC))
     assert ans.text == "13 March 2026." and not model.prompts
+
+
+def test_a_store_that_fails_the_date_read_costs_only_the_period(memory: tuple[Pipeline, Model],
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """The read by date failing (a broken store, a backend without it) leaves the words search as it was."""
+    from memory import queries as Q
+    from memory.errors import MemoryStoreError
+
+    p, _ = memory
+    store = p.graph.store
+    read = store.read
+
+    def failing(query, params=None):  # type: ignore[no-untyped-def]
+        if query == Q.EPISODES_SAID_BETWEEN:
+            raise MemoryStoreError("disk gone")
+        return read(query, params)
+    monkeypatch.setattr(store, "read", failing)
+    r = p.recall("Who did I go bouldering with last weekend?", now=datetime(2026, 5, 12, 9, tzinfo=UTC))
+    assert r.episodes_relevant and all("d" not in e.matched for e in r.episodes)
+    assert any(e.text.startswith("Bouldering with Jo") for e in r.episodes)
