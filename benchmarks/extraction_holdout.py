@@ -40,7 +40,7 @@ from rich.console import Console  # noqa: E402
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn  # noqa: E402
 
 from benchmarks.common import machine, pct  # noqa: E402
-from benchmarks.holdout_score import load, score  # noqa: E402
+from benchmarks.holdout_score import HOLDOUT, load, score  # noqa: E402
 from memory.extraction.types import ExtractedFact  # noqa: E402
 from memory.learning import ConversationExtractor, Extraction  # noqa: E402
 from memory.llm import LLMError  # noqa: E402
@@ -210,6 +210,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--paths", default="rules,llm,shipped")
     ap.add_argument("--limit", type=int)
     ap.add_argument("--ids", help="comma-separated row ids to run (debugging)")
+    ap.add_argument("--data", type=Path, default=HOLDOUT,
+                    help="annotated rows to run (default: the holdout; benchmarks/data/extraction_dev.jsonl to tune on)")
     ap.add_argument("--out", default="/tmp/hearth-holdout")
     ap.add_argument("--rescore", action="store_true",
                     help="no run: score the paths' saved predictions in --out on the rows all of them did")
@@ -220,7 +222,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                     help="shipped path calls the model itself (with the rules' facts as a hint) even after llm")
     args = ap.parse_args(argv)
     con = Console()
-    rows = load()
+    rows = load(args.data)
     if args.ids:
         wanted = set(args.ids.split(","))
         rows = [r for r in rows if r["id"] in wanted]
