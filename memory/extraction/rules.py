@@ -11,9 +11,9 @@ from typing import Any
 from memory.extraction.rules_clause import Clause
 from memory.extraction.rules_discourse import Discourse, Entity
 from memory.extraction.rules_handlers import _pet, _role_fact, handle
-from memory.extraction.rules_lexicon import PAST_OPENERS, PETS, QUESTION_STARTS, REQUEST_VERBS, SOFT, SUBJECT_PRONOUNS
+from memory.extraction.rules_lexicon import PAST_OPENERS, PAST_PET, PETS, QUESTION_STARTS, REQUEST_VERBS, SOFT, SUBJECT_PRONOUNS
 from memory.extraction.rules_patterns import find_matches
-from memory.extraction.rules_tokens import Tok, find_subject, noun_phrase
+from memory.extraction.rules_tokens import Tok, find_subject, noun_phrase, span_text
 from memory.extraction.types import USER, ExtractedFact
 from memory.words import MY, POSSESSIVES, ROLES
 
@@ -68,13 +68,16 @@ _NOT_Y_BUT_X = re.compile(
 
 
 def _elided_i(toks: list[Tok]) -> bool:
-    """The sentence's first word (after "just", "finally", "oh,"…) is a past-tense verb: spoken and chat English
-    drops the "I" there ("Just got back from Peru", "Finally finished my thesis")."""
+    """The sentence's first word (after "just", "finally", "oh,"…) is a past-tense verb or a gerund: spoken and chat
+    English drops the "I" there ("Just got back from Peru", "Finally finished my thesis", "Volunteering at the
+    food bank on Saturdays"); not "Being…" or "Having…", said of anyone."""
     for t in toks:
         if t.pos in ("ADV", "INTJ", "PUNCT") or t.lower in SOFT:
             continue
         return (t.tag == "VBD" and t.pos == "VERB") or (t.pos == "PROPN" and t.text[:1].isupper() and (
-            t.lower in PAST_OPENERS or (t.lower.endswith("ed") and len(t.lower) > 4)))
+            t.lower in PAST_OPENERS or (t.lower.endswith("ed") and len(t.lower) > 4))) or (
+            (t.tag == "VBG" or t.pos == "NOUN") and t.lower.endswith("ing") and len(t.lower) > 5
+            and t.lemma.lower() not in ("be", "have", "being", "having"))  # "Volunteering at…" (the tagger: a noun)
     return False
 
 
@@ -143,6 +146,33 @@ def is_request_or_question(toks: list[Tok]) -> bool:
         and first.tag in ("VB", "VBP", "NN", "NNP")
         and (len(words) == 1 or words[1].lower not in ("i", "we", "you"))
     )
+
+
+def _name_at(source: str, toks: list[Tok], k: int) -> str | None:
+    """The name that starts at token k: a proper noun phrase, or capitalised words the tagger took for nouns."""
+    if k >= len(toks):
+        return None
+    if toks[k].pos == "PROPN":
+        name = noun_phrase(source, toks, k)
+        return name.text if name is not None and name.start == k else None
+    end = k
+    while end < len(toks) and toks[end].pos == "NOUN" and toks[end].text[:1].isupper() and toks[end].ent not in (
+            "DATE", "TIME"):
+        end += 1
+    return span_text(source, toks, k, end) if end > k else None
+
+
+def _name_before(source: str, toks: list[Tok], i: int, j: int) -> str | None:
+    """'Anna, my sister, …': the name before "my ROLE" set off by commas (not "Anna, my sister's friend")."""
+    after = toks[j + 1] if j + 1 < len(toks) else None
+    if i < 2 or toks[i - 1].lower != "," or (after is not None and after.lower not in (",", ".", "!", "?")):
+        return None
+    end = k = i - 1
+    while k - 1 >= 0 and toks[k - 1].pos == "PROPN":
+        k -= 1
+    if k == end or (k > 0 and toks[k - 1].pos not in ("PUNCT", "CCONJ") and toks[k - 1].lower not in _LEAD):
+        return None  # a name that opens the sentence or a phrase of its own, not the end of something else
+    return span_text(source, toks, k, end)
 
 
 class RuleExtractor:
@@ -261,29 +291,34 @@ class RuleExtractor:
             if t.lower not in MY:
                 continue
             j = i + 1
-            while j < len(toks) and toks[j].pos == "ADJ":
+            while j < len(toks) and toks[j].pos in ("ADJ", "NUM"):  # "my two rabbits"
                 j += 1
             if j >= len(toks) or toks[j].pos != "NOUN":
                 continue
             role = toks[j].lower if toks[j].lower in ROLES else toks[j].lemma.lower()
-            if j + 1 < len(toks) and toks[j + 1].pos == "NOUN" and toks[j + 1].ent not in ("DATE", "TIME"):
-                continue  # "my sister's flat", "my dog walker"
+            if j + 1 < len(toks) and toks[j + 1].pos == "NOUN" and toks[j + 1].ent not in ("DATE", "TIME") and not (
+                    toks[j + 1].text[:1].isupper()):
+                continue  # "my sister's flat", "my dog walker" (but "my cat Pickles", a name the tagger misread)
             k = j + 1 + (j + 1 < len(toks) and toks[j + 1].lower == ",")
-            name = noun_phrase(c.source, toks, k) if k < len(toks) and toks[k].pos == "PROPN" else None
-            if name is not None and name.start != k:
-                name = None
+            name = _name_at(c.source, toks, k)
+            if name is None:  # "Luna, my husky, loves the snow": the name said first
+                name = _name_before(c.source, toks, i, j)
             if role in PETS:
                 if name is not None:
-                    _pet(c, role, name.text)
-                    c.disc.roles[role] = name.text
+                    _pet(c, role, name)
+                    c.disc.roles[role] = name
                 elif role not in c.disc.roles:
                     c.disc.pending_pet = role
+                    if not any(toks[x].lower in PAST_PET for x in range(i + 1, j)):  # not "my old dog"
+                        fact = c.emit(USER, "has_pet", toks[j].text, obj_type="ANIMAL", conf=0.6)
+                        if fact is not None:  # a name said later replaces it
+                            c.disc.unnamed_pets.append((role, fact))
             elif role in ROLES:
                 if name is not None:
                     before = len(c.out)
-                    _role_fact(c, role, name.text)
+                    _role_fact(c, role, name)
                     for f in c.out[before:]:
-                        f.extra["aliases"] = {name.text: [" ".join(x.text for x in toks[i : j + 1])]}
+                        f.extra["aliases"] = {name: [" ".join(x.text for x in toks[i : j + 1])]}
                 elif role not in c.disc.roles:
                     c.disc.pending_role = role
 

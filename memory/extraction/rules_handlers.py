@@ -17,6 +17,7 @@ from memory.extraction.rules_lexicon import (
     OCCUPATIONS,
     PAST_PERIODS,
     PETS,
+    SOFT,
     STILL_NOW,
     WORKPLACES,
     category,
@@ -285,6 +286,20 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
             words = words[1:]
         if len(words) >= 2 and not any(t.lower in NOT_A_TEAM for t in words) and words[0].pos != "PRON":
             c.emit(subj, "member_of_team", c.source[words[0].idx : words[-1].end], op, obj_type="ORG")
+        return
+    if rel == "@work_noun":  # "my …" only: whose work it is (not "the job at the mill")
+        j = m.start - 1
+        while j >= c.lo and c.toks[j].pos in ("ADJ", "NUM") or (j >= c.lo and c.toks[j].lower in SOFT):
+            j -= 1
+        if j >= c.lo and c.toks[j].lower in MY:
+            _emit_all(c, m, Entity(USER), "works_at", op)
+        return
+    if rel == "@live_with":  # the named people lived with, and the town said after them
+        _emit_all(c, m, subj, "lives_with", op)
+        last = c.phrases(m.slots["O"], True)
+        town = _town_after(c, last[-1]) if last and subj is not None else None
+        if town is not None and subj is not None:
+            c.emit(subj, "lives_in", town.text, op)
         return
     if rel == "@share_home":
         if o is not None and o.proper and "O2" in m.slots and "O" in m.slots:

@@ -12,9 +12,15 @@ def _words(text: str) -> tuple[str, ...]:
 PETS = frozenset(
     _words(
         "dog cat kitten puppy pup rabbit bunny hamster parrot budgie guinea tortoise turtle horse pony "
-        "goldfish fish snake lizard ferret gecko chinchilla rat canary cockatiel hedgehog"
+        "goldfish fish snake lizard ferret gecko chinchilla rat canary cockatiel hedgehog "
+        # breeds and pet words said in place of the animal ("Luna, my husky")
+        "husky greyhound beagle labrador poodle terrier spaniel collie retriever dachshund pug corgi bulldog "
+        "chihuahua schnauzer whippet lurcher labradoodle cockapoo doggo kitty tabby budgerigar cockatoo axolotl "
+        "iguana tarantula"
     )
 )
+# Before a pet: one that is gone ("my old dog", "my late cat")
+PAST_PET = frozenset(_words("old late former first childhood previous"))
 CAR_BRANDS = frozenset(
     _words(
         "toyota volvo skoda škoda fiat ford bmw audi volkswagen vw honda tesla renault peugeot kia "
@@ -101,7 +107,8 @@ NP_STOP = frozenset(
 SOFT = frozenset(
     _words(
         "just really finally recently also still actually already now then truly totally absolutely kind "
-        "sort of basically honestly officially definitely right even so alone together currently happily"
+        "sort of basically honestly officially definitely right even so alone together currently happily "
+        "super very pretty quite seriously kinda lowkey"
     )
 )
 # Before an occupation: what they were and are no longer ("a retired teacher", "a former nurse", "an ex-pilot")

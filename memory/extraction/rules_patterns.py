@@ -46,7 +46,8 @@ PATTERNS: list[Pattern] = [
     # a shared home: the town, and who it is shared with ("I rent a room in Bristol with Priya")
     _p("share|rent ~ flat|house|home|apartment|room|place|cottage in O with O2", "@share_home", state=True),
     _p("share|rent ~ flat|house|home|apartment|room|place|cottage with O2", "@share_home", state=True),
-    _p("live|living with O", "lives_with", state=True, proper=True),
+    # with whom, and where when said after them ("I live with my girlfriend in Oslo")
+    _p("live|living with O", "@live_with", state=True, proper=True),
     _p("move [back] in with O", "@move_in"),
     _p("move out of O", "@move_out"),
     _p("move|relocate|emigrate|go [back|over|away] from O to O2", "@move_from", proper=True),
@@ -59,7 +60,7 @@ PATTERNS: list[Pattern] = [
     _p("raised in O", "grew_up_in", proper=True),
     # work
     _p("work|working as O", "@works_as", state=True),
-    _p("leave|quit ~ job|position|post|role at|with|in O", "works_at", "end", proper=True),
+    _p("leave|quit|lose ~ job|position|post|role at|with|in O", "works_at", "end", proper=True),
     _p("stop|quit work|working at|for|with O", "works_at", "end", proper=True),
     _p("retire from O", "works_at", "end", proper=True),
     _p("hand|give|put in ~ notice|resignation at|to|with O", "works_at", "end", proper=True),
@@ -75,6 +76,9 @@ PATTERNS: list[Pattern] = [
     _p("start|begin at O as", "works_at", proper=True),  # "I started at the council as an analyst"
     _p("employ|hire|recruit by|at O", "works_at", proper=True),
     _p("work|working at|for|with O", "works_at", state=True, proper=True),
+    # the speaker's work named by a noun ("my boss at the bakery", "my shift at the hospital", "my new job at Acme")
+    _p("job|jobs|shift|shifts|boss|manager|colleague|colleagues|coworker|coworkers|workmate|workmates|office "
+       "at|with O", "@work_noun", proper=True),
     _p("join O", "@join"),
     # a team at work or in a league ("I'm on the payments squad", "she's in the under-12s team")
     _p("be on|in O team|squad|crew|unit", "@team", state=True),
