@@ -74,7 +74,7 @@ def _elided_i(toks: list[Tok]) -> bool:
     for t in toks:
         if t.pos in ("ADV", "INTJ", "PUNCT") or t.lower in SOFT:
             continue
-        return (t.tag == "VBD" and t.pos == "VERB") or (t.pos == "PROPN" and t.text[:1].isupper() and (
+        return (t.tag == "VBD" and t.pos == "VERB") or (t.pos in ("PROPN", "AUX") and t.text[:1].isupper() and (
             t.lower in PAST_OPENERS or (t.lower.endswith("ed") and len(t.lower) > 4))) or (
             (t.tag == "VBG" or t.pos == "NOUN") and t.lower.endswith("ing") and len(t.lower) > 5
             and t.lemma.lower() not in ("be", "have", "being", "having"))  # "Volunteering at…" (the tagger: a noun)

@@ -7,6 +7,7 @@ from datetime import datetime
 from typing import cast
 
 from memory.extraction import dates
+from memory.extraction.candidates import iso_at_grain
 from memory.extraction.rules_discourse import Discourse, Entity
 from memory.extraction.rules_lexicon import category
 from memory.extraction.rules_tokens import Phrase, Tok, noun_phrase
@@ -27,6 +28,7 @@ MULTI = frozenset(
         "teaches",
         "studies",
         "visited",
+        "lives_with",
     }
 )
 _PERSON_NOUNS = frozenset(
@@ -114,16 +116,23 @@ class Clause:
         conf: float = 0.9,
         when: dates.TimeRef | None = None,
         timeless: bool = False,
+        kind: str | None = None,
     ) -> ExtractedFact | None:
-        """Build a fact with types, time and evidence; record it in the discourse."""
+        """Build a fact with types, time and evidence; record it in the discourse. `kind` "plan": intended, its
+        time (if said) kept as `extra["when"]`, not as when it became true."""
         ent = subj if isinstance(subj, Entity) else Entity(subj, "PERSON")
         if not obj.strip() or ent.name.lower() == obj.lower():
             return None
         when = None if timeless else when or self.time()
         if self.force_op:
             op = self.force_op
-        if when is not None and when.when > self.at and op == "assert":
+        plan = kind == "plan" and op == "assert"
+        if when is not None and when.when > self.at and op == "assert" and not plan:
             return None  # a plan, not a fact yet
+        extra: dict[str, object] = {}
+        if plan:
+            extra |= {"kind": "plan", "when": iso_at_grain(when.when, when.grain) if when is not None else None}
+            when = None
         vf = when.when if when is not None and op == "assert" else None
         vt = when.when if when is not None and op == "end" else None
         if obj_type is None:
@@ -132,7 +141,6 @@ class Clause:
             obj_type = (
                 _TYPES.get(cat or "") if rel in ("likes", "dislikes", "allergic_to", "is_a", "owns") else None
             ) or (str(default) if default else None)
-        extra: dict[str, object] = {}
         if ent.unresolved:
             extra["unresolved_role"] = ent.name
             conf = min(conf, 0.5)

@@ -8,8 +8,10 @@ from memory.extraction.rules_discourse import Entity
 from memory.extraction.rules_lexicon import (
     ACTIVITIES,
     DIETS,
+    FAVOURITE_OF,
     FORMER,
     GERUND_SETTINGS,
+    INTENT,
     IRREALIS,
     KEPT,
     LIGHT_VERBS,
@@ -37,10 +39,11 @@ def _ceased(c: Clause) -> bool:
     return any(w in text for w in ("anymore", "any more", "no longer", "any longer"))
 
 
-def _irrealis(c: Clause, upto: int) -> bool:
-    """A wish, plan, condition or purpose, not a fact: "if…", "I'd…", "I want to…", "…so (that) I can teach"."""
+def _irrealis(c: Clause, upto: int, plan: bool = False) -> bool:
+    """A wish, plan, condition or purpose, not a fact: "if…", "I'd…", "I want to…", "…so (that) I can teach".
+    `plan`: the pattern makes plans of intentions ("I'll fly to Rome"), so only wishes and conditions count."""
     before = c.toks[c.lo : upto]
-    if any(t.lower in IRREALIS for t in before):
+    if any(t.lower in IRREALIS and not (plan and t.lower in INTENT) for t in before):
         return True
     # a purpose clause: "so" (or "so that") then "can" ("so I can teach others"), unlike "so I moved"
     return bool(before) and before[0].lower == "so" and any(t.lower == "can" for t in before)
@@ -62,7 +65,7 @@ def handle(c: Clause, m: Match, subj: Entity | None) -> None:
     """Apply one match: polarity and tense checks, then the relation or its handler."""
     p = m.pattern
     trig = c.toks[m.start]
-    if _irrealis(c, m.start):
+    if _irrealis(c, m.start, p.plan):
         return
     op = p.op
     negated = _negated(c, m.start + 1)
@@ -145,6 +148,8 @@ def _emit_all(c: Clause, m: Match, subj: Entity | None, rel: str, op: str) -> No
     # "like" as a preposition after "be" or a comma compares ("we're like a family", "…, like my dad")
     compared = c.toks[m.start].pos == "ADP" and m.start > c.lo and (
         c.toks[m.start - 1].lem == "be" or c.toks[m.start - 1].pos == "PUNCT")
+    if taste and c.toks[m.start].pos == "ADJ" and m.start > c.lo and c.toks[m.start - 1].pos in ("DET", "ADJ"):
+        return  # "a chef at a fancy restaurant": the word, not the verb
     if taste and phrases and (compared or _described(c, phrases)):
         return  # "we're like a family" (a comparison); "I love the freedom it brings" (not a taste)
     for ph in phrases:
@@ -172,7 +177,8 @@ def _town_after(c: Clause, ph: Phrase) -> Phrase | None:
     if k + 1 >= c.hi or c.toks[k].lower not in ("in", "to"):
         return None
     q = noun_phrase(c.source, c.toks, k + 1, c.hi)
-    return q if q is not None and q.proper and q.head.ent in ("GPE", "LOC") else None
+    # a town the small tagger may take for an organisation ("Bristol"), never a person, a date or a language
+    return q if q is not None and q.proper and q.head.ent in ("GPE", "LOC", "FAC", "ORG", "") else None
 
 
 def _one(c: Clause, m: Match, slot: str = "O") -> Phrase | None:
@@ -235,6 +241,11 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
             role, c.disc.pending_role = c.disc.pending_role, None
             return _role_fact(c, role, o.text)
         return
+    if rel == "@taste_first":  # whose taste is said by "my", not by the clause's subject
+        _taste_first(c, m, op)
+        return
+    if rel == "@is_my_role" and _taste_first(c, m, op):  # "Dancing is my passion", not a role
+        return
     if rel.startswith("@couple:"):
         return _couple(c, m, subj, rel.split(":", 1)[1], op)
     if rel == "@died":
@@ -287,6 +298,11 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
         if len(words) >= 2 and not any(t.lower in NOT_A_TEAM for t in words) and words[0].pos != "PRON":
             c.emit(subj, "member_of_team", c.source[words[0].idx : words[-1].end], op, obj_type="ORG")
         return
+    if rel == "@teach" and o is not None:  # "I teach art at a middle school": where, too
+        c.emit(subj, "teaches", o.text, op)
+        return _works_at_tail(c, o, subj, op)
+    if rel == "@trip":
+        return _trip(c, m, subj, o, op)
     if rel == "@work_noun":  # "my …" only: whose work it is (not "the job at the mill")
         j = m.start - 1
         while j >= c.lo and c.toks[j].pos in ("ADJ", "NUM") or (j >= c.lo and c.toks[j].lower in SOFT):
@@ -393,11 +409,62 @@ def gerund(verb: str) -> str:
     return verb + "ing"
 
 
+def _taste_first(c: Clause, m: Match, op: str) -> bool:
+    """'Pottery is my favourite thing to do', 'Cooking has always been a passion of mine': the clause's subject
+    is a taste of the speaker's ("my", "of mine"); not a person, a pronoun or a particular ("my favourite cousin").
+    True when the sentence is of that shape (a fact or, negated, none)."""
+    t = c.toks
+    fav = next((i for i in range(m.start, min(c.hi, m.start + 6))
+                if t[i].lower in ("favourite", "favorite", "passion", "obsession")), None)
+    if fav is None:
+        return False
+    after = t[fav + 1] if fav + 1 < c.hi else None
+    if after is not None and after.pos in ("NOUN", "PROPN") and after.lower not in FAVOURITE_OF:
+        return False  # "my favourite cousin", "my favourite place in town"
+    mine = any(x.lower in MY for x in t[m.start : fav]) or (
+        fav + 2 < c.hi and t[fav + 1].lower == "of" and t[fav + 2].lower in ("mine", "ours"))
+    first = c.lo
+    while first < m.start and (t[first].pos in ("INTJ", "PUNCT", "ADV", "CCONJ") or t[first].lower in SOFT):
+        first += 1
+    last = m.start
+    while last > first and (t[last - 1].pos in ("AUX", "ADV", "PART") or t[last - 1].lower in SOFT):
+        last -= 1
+    if not mine or last <= first or t[first].pos not in ("NOUN", "PROPN", "VERB") or t[first].ent == "PERSON" or any(
+            x.pos in ("PRON", "AUX") or x.lower in ROLES for x in t[first:last]):
+        return False
+    if _negated(c, fav) or (t[m.start].tag == "VBD" and not _ceased(c)):
+        return True  # "Gardening isn't my favourite thing"; "Jazz was my favourite (back then)": nothing now
+    taste = c.source[t[first].idx : t[last - 1].end]
+    if taste.lower() not in NOT_A_TASTE:
+        c.emit(Entity(USER), "likes", taste[:1].lower() + taste[1:] if t[first].pos != "PROPN" else taste, op)
+    return True
+
+
+def _trip(c: Clause, m: Match, subj: Entity | None, o: Phrase | None, op: str) -> None:
+    """A trip to a named place: made (past: `visited`, when) or planned (intention or a time ahead:
+    `plans_trip_to`); "I go to Paris every year" says neither."""
+    if subj is None or o is None or op != "assert":
+        return
+    place = o if o.proper and o.head.ent in ("GPE", "LOC", "FAC") else _town_after(c, o)
+    if place is None:
+        return
+    trig = c.toks[m.start]
+    before = c.toks[c.lo : m.start]
+    when = c.time()
+    ahead = when is not None and when.when > c.at
+    intends = any(t.lower in INTENT for t in before) or (trig.tag == "VBG" and (
+        not before or before[-1].lem == "be" or any(t.lem == "be" for t in before[-2:])))
+    if ahead or intends:
+        c.emit(subj, "plans_trip_to", place.text, kind="plan")
+    elif trig.tag in ("VBD", "VBN") and not (trig.lower == "been" and any(t.lower == "will" for t in before)):
+        c.emit(subj, "visited", place.text)
+
+
 def _works_at_tail(c: Clause, o: Phrase, subj: Entity, op: str = "assert") -> None:
-    """'... a nurse at Saint Mary's Hospital' -> works_at."""
+    """'... a nurse at Saint Mary's Hospital', '… at the local hospital' -> works_at (a name, or what it is)."""
     if o.end < c.hi and c.toks[o.end].lower in ("at", "for", "with"):
         q = noun_phrase(c.source, c.toks, o.end + 1, c.hi)
-        if q is not None and q.proper:
+        if q is not None and (q.proper or q.head.lower in WORKPLACES):
             c.emit(subj, "works_at", q.text, op, obj_type="ORG")
 
 

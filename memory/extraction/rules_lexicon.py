@@ -90,7 +90,7 @@ WORKPLACES = frozenset(
         "pub bar hotel library museum factory warehouse office agency charity clinic surgery pharmacy "
         "supermarket garage airport airline station police army navy ministry department practice studio "
         "startup lab laboratory newspaper nursery kindergarten academy institute gym salon farm brewery "
-        "hospice prison court embassy"
+        "hospice prison court embassy cinema theatre"
     )
 )
 GROUP_WORDS = frozenset(
@@ -111,6 +111,9 @@ SOFT = frozenset(
         "super very pretty quite seriously kinda lowkey"
     )
 )
+# After "my favourite": what makes the subject a taste of the speaker's ("… is my favourite thing to do"), not a
+# person or a particular ("Anna is my favourite cousin")
+FAVOURITE_OF = frozenset(_words("thing things hobby hobbies pastime pastimes activity activities sport sports way"))
 # Before an occupation: what they were and are no longer ("a retired teacher", "a former nurse", "an ex-pilot")
 FORMER = frozenset({"retired", "former", "ex", "ex-", "erstwhile", "onetime"})
 IRREALIS = frozenset(
@@ -119,6 +122,8 @@ IRREALIS = frozenset(
         "thinking considering wish maybe perhaps going gonna supposed whether tomorrow someday"
     )
 )
+# Of those, the words of an intention: no fact yet, but a plan where a pattern says one ("I'm going to Rome")
+INTENT = frozenset(_words("will 'll plan plans planning going gonna tomorrow"))
 # What people keep that is a fact about them ("my neighbour keeps bees", "we keep hens"): animals kept, and
 # pets (PETS); not "keep an eye on", "keep track", "keep in touch".
 KEPT = frozenset(

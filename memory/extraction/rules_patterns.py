@@ -24,6 +24,7 @@ class Pattern:
     state: bool = False
     neg: str = "skip"
     proper: bool = False  # objects must be names
+    plan: bool = False  # words of intention ("going", "will") make it a plan, not a wish (the handler decides)
 
 
 def _p(spec: str, rel: str, op: str = "assert", **kw: object) -> Pattern:
@@ -43,6 +44,9 @@ PATTERNS: list[Pattern] = [
     # an island takes "on": "ten days on Skye"
     _p("days|week|weeks|weekend|fortnight|holiday|holidays|vacation|trip|honeymoon|getaway in|to|on O", "visited",
        proper=True),
+    # a trip made ("we flew to Lisbon", "I've been to Japan") or planned ("I'm flying to Lisbon in June", "going to
+    # a workshop in Santa Fe"): a named place, or the town after what is gone to
+    _p("fly|travel|head|drive|go|going|been|sail|cycle [off|away|over|back|out|down|up] to O", "@trip", plan=True),
     # a shared home: the town, and who it is shared with ("I rent a room in Bristol with Priya")
     _p("share|rent ~ flat|house|home|apartment|room|place|cottage in O with O2", "@share_home", state=True),
     _p("share|rent ~ flat|house|home|apartment|room|place|cottage with O2", "@share_home", state=True),
@@ -82,7 +86,7 @@ PATTERNS: list[Pattern] = [
     _p("join O", "@join"),
     # a team at work or in a league ("I'm on the payments squad", "she's in the under-12s team")
     _p("be on|in O team|squad|crew|unit", "@team", state=True),
-    _p("teach O", "teaches", state=True),
+    _p("teach O", "@teach", state=True),
     _p("report to O", "reports_to", state=True),
     _p("study at O", "studies_at", state=True, proper=True),
     _p("member of O", "member_of"),
@@ -96,6 +100,9 @@ PATTERNS: list[Pattern] = [
     _p("be ~ over O", "likes", "end"),  # "I'm so over reality TV" (ends only a taste held for it)
     _p("stop|quit like|liking|love|loving|enjoy|enjoying O", "likes", "end"),
     _p("lose ~ taste|appetite for O", "likes", "end"),
+    # the taste said first, then whose it is ("Pottery is my absolute favourite thing to do", "Reading has always
+    # been a passion of mine")
+    _p("be|become ~ favourite|favorite|passion|obsession", "@taste_first", state=True),
     _p("be into O", "likes", state=True, neg="flip"),
     _p("be ~ fan|lover of O", "likes", state=True, neg="flip"),
     _p(
@@ -255,7 +262,8 @@ def match_at(
             nxt = elems[n + 1]
             k = 0
             while (
-                i < limit and k < 3 and not _hit(toks[i], nxt.words) and toks[i].pos not in ("VERB", "PUNCT")
+                i < limit and k < 3 and not _hit(toks[i], nxt.words) and toks[i].pos not in ("VERB", "PUNCT", "SCONJ")
+                and toks[i].lower not in ("when", "while", "as", "because", "if")  # a clause of its own
             ):
                 i += 1
                 k += 1

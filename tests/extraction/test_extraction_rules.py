@@ -215,6 +215,44 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("I love hiking with my sister.", (), {k(U, "likes", "hiking")}),
     # a move in with someone, to a town said after them
     ("I moved back in with my parents in Dundee.", (), {k(U, "lives_in", "Dundee")}),
+    # whom someone lives with, and the town said after them
+    ("I live with my boyfriend in Galway.", (), {k(U, "lives_in", "Galway")}),
+    ("We're living with Ines and Bruno in Graz.", (), {k(U, "lives_with", "Ines"), k(U, "lives_with", "Bruno"),
+                                                     k(U, "lives_in", "Graz")}),
+    ("I don't live with my aunt in Bristol anymore.", (), {k(U, "lives_in", "Bristol", "end")}),
+    # pets said with a count, a breed, a name first or misread by the tagger; an unnamed one of "my" is had
+    ("Walking my three dogs before breakfast.", (), {k(U, "has_pet", "dogs")}),
+    ("Mochi, my corgi, stole a sandwich.", (), {k(U, "has_pet", "Mochi"), k("Mochi", "is_a", "corgi")}),
+    ("My old cat used to sleep in the sink.", (), set()),  # one that is gone
+    ("Rosa, my aunt, is visiting.", (), {k("Rosa", "aunt_of", U)}),
+    ("I met Rosa, my aunt's neighbour.", (), set()),  # someone else's
+    # work named by a noun of "my"
+    ("My manager at the brewery is leaving.", (), {k(U, "works_at", "brewery")}),
+    ("My coworkers at Finch Labs threw me a party.", (), {k(U, "works_at", "Finch Labs")}),
+    ("The job at the quarry went to my cousin.", (), set()),
+    ("My brother's boss at the garage is strict.", (), set()),
+    ("I lost my job at the cinema.", (), {k(U, "works_at", "cinema", "end")}),
+    ("I coach swimming at the local college.", (), set()),  # no coach rule: nothing guessed
+    ("I teach chemistry at the community college.", (), {k(U, "teaches", "chemistry"),
+                                                        k(U, "works_at", "community college")}),
+    ("I'm a pharmacist at the big hospital.", (), {k(U, "works_as", "pharmacist"), k(U, "works_at", "big hospital")}),
+    # a sentence opening on a gerund leaves out its "I"; "Having…" is said of anyone
+    ("Volunteering with the mountain rescue team most weekends.", (),
+     {k(U, "volunteers_at", "mountain rescue team")}),
+    ("Having a cat is good for you.", (), set()),
+    # the taste first, then whose it is
+    ("Gardening is my favourite way to unwind.", (), {k(U, "likes", "gardening")}),
+    ("Baking bread has become a real passion of mine.", (), {k(U, "likes", "baking bread")}),
+    ("Knitting isn't my favourite thing.", (), set()),
+    ("Lena is my favourite cousin.", (), {k("Lena", "cousin_of", U)}),
+    ("That was my favourite when I was small.", (), set()),
+    ("We had dinner at a fancy bistro.", (), set()),  # the adjective, not the verb
+    # trips made, not homes
+    ("We drove to Cornwall last weekend.", (), {k(U, "visited", "Cornwall")}),
+    ("I've been to Morocco twice.", (), {k(U, "visited", "Morocco")}),
+    ("I go to Leeds every month.", (), set()),  # a habit, neither a trip made nor one planned
+    ("I'd love to fly to Chile one day.", (), set()),  # a wish
+    ("I've never been to Norway.", (), set()),
 ]
 
 
@@ -251,6 +289,19 @@ def test_relative_dates_set_validity(rx: RuleExtractor) -> None:
     assert end.op == "end" and end.valid_to == datetime(2026, 3, 20, tzinfo=UTC)
     (move,) = rx.extract("Ivo moved to Graz yesterday.", at=AT)
     assert move.valid_from == datetime(2026, 5, 19, tzinfo=UTC)
+
+
+def test_trips_ahead_are_plans_with_their_time(rx: RuleExtractor) -> None:
+    """A trip said as intended or dated ahead is a plan (kept, with when), not a visit and not dropped as future."""
+    at = datetime(2026, 5, 20, 12, 0, tzinfo=UTC)  # a Wednesday
+    (f,) = rx.extract("We're flying to Oslo next month.", at=at)
+    assert (f.subject, f.relation, f.object, f.op) == (U, "plans_trip_to", "Oslo", "assert")
+    assert f.extra["kind"] == "plan" and f.extra["when"] == "2026-06" and f.valid_from is None
+    (g,) = rx.extract("I'm going to a wedding in Split in August.", at=at)
+    assert (g.relation, g.object, g.extra["when"]) == ("plans_trip_to", "Split", "2026-08")
+    (h,) = rx.extract("We flew to Oslo in March.", at=at)
+    assert (h.relation, h.object, h.valid_from) == ("visited", "Oslo", datetime(2026, 3, 1, tzinfo=UTC))
+    assert "kind" not in h.extra
 
 
 def test_unnamed_pet_is_tentative_and_replaced_once_named(rx: RuleExtractor) -> None:
