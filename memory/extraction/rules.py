@@ -304,12 +304,15 @@ class RuleExtractor:
             if name is None:  # "Luna, my husky, loves the snow": the name said first
                 name = _name_before(c.source, toks, i, j)
             if role in PETS:
-                if name is not None:
+                gone = any(toks[x].lower in PAST_PET for x in range(i + 1, j))  # "my old dog", "our late cat Pip"
+                if name is not None and gone:
+                    c.emit(Entity(name, "ANIMAL"), "is_a", role, obj_type="ANIMAL", timeless=True)
+                elif name is not None:
                     _pet(c, role, name)
                     c.disc.roles[role] = name
                 elif role not in c.disc.roles:
                     c.disc.pending_pet = role
-                    if not any(toks[x].lower in PAST_PET for x in range(i + 1, j)):  # not "my old dog"
+                    if not gone:
                         fact = c.emit(USER, "has_pet", toks[j].text, obj_type="ANIMAL", conf=0.6)
                         if fact is not None:  # a name said later replaces it
                             c.disc.unnamed_pets.append((role, fact))
