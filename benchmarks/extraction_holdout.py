@@ -211,7 +211,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--limit", type=int)
     ap.add_argument("--ids", help="comma-separated row ids to run (debugging)")
     ap.add_argument("--data", type=Path, default=HOLDOUT,
-                    help="annotated rows to run (default: the holdout; benchmarks/data/extraction_dev.jsonl to tune on)")
+                    help="annotated rows (default: the holdout; benchmarks/data/extraction_dev.jsonl to tune on)")
     ap.add_argument("--out", default="/tmp/hearth-holdout")
     ap.add_argument("--rescore", action="store_true",
                     help="no run: score the paths' saved predictions in --out on the rows all of them did")

@@ -11,7 +11,15 @@ from typing import Any
 from memory.extraction.rules_clause import Clause
 from memory.extraction.rules_discourse import Discourse, Entity
 from memory.extraction.rules_handlers import _pet, _role_fact, handle
-from memory.extraction.rules_lexicon import PAST_OPENERS, PAST_PET, PETS, QUESTION_STARTS, REQUEST_VERBS, SOFT, SUBJECT_PRONOUNS
+from memory.extraction.rules_lexicon import (
+    PAST_OPENERS,
+    PAST_PET,
+    PETS,
+    QUESTION_STARTS,
+    REQUEST_VERBS,
+    SOFT,
+    SUBJECT_PRONOUNS,
+)
 from memory.extraction.rules_patterns import find_matches
 from memory.extraction.rules_tokens import Tok, find_subject, noun_phrase, span_text
 from memory.extraction.types import USER, ExtractedFact

@@ -305,7 +305,7 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
         return _trip(c, m, subj, o, op)
     if rel == "@work_noun":  # "my …" only: whose work it is (not "the job at the mill")
         j = m.start - 1
-        while j >= c.lo and c.toks[j].pos in ("ADJ", "NUM") or (j >= c.lo and c.toks[j].lower in SOFT):
+        while j >= c.lo and (c.toks[j].pos in ("ADJ", "NUM") or c.toks[j].lower in SOFT):
             j -= 1
         if j >= c.lo and c.toks[j].lower in MY:
             _emit_all(c, m, Entity(USER), "works_at", op)
