@@ -7,6 +7,7 @@ from memory.extraction.rules_clause import MULTI, NOT_A_TASTE, Clause
 from memory.extraction.rules_discourse import Entity
 from memory.extraction.rules_lexicon import (
     ACTIVITIES,
+    AHEAD,
     DIETS,
     FAVOURITE_OF,
     FORMER,
@@ -19,6 +20,7 @@ from memory.extraction.rules_lexicon import (
     OCCUPATIONS,
     PAST_PERIODS,
     PETS,
+    RACES,
     SOFT,
     STILL_NOW,
     WORKPLACES,
@@ -86,6 +88,9 @@ def handle(c: Clause, m: Match, subj: Entity | None) -> None:
         op = "end"  # "Back in school I played the trumpet", "We had a tortoise when I was little": held then
     elif p.state and trig.tag == "VBD" and not ceased:
         return  # "I played tennis yesterday": an event
+    if p.event and not (trig.tag == "VBD" or (trig.tag == "VBN" and any(
+            t.lem == "have" for t in c.toks[max(c.lo, m.start - 3) : m.start]))):
+        return  # "I run marathons", "I'll attend": no event told
     if p.rel.startswith("@"):
         return _special(c, m, subj, op)
     _emit_all(c, m, subj, p.rel, op)
@@ -153,6 +158,8 @@ def _emit_all(c: Clause, m: Match, subj: Entity | None, rel: str, op: str) -> No
     if taste and phrases and (compared or _described(c, phrases)):
         return  # "we're like a family" (a comparison); "I love the freedom it brings" (not a taste)
     for ph in phrases:
+        if m.pattern.proper and not ph.proper and rel in ("lives_in", "grew_up_in", "born_in"):
+            ph = _town_after(c, ph) or ph  # "a tiny village in Wales", "a farmhouse outside Leeds" is no town
         if m.pattern.proper and not ph.proper and not (rel == "works_at" and ph.head.lower in WORKPLACES):
             continue  # a name, or for an employer what it is ("the bank", "the city council")
         found = _taste(c, ph) if taste else ph.text
@@ -224,6 +231,9 @@ def _after_name(c: Clause, ph: Phrase) -> Phrase | None:
         return None
     q = noun_phrase(c.source, t, j, c.hi)
     return q if q is not None and q.proper else None
+
+
+_NOT_A_SHOW = frozenset({"PERSON", "GPE", "LOC", "NORP", "DATE", "TIME"})  # "watched Anna", "watched Rome"
 
 
 def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
@@ -301,6 +311,18 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
     if rel == "@teach" and o is not None:  # "I teach art at a middle school": where, too
         c.emit(subj, "teaches", o.text, op)
         return _works_at_tail(c, o, subj, op)
+    if rel == "@won" and o is not None and o.head.lower not in NOT_A_TASTE and o.head.ent != "PERSON":
+        c.emit(subj, "won", o.text, op)  # "won first prize", "won the regional final" (not "won her over")
+        return
+    if rel == "@race" and o is not None and o.head.lower in RACES:
+        c.emit(subj, "ran" if c.toks[m.start].lem == "run" else "completed", o.text, op)
+        return
+    if rel == "@watched" and o is not None and o.proper and o.head.ent not in _NOT_A_SHOW:
+        end = next((i for i in range(o.start + 1, o.end) if c.toks[i].pos == "NUM"), o.end)  # not "… three times"
+        c.emit(subj, "watched", c.source[c.toks[o.start].idx : c.toks[end - 1].end], op)  # "watched Dune"
+        return
+    if rel == "@trip_noun":
+        return _trip_noun(c, m, subj, o)
     if rel == "@trip":
         return _trip(c, m, subj, o, op)
     if rel == "@work_noun":  # "my …" only: whose work it is (not "the job at the mill")
@@ -457,6 +479,23 @@ def _trip(c: Clause, m: Match, subj: Entity | None, o: Phrase | None, op: str) -
     if ahead or intends:
         c.emit(subj, "plans_trip_to", place.text, kind="plan")
     elif trig.tag in ("VBD", "VBN") and not (trig.lower == "been" and any(t.lower == "will" for t in before)):
+        c.emit(subj, "visited", place.text)
+
+
+def _trip_noun(c: Clause, m: Match, subj: Entity | None, o: Phrase | None) -> None:
+    """'ten days in Vietnam', 'our trip to Japan in May': a visit, or a plan when it is looked forward to or dated
+    ahead; not one that did not happen ("we never went on the trip to Peru")."""
+    if subj is None or o is None:
+        return
+    place = o if o.proper else _town_after(c, o)
+    before = c.toks[c.lo : m.start]
+    longing = any(t.lower == "wait" for t in before)  # "can't wait for": no negation
+    if place is None or (_negated(c, m.start) and not longing):
+        return
+    when = c.time()
+    if longing or (when is not None and when.when > c.at) or any(t.lower in AHEAD for t in before):
+        c.emit(subj, "plans_trip_to", place.text, kind="plan")
+    else:
         c.emit(subj, "visited", place.text)
 
 

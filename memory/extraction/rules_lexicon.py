@@ -114,6 +114,8 @@ SOFT = frozenset(
 # After "my favourite": what makes the subject a taste of the speaker's ("… is my favourite thing to do"), not a
 # person or a particular ("Anna is my favourite cousin")
 FAVOURITE_OF = frozenset(_words("thing things hobby hobbies pastime pastimes activity activities sport sports way"))
+# Races one runs or completes ("my first half marathon")
+RACES = frozenset(_words("marathon marathons race races 5k 10k triathlon ultramarathon ultra parkrun relay"))
 # Before an occupation: what they were and are no longer ("a retired teacher", "a former nurse", "an ex-pilot")
 FORMER = frozenset({"retired", "former", "ex", "ex-", "erstwhile", "onetime"})
 IRREALIS = frozenset(
@@ -124,6 +126,8 @@ IRREALIS = frozenset(
 )
 # Of those, the words of an intention: no fact yet, but a plan where a pattern says one ("I'm going to Rome")
 INTENT = frozenset(_words("will 'll plan plans planning going gonna tomorrow"))
+# Words that put a trip ahead without a verb of going ("can't wait for our trip", "looking forward to the holiday")
+AHEAD = INTENT | frozenset(_words("wait forward booked upcoming"))
 # What people keep that is a fact about them ("my neighbour keeps bees", "we keep hens"): animals kept, and
 # pets (PETS); not "keep an eye on", "keep track", "keep in touch".
 KEPT = frozenset(

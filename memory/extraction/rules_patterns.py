@@ -25,6 +25,7 @@ class Pattern:
     neg: str = "skip"
     proper: bool = False  # objects must be names
     plan: bool = False  # words of intention ("going", "will") make it a plan, not a wish (the handler decides)
+    event: bool = False  # said in the past only ("I ran a marathon"; not "I run marathons", "I'll attend")
 
 
 def _p(spec: str, rel: str, op: str = "assert", **kw: object) -> Pattern:
@@ -42,8 +43,9 @@ PATTERNS: list[Pattern] = [
     # a trip is not a home: "just got back from Peru", "ten days in Vietnam", "a weekend in Paris"
     _p("back|home from O", "visited", proper=True),
     # an island takes "on": "ten days on Skye"
-    _p("days|week|weeks|weekend|fortnight|holiday|holidays|vacation|trip|honeymoon|getaway in|to|on O", "visited",
-       proper=True),
+    # …made or ahead ("can't wait for our trip to Japan in May")
+    _p("days|week|weeks|weekend|fortnight|holiday|holidays|vacation|trip|honeymoon|getaway in|to|on O", "@trip_noun",
+       proper=True, plan=True, neg="ignore"),
     # a trip made ("we flew to Lisbon", "I've been to Japan") or planned ("I'm flying to Lisbon in June", "going to
     # a workshop in Santa Fe"): a named place, or the town after what is gone to
     _p("fly|travel|head|drive|go|going|been|sail|cycle [off|away|over|back|out|down|up] to O", "@trip", plan=True),
@@ -64,6 +66,7 @@ PATTERNS: list[Pattern] = [
     _p("raised in O", "grew_up_in", proper=True),
     # work
     _p("work|working as O", "@works_as", state=True),
+    _p("promote to O", "@works_as"),
     _p("leave|quit|lose ~ job|position|post|role at|with|in O", "works_at", "end", proper=True),
     _p("stop|quit work|working at|for|with O", "works_at", "end", proper=True),
     _p("retire from O", "works_at", "end", proper=True),
@@ -169,7 +172,15 @@ PATTERNS: list[Pattern] = [
     _p("date|dating O", "partner_of", state=True, proper=True),
     _p("divorce O", "spouse_of", "end", proper=True),
     _p("break|split up with O", "partner_of", "end", proper=True),
-    _p("visit O", "visited", proper=True),
+    _p("visit O", "@trip", plan=True),
+    # events told in the past: open predicates, with when
+    _p("graduate from O", "graduated_from", event=True),
+    _p("attend O", "attended", event=True),
+    _p("sign up for|to O", "signed_up_for", event=True),
+    _p("enrol|enroll in|on|onto O", "enrolled_in", event=True),
+    _p("win O", "@won", event=True),
+    _p("run|complete|finish O", "@race", event=True),
+    _p("watch O", "@watched", event=True, proper=True),  # not "see": "saw Tom at the pub" is a person
     _p("be a|an O", "@be_a"),
     _p("leave|quit O", "@leave", proper=True),
 ]

@@ -181,7 +181,7 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("I've always loved The Lord of the Flies.", (), {k(U, "likes", "The Lord of the Flies")}),
     ("Honestly I love going.", (), set()),
     # no facts
-    ("We're planning a holiday in Sicily.", (), set()),
+    ("We're planning a holiday in Sicily.", (), {k(U, "plans_trip_to", "Sicily")}),  # a plan, kept as one
     ("I came home from work late.", (), set()),
     ("I'd like to rent a flat with Oskar one day.", (), set()),
     ("Lina and I are getting married in October.", (), set()),  # a plan
@@ -254,6 +254,26 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("I go to Leeds every month.", (), set()),  # a habit, neither a trip made nor one planned
     ("I'd love to fly to Chile one day.", (), set()),  # a wish
     ("I've never been to Norway.", (), set()),
+    # events told in the past, with open predicates; a habit or an intention tells none
+    ("My son Theo graduated from Leeds University in July.", (),
+     {k("Theo", "son_of", U), k("Theo", "graduated_from", "Leeds University")}),
+    ("We ran the Berlin marathon in 2019.", (), {k(U, "ran", "Berlin marathon")}),
+    ("I run parkrun every Saturday.", (), set()),
+    ("Last month I attended a pottery retreat.", (), {k(U, "attended", "pottery retreat")}),
+    ("I'll attend the summit.", (), set()),
+    ("I won the chess tournament at work.", (), {k(U, "won", "chess tournament")}),
+    ("I watched Oppenheimer twice.", (), {k(U, "watched", "Oppenheimer")}),
+    ("I watched my niece's recital.", (), set()),
+    ("I enrolled in a pottery course at the arts centre.", (), {k(U, "enrolled_in", "pottery course")}),
+    ("I got promoted to manager.", (), {k(U, "works_as", "manager")}),
+    # a town after what is not a name, for where someone grew up or lives
+    ("I grew up in a fishing village in Cornwall.", (), {k(U, "grew_up_in", "Cornwall")}),
+    # a trip by its noun: made, or ahead when looked forward to or dated ahead; one that did not happen is none
+    ("We spent two weeks in Sardinia and loved it.", (), {k(U, "visited", "Sardinia")}),
+    ("So excited about our honeymoon in Bali next month!", (), {k(U, "plans_trip_to", "Bali")}),
+    ("We never went on that trip to Chile.", (), set()),
+    ("I'm visiting my cousins in Porto next week.", (), {k(U, "plans_trip_to", "Porto")}),
+    ("I visit my dad in Hove most weekends.", (), set()),  # a habit
 ]
 
 
