@@ -75,17 +75,23 @@ _NOT_Y_BUT_X = re.compile(
 )
 
 
+_ELIDED_I_BEFORE = frozenset({"love", "adore", "been"})
+
+
 def _elided_i(toks: list[Tok]) -> bool:
-    """The sentence's first word (after "just", "finally", "oh,"…) is a past-tense verb or a gerund: spoken and chat
-    English drops the "I" there ("Just got back from Peru", "Finally finished my thesis", "Volunteering at the
-    food bank on Saturdays"); not "Being…" or "Having…", said of anyone."""
+    """The sentence's first word (after "just", "finally", "oh,"…) is a past-tense verb, a gerund or a verb of
+    liking: spoken and chat English drops the "I" there ("Just got back from Peru", "Moved to Austin last year",
+    "Volunteering at the food bank on Saturdays", "Love a good thriller", "Been loving pilates lately"); not
+    "Being…" or "Having…", said of anyone."""
     for t in toks:
         if t.pos in ("ADV", "INTJ", "PUNCT") or t.lower in SOFT:
             continue
-        return (t.tag == "VBD" and t.pos == "VERB") or (t.pos in ("PROPN", "AUX") and t.text[:1].isupper() and (
-            t.lower in PAST_OPENERS or (t.lower.endswith("ed") and len(t.lower) > 4))) or (
-            (t.tag == "VBG" or t.pos == "NOUN") and t.lower.endswith("ing") and len(t.lower) > 5
-            and t.lemma.lower() not in ("be", "have", "being", "having"))  # "Volunteering at…" (the tagger: a noun)
+        past = t.tag in ("VBD", "VBN") and t.pos == "VERB"
+        misread_past = t.pos in ("PROPN", "AUX") and t.text[:1].isupper() and (
+            t.lower in PAST_OPENERS or (t.lower.endswith("ed") and len(t.lower) > 4))
+        gerund = (t.tag == "VBG" or t.pos == "NOUN") and t.lower.endswith("ing") and len(t.lower) > 5 and (
+            t.lemma.lower() not in ("be", "have", "being", "having"))  # the tagger may call it a noun
+        return past or misread_past or gerund or t.lower in _ELIDED_I_BEFORE
     return False
 
 

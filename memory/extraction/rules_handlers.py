@@ -251,6 +251,11 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
             role, c.disc.pending_role = c.disc.pending_role, None
             return _role_fact(c, role, o.text)
         return
+    if rel == "@speaker_likes" or (rel == "@fan" and all(  # no one before it, no verb after it
+            t.pos in ("ADJ", "INTJ", "PUNCT", "ADV") for t in c.toks[c.lo : m.start]) and not any(
+            t.pos == "VERB" for t in c.toks[m.end : c.hi])):
+        _emit_all(c, m, Entity(USER), "likes", op)  # "Nothing beats a good curry", "Big fan of Ghibli here"
+        return
     if rel == "@taste_first":  # whose taste is said by "my", not by the clause's subject
         _taste_first(c, m, op)
         return
@@ -325,6 +330,20 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
         return _trip_noun(c, m, subj, o)
     if rel == "@trip":
         return _trip(c, m, subj, o, op)
+    if rel in ("@work_noun", "@home_noun"):  # "my …" only: whose work or home it is (not "the job at the mill")
+        j = m.start - 1
+        while j >= c.lo and (c.toks[j].pos in ("ADJ", "NUM") or c.toks[j].lower in SOFT):
+            j -= 1
+        if j >= c.lo and c.toks[j].lower in MY:
+            _emit_all(c, m, Entity(USER), "works_at" if rel == "@work_noun" else "lives_in", op)
+        return
+    if rel == "@call_home":  # the name between "call" and "home"
+        lo, hi = m.slots["O"], m.end - 1
+        if hi > lo and all(t.pos == "PROPN" for t in c.toks[lo:hi]):
+            c.emit(subj, "lives_in", c.source[c.toks[lo].idx : c.toks[hi - 1].end], op)
+        return
+    if rel == "@hobby_verb":
+        return _hobby_verb(c, m, subj, op)
     if rel == "@work_noun":  # "my …" only: whose work it is (not "the job at the mill")
         j = m.start - 1
         while j >= c.lo and (c.toks[j].pos in ("ADJ", "NUM") or c.toks[j].lower in SOFT):
@@ -431,13 +450,17 @@ def gerund(verb: str) -> str:
     return verb + "ing"
 
 
+# What "my" makes of the clause's subject a taste ("Baking is really my thing", "Crosswords are my jam")
+_TASTE_NOUNS = frozenset({"favourite", "favorite", "passion", "obsession", "thing", "jam"})
+
+
 def _taste_first(c: Clause, m: Match, op: str) -> bool:
     """'Pottery is my favourite thing to do', 'Cooking has always been a passion of mine': the clause's subject
     is a taste of the speaker's ("my", "of mine"); not a person, a pronoun or a particular ("my favourite cousin").
     True when the sentence is of that shape (a fact or, negated, none)."""
     t = c.toks
     fav = next((i for i in range(m.start, min(c.hi, m.start + 6))
-                if t[i].lower in ("favourite", "favorite", "passion", "obsession")), None)
+                if t[i].lower in _TASTE_NOUNS), None)
     if fav is None:
         return False
     after = t[fav + 1] if fav + 1 < c.hi else None
@@ -480,6 +503,22 @@ def _trip(c: Clause, m: Match, subj: Entity | None, o: Phrase | None, op: str) -
         c.emit(subj, "plans_trip_to", place.text, kind="plan")
     elif trig.tag in ("VBD", "VBN") and not (trig.lower == "been" and any(t.lower == "will" for t in before)):
         c.emit(subj, "visited", place.text)
+
+
+def _hobby_verb(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
+    """'I knit a lot', 'she paints in her spare time': a hobby told by its verb with no object, as a habit (the
+    simple present, or "used to"); not "I paint my nails", "we sang happy birthday", "can you draw?"."""
+    trig = c.toks[m.start]
+    nxt = c.toks[m.end] if m.end < c.hi else None
+    if subj is None or trig.pos != "VERB" or trig.tag not in ("VBP", "VBZ", "VB", "VBD") or (
+            nxt is not None and (nxt.pos in ("DET", "NOUN", "PROPN", "PRON", "NUM") or nxt.tag == "PRP$")
+            and nxt.lower not in ("a", "lot")):
+        return
+    if trig.tag == "VBD" and op != "end":  # "I painted" told once (an event)
+        return
+    if trig.tag == "VB" and not any(t.lower in ("do", "does", "to") for t in c.toks[max(c.lo, m.start - 2) : m.start]):
+        return
+    c.emit(subj, "practices", gerund(trig.lemma.lower()), op, obj_type="ACTIVITY")
 
 
 def _trip_noun(c: Clause, m: Match, subj: Entity | None, o: Phrase | None) -> None:

@@ -80,7 +80,8 @@ OCCUPATIONS = frozenset(
         "surgeon vet veterinarian therapist psychologist consultant manager cashier waiter waitress "
         "barista translator photographer musician artist actor actress midwife receptionist secretary "
         "analyst economist banker salesman saleswoman driver technician tutor physiotherapist optician "
-        "nanny cleaner butcher painter gardener electrical software data civil mechanical editor"
+        "nanny cleaner butcher painter gardener electrical software data civil mechanical editor intern trainee "
+        "apprentice"
     )
 )
 # Places of work named by what they are ("the bank", "the city council"): an employer even without a name

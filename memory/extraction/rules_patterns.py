@@ -59,6 +59,10 @@ PATTERNS: list[Pattern] = [
     _p("move|relocate|emigrate|go [back|over|away] from O to O2", "@move_from", proper=True),
     _p("move|relocate|emigrate [back|over|away|out] to O", "lives_in", proper=True),
     _p("settle in|down in O", "lives_in", proper=True),
+    _p("be ~ based in O", "lives_in", state=True, proper=True),
+    _p("call O home", "@call_home", state=True),  # "I've called Berlin home for six years"
+    # the speaker's home by its noun ("my flat in Leith", "our place in Lyon")
+    _p("flat|house|home|apartment|place|cottage in O", "@home_noun", state=True, proper=True),
     _p("born in|at O", "born_in", proper=True),
     _p("born on D", "@born_on"),
     _p("birthday be|fall|'s [on] D", "@birthday"),
@@ -83,6 +87,7 @@ PATTERNS: list[Pattern] = [
     _p("start|begin at O as", "works_at", proper=True),  # "I started at the council as an analyst"
     _p("employ|hire|recruit by|at O", "works_at", proper=True),
     _p("work|working at|for|with O", "works_at", state=True, proper=True),
+    _p("work|working in * at|for O", "works_at", state=True, proper=True),  # "I work in marketing at Unilever"
     # the speaker's work named by a noun ("my boss at the bakery", "my shift at the hospital", "my new job at Acme")
     _p("job|jobs|shift|shifts|boss|manager|colleague|colleagues|coworker|coworkers|workmate|workmates|office "
        "at|with O", "@work_noun", proper=True),
@@ -105,16 +110,23 @@ PATTERNS: list[Pattern] = [
     _p("lose ~ taste|appetite for O", "likes", "end"),
     # the taste said first, then whose it is ("Pottery is my absolute favourite thing to do", "Reading has always
     # been a passion of mine")
-    _p("be|become ~ favourite|favorite|passion|obsession", "@taste_first", state=True),
+    _p("be|become ~ favourite|favorite|passion|obsession|thing|jam", "@taste_first", state=True),
     _p("be into O", "likes", state=True, neg="flip"),
     _p("be ~ fan|lover of O", "likes", state=True, neg="flip"),
     _p(
-        "be ~ fond|crazy|mad|obsessed|passionate|keen|nuts of|about|with|on O",
+        "be ~ fond|crazy|mad|obsessed|passionate|keen|nuts|hooked|addicted of|about|with|on|to O",
         "likes",
         state=True,
         neg="flip",
     ),
-    _p("favourite|favorite * be O", "likes", state=True),
+    _p("favourite|favorite|pleasure|passion|obsession * be O", "likes", state=True),
+    # idioms of a taste ("I'm a sucker for rom-coms", "I've a soft spot for Westerns", "Nothing beats a curry")
+    _p("be ~ sucker for O", "likes", state=True, neg="flip"),
+    _p("have|get|got ~ soft spot for O", "likes", state=True),
+    _p("nothing beat|beats|tops O", "@speaker_likes", neg="ignore"),
+    _p("can|cannot beat O", "@speaker_likes", neg="ignore"),
+    # "Big fan of Studio Ghibli here": a fan with no one named is the speaker
+    _p("fan|lover of O", "@fan"),
     _p("only|mostly|mainly drink|eat|have O", "likes", state=True),
     _p("drink|eat only|mostly|mainly O", "likes", state=True),
     _p("hate|dislike|detest|loathe|despise O", "dislikes", state=True),
@@ -139,6 +151,9 @@ PATTERNS: list[Pattern] = [
     ),
     _p("give up O", "@give_up"),
     _p("stop|quit play|playing|do|doing|practise|practising|practice|practicing O", "@give_up"),
+    # a hobby said by its verb alone, as a habit ("I knit a lot", "I paint in my spare time", "I sing in a choir")
+    _p("knit|crochet|sew|paint|draw|sketch|bake|garden|surf|skate|ski|climb|boulder|dance|sing|quilt|embroider",
+       "@hobby_verb", state=True),
     _p("play O", "@play", state=True),
     _p("practise|practice|do O", "@do", state=True),
     _p("go O", "@go", state=True),

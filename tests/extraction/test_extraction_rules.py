@@ -264,6 +264,32 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("I won the chess tournament at work.", (), {k(U, "won", "chess tournament")}),
     ("I watched Oppenheimer twice.", (), {k(U, "watched", "Oppenheimer")}),
     ("I watched my niece's recital.", (), set()),
+    # tastes said in idioms, or with the "I" left out
+    ("I'm a real sucker for murder mysteries.", (), {k(U, "likes", "murder mysteries")}),
+    ("I've got a soft spot for brass bands.", (), {k(U, "likes", "brass bands")}),
+    ("Nothing beats a cold cider in the sun.", (), {k(U, "likes", "cold cider")}),
+    ("Huge fan of Wes Anderson films.", (), {k(U, "likes", "Wes Anderson films")}),
+    ("A fan of the team wrote to me.", (), set()),  # someone else
+    ("I'm totally hooked on sudoku.", (), {k(U, "likes", "sudoku")}),
+    ("Pottery is very much my thing.", (), {k(U, "likes", "pottery")}),
+    ("Golf isn't really my thing.", (), set()),
+    ("My guilty pleasure is trashy TV.", (), {k(U, "likes", "trashy TV")}),
+    ("Been loving spin classes lately.", (), {k(U, "likes", "spin classes")}),
+    # homes said other ways
+    ("I'm based in Cardiff now.", (), {k(U, "lives_in", "Cardiff")}),
+    ("We've called Lisbon home since 2019.", (), {k(U, "lives_in", "Lisbon")}),
+    ("Our flat in Glasgow gets no sun.", (), {k(U, "lives_in", "Glasgow")}),
+    ("The villa in Crete was gorgeous.", (), set()),  # not theirs
+    ("Moved to Hamburg in the spring.", (), {k(U, "lives_in", "Hamburg")}),
+    # work said other ways
+    ("I work in sales for Heineken.", (), {k(U, "works_at", "Heineken")}),
+    ("I'm an apprentice at Rolls-Royce.", (), {k(U, "works_as", "apprentice"), k(U, "works_at", "Rolls-Royce")}),
+    # a hobby by its verb alone, as a habit
+    ("I sketch most evenings.", (), {k(U, "practices", "sketching")}),
+    ("My dad sings in a barbershop quartet.", (), {k("dad", "practices", "singing")}),
+    ("I paint my nails every Sunday.", (), set()),
+    ("We danced all night at the wedding.", (), set()),  # once
+    ("I don't ski anymore.", (), {k(U, "practices", "skiing", "end")}),
     ("I enrolled in a pottery course at the arts centre.", (), {k(U, "enrolled_in", "pottery course")}),
     ("I got promoted to manager.", (), {k(U, "works_as", "manager")}),
     # a town after what is not a name, for where someone grew up or lives
