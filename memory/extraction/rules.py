@@ -288,8 +288,10 @@ class RuleExtractor:
             c = Clause(source, toks, lo, hi, evidence, at, turn, disc, force, sent.out)
             for m in find_matches(toks, lo, hi):
                 ref = find_subject(source, toks, lo, m.start)
-                if ref is None:  # "I'm lactose intolerant and allergic to X": the clause's own subject
-                    verb = next((i for i in range(lo, m.start) if toks[i].pos in ("AUX", "VERB")), None)
+                verb = next((i for i in range(lo, m.start) if toks[i].pos in ("AUX", "VERB")), None)
+                if ref is None or (verb is not None and ref.kind == "phrase" and ref.start > verb):
+                    # "I'm lactose intolerant and allergic to X": the clause's own subject; "we went on a road trip
+                    # to Oregon": what comes after the verb is no subject
                     ref = find_subject(source, toks, lo, verb) if verb is not None else None
                 subj = disc.resolve(ref, inherited)
                 handle(c, m, subj)

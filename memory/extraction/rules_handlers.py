@@ -8,12 +8,15 @@ from memory.extraction.rules_discourse import Entity
 from memory.extraction.rules_lexicon import (
     ACTIVITIES,
     AHEAD,
+    CLASS_NOUNS,
     DIETS,
+    EVENT_NOUNS,
     FAVOURITE_OF,
     FORMER,
     GERUND_SETTINGS,
     INTENT,
     IRREALIS,
+    JOINED,
     KEPT,
     LIGHT_VERBS,
     NOT_A_TEAM,
@@ -149,6 +152,8 @@ def _emit_all(c: Clause, m: Match, subj: Entity | None, rel: str, op: str) -> No
     if subj is None or "O" not in m.slots:
         return
     phrases = c.phrases(m.slots["O"], rel in MULTI)
+    if not phrases and rel in ("works_at", "volunteers_at") and c.toks[m.slots["O"] - 1].pos == "ADP":
+        return _stranded(c, m, rel, op)
     taste = rel in ("likes", "dislikes")
     # "like" as a preposition after "be" or a comma compares ("we're like a family", "…, like my dad")
     compared = c.toks[m.start].pos == "ADP" and m.start > c.lo and (
@@ -326,16 +331,18 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
         end = next((i for i in range(o.start + 1, o.end) if c.toks[i].pos == "NUM"), o.end)  # not "… three times"
         c.emit(subj, "watched", c.source[c.toks[o.start].idx : c.toks[end - 1].end], op)  # "watched Dune"
         return
+    if rel == "@class":
+        return _class(c, m, subj, op)
     if rel == "@trip_noun":
         return _trip_noun(c, m, subj, o)
     if rel == "@trip":
         return _trip(c, m, subj, o, op)
-    if rel in ("@work_noun", "@home_noun"):  # "my …" only: whose work or home it is (not "the job at the mill")
+    if rel in ("@work_noun", "@home_noun", "@my_passion"):  # "my …" only: whose it is (not "the job at the mill")
         j = m.start - 1
         while j >= c.lo and (c.toks[j].pos in ("ADJ", "NUM") or c.toks[j].lower in SOFT):
             j -= 1
         if j >= c.lo and c.toks[j].lower in MY:
-            _emit_all(c, m, Entity(USER), "works_at" if rel == "@work_noun" else "lives_in", op)
+            _emit_all(c, m, Entity(USER), {"@work_noun": "works_at", "@home_noun": "lives_in"}.get(rel, "likes"), op)
         return
     if rel == "@call_home":  # the name between "call" and "home"
         lo, hi = m.slots["O"], m.end - 1
@@ -392,7 +399,7 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
     elif rel in ("@switch", "@switch_to", "@swap"):
         _switch(c, m, subj, o, op)
     elif rel == "@join":
-        if cat == "group" or any(w in o.text.lower().split() for w in ("club", "team", "choir", "band")):
+        if cat == "group" or any(w in o.text.lower().split() for w in JOINED):
             c.emit(subj, "member_of", o.text, op, obj_type="ORG")
         elif o.proper:
             c.emit(subj, "works_at", o.text, op, obj_type="ORG")
@@ -490,18 +497,27 @@ def _trip(c: Clause, m: Match, subj: Entity | None, o: Phrase | None, op: str) -
     `plans_trip_to`); "I go to Paris every year" says neither."""
     if subj is None or o is None or op != "assert":
         return
-    place = o if o.proper and o.head.ent in ("GPE", "LOC", "FAC") else _town_after(c, o)
-    if place is None:
-        return
     trig = c.toks[m.start]
     before = c.toks[c.lo : m.start]
     when = c.time()
     ahead = when is not None and when.when > c.at
     intends = any(t.lower in INTENT for t in before) or (trig.tag == "VBG" and (
         not before or before[-1].lem == "be" or any(t.lem == "be" for t in before[-2:])))
+    past = trig.tag in ("VBD", "VBN") and not (trig.lower == "been" and any(t.lower == "will" for t in before))
+    place = o if o.proper and o.head.ent in ("GPE", "LOC", "FAC") else _town_after(c, o)
+    if place is None:
+        if o.head.lower in EVENT_NOUNS and not o.proper:  # "went to a fair", "going to a wedding in June"
+            if ahead or intends:
+                c.emit(subj, "plans_to_attend", o.text, kind="plan")
+            elif past:
+                c.emit(subj, "attended", o.text)
+        elif past and trig.lem == "visit" and o.head.pos == "NOUN" and o.head.lower not in ROLES and not any(
+                t.tag in ("PRP$", "POS") or t.lower in ROLES for t in c.toks[o.start - 1 : o.end + 1]):
+            c.emit(subj, "visited", o.text)  # "I visited a veterans' hospital" (not "visited my gran")
+        return
     if ahead or intends:
         c.emit(subj, "plans_trip_to", place.text, kind="plan")
-    elif trig.tag in ("VBD", "VBN") and not (trig.lower == "been" and any(t.lower == "will" for t in before)):
+    elif past:
         c.emit(subj, "visited", place.text)
 
 
@@ -519,6 +535,46 @@ def _hobby_verb(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
     if trig.tag == "VB" and not any(t.lower in ("do", "does", "to") for t in c.toks[max(c.lo, m.start - 2) : m.start]):
         return
     c.emit(subj, "practices", gerund(trig.lemma.lower()), op, obj_type="ACTIVITY")
+
+
+def _class(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
+    """'I started a weekend yoga class', 'we're taking salsa lessons': the activity the class teaches is done (an
+    instrument or a language is learnt); said ahead, it is not done yet."""
+    start = m.start + 1  # the filler may have taken the class's first words ("Japanese lessons")
+    head = next((i for i in range(start, min(c.hi, start + 6)) if c.toks[i].lower in CLASS_NOUNS), None)
+    if subj is None or head is None or op != "assert":
+        return
+    what = [t for t in c.toks[start:head] if t.pos in ("NOUN", "PROPN", "ADJ", "VERB")]
+    taught = next((t for t in reversed(what) if category(t.text) is not None), None)
+    if taught is None:
+        return
+    when = c.time()
+    starts = c.toks[m.start].lem in ("start", "begin", "join")  # "…next month" puts a start ahead ("on Tuesdays": not)
+    if (starts and when is not None and when.when > c.at) or any(t.lower in INTENT for t in c.toks[c.lo : m.start]):
+        return
+    cat = category(taught.text)
+    if cat in ("instrument", "language"):
+        c.emit(subj, "learns", taught.text, op)
+    elif cat in ("activity", "sport"):
+        c.emit(subj, "practices", taught.text, op, obj_type="ACTIVITY")
+
+
+def _stranded(c: Clause, m: Match, rel: str, op: str) -> None:
+    """'the homeless shelter I volunteer at', 'the café I work at' (no object after the preposition): the place
+    is the phrase before the speaker."""
+    t = c.toks
+    j = m.start - 1
+    while j >= c.lo and (t[j].lower in SOFT or t[j].pos == "AUX"):
+        j -= 1
+    if j < c.lo + 1 or t[j].lower not in ("i", "we") or t[j - 1].pos not in ("NOUN", "PROPN"):
+        return
+    k = j - 1
+    while k - 1 >= c.lo and t[k - 1].pos in ("NOUN", "PROPN", "ADJ"):
+        k -= 1
+    place = c.source[t[k].idx : t[j - 1].end]
+    if rel == "works_at" and not (t[j - 1].pos == "PROPN" or t[j - 1].lower in WORKPLACES):
+        return
+    c.emit(Entity(USER), rel, place, op)
 
 
 def _trip_noun(c: Clause, m: Match, subj: Entity | None, o: Phrase | None) -> None:

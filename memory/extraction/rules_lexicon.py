@@ -97,6 +97,15 @@ WORKPLACES = frozenset(
 GROUP_WORDS = frozenset(
     _words("club team choir band society association league orchestra union group committee")
 )
+# What one joins as a member besides groups: "joined a gym", "joined a nearby church"
+JOINED = GROUP_WORDS | frozenset(_words("gym church mosque synagogue temple congregation network guild"))
+# Things one goes to or takes part in: "went to a fair", "took part in a charity walk"
+EVENT_NOUNS = frozenset(_words(
+    "fair convention conference festival concert gig wedding funeral meeting mtg party workshop show exhibition "
+    "exhibit meetup rally parade fundraiser event match game race marathon ceremony seminar talk lecture reunion "
+    "retreat protest vigil auction premiere recital tournament competition comp"))
+# A class named by what it teaches ("a weekend yoga class", "guitar lessons")
+CLASS_NOUNS = frozenset(_words("class classes course courses lesson lessons workshop"))
 # Words that end a noun phrase because they start a time phrase or are sentence adverbs.
 NP_STOP = frozenset(
     _words(

@@ -35,7 +35,7 @@ def _p(spec: str, rel: str, op: str = "assert", **kw: object) -> Pattern:
 _LIKE = "love|like|adore|enjoy|prefer|fancy|dig"
 PATTERNS: list[Pattern] = [
     # corrections of kinship / names
-    _p("name be O", "@name_is"),
+    _p("name be|'s O", "@name_is"),
     _p("be call|name O", "@called"),
     _p("be my|our O", "@is_my_role"),
     # residence, origins
@@ -111,6 +111,8 @@ PATTERNS: list[Pattern] = [
     # the taste said first, then whose it is ("Pottery is my absolute favourite thing to do", "Reading has always
     # been a passion of mine")
     _p("be|become ~ favourite|favorite|passion|obsession|thing|jam", "@taste_first", state=True),
+    # a taste said as a noun of "my" ("still following my passion for dance", "my love of cooking")
+    _p("passion|love for|of O", "@my_passion", state=True),
     _p("be into O", "likes", state=True, neg="flip"),
     _p("be ~ fan|lover of O", "likes", state=True, neg="flip"),
     _p(
@@ -191,6 +193,10 @@ PATTERNS: list[Pattern] = [
     # events told in the past: open predicates, with when
     _p("graduate from O", "graduated_from", event=True),
     _p("attend O", "attended", event=True),
+    _p("participate|partake in O", "attended", event=True),
+    _p("take part in O", "attended", event=True),
+    # a class by what it teaches ("I started a weekend yoga class", "we're taking salsa lessons")
+    _p("start|begin|take|join|do|attend ~ O", "@class", plan=True),
     _p("sign up for|to O", "signed_up_for", event=True),
     _p("enrol|enroll in|on|onto O", "enrolled_in", event=True),
     _p("win O", "@won", event=True),

@@ -290,6 +290,23 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("I paint my nails every Sunday.", (), set()),
     ("We danced all night at the wedding.", (), set()),  # once
     ("I don't ski anymore.", (), {k(U, "practices", "skiing", "end")}),
+    # taste as a noun of "my"; groups joined; classes by what they teach; events gone to; places visited
+    ("I've kept up my love of birdwatching.", (), {k(U, "likes", "birdwatching")}),
+    ("Your passion for baking shows!", (), set()),  # the listener's
+    ("I joined a climbing gym in March.", (), {k(U, "member_of", "climbing gym")}),
+    ("I've started an evening pottery class.", (), {k(U, "practices", "pottery")}),
+    ("I'm taking Japanese lessons on Tuesdays.", (), {k(U, "learns", "Japanese")}),
+    ("I'm going to start a yoga course next month.", (), set()),  # not yet
+    ("We went to a food festival on Saturday.", (), {k(U, "attended", "food festival")}),
+    ("I'm going to a gig in Manchester next week.", (), {k(U, "plans_trip_to", "Manchester")}),
+    ("I'm going to a gig next week.", (), {k(U, "plans_to_attend", "gig")}),
+    ("I went to the gym.", (), set()),  # an errand, no event worth keeping
+    ("I took part in a charity swim.", (), {k(U, "attended", "charity swim")}),
+    ("I visited an old lighthouse on the coast.", (), {k(U, "visited", "old lighthouse")}),
+    ("We visited my in-laws.", (), set()),
+    ("I dropped my bag off at the library I volunteer at.", (), {k(U, "volunteers_at", "library")}),
+    ("My cousins and I went on a road trip to Utah.", (), {k(U, "visited", "Utah")}),
+    ("My dog's name's Biscuit.", (), {k(U, "has_pet", "Biscuit"), k("Biscuit", "is_a", "dog")}),
     ("I enrolled in a pottery course at the arts centre.", (), {k(U, "enrolled_in", "pottery course")}),
     ("I got promoted to manager.", (), {k(U, "works_as", "manager")}),
     # a town after what is not a name, for where someone grew up or lives
