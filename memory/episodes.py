@@ -195,7 +195,9 @@ class Episodes:
         t0 = time.perf_counter()
         epoch = to_epoch(now)
         named = {i: n for i, n in (entities or {}).items() if i != USER_ID}
-        name_terms = {t for n in named.values() for t in query_terms(n).split()}
+        # a name leaves the word query; a thing known by a common noun ("fair", from "Jon attended fair") is the
+        # topic, and stays in it
+        name_terms = {t for n in named.values() if n[:1].isupper() for t in query_terms(n).split()}
         arms: list[dict[str, float]] = []
         weights: list[float] = []
         matched: dict[str, str] = {}

@@ -61,6 +61,20 @@ def test_words_find_the_utterance_and_names_rank_the_speaker(graph: TemporalGrap
     assert all(e.speaker != "assistant" for e in found.episodes)  # the assistant's words are never evidence
 
 
+def test_a_thing_known_by_a_common_noun_stays_in_the_word_query(graph: TemporalGraph) -> None:
+    """An entity made from a fact's object ("Jon attended fair") is linked in the question like a name, but its
+    word is the topic: taken out of the word query, the utterance about it was lost."""
+    ep = Episodes(graph)
+    said = [("Jon", "Hey Gina, how are you?"), ("Jon", "Yesterday I went to a fair to show off my studio."),
+            ("Gina", "The fair sounds fun!"), ("Jon", "The studio is coming along nicely.")]
+    ep.add([Turn("f1", T0 + timedelta(seconds=i), who, text, i) for i, (who, text) in enumerate(said)])
+    jon = graph.upsert_entity("Jon", now=T0, type="PERSON")
+    fair = graph.upsert_entity("fair", now=T0, type="THING")
+    found = ep.search("When did Jon go to a fair?", now=T0 + timedelta(days=1),
+                      entities={jon.id: "Jon", fair.id: "fair"})
+    assert [e.id for e in found.episodes][:1] == ["f1#1"] and "t" in found.episodes[0].matched
+
+
 def test_nothing_said_yet_is_not_found(graph: TemporalGraph) -> None:
     ep = Episodes(graph)
     ep.add(_turns())
