@@ -195,9 +195,10 @@ class Episodes:
         t0 = time.perf_counter()
         epoch = to_epoch(now)
         named = {i: n for i, n in (entities or {}).items() if i != USER_ID}
-        # a name leaves the word query; a thing known by a common noun ("fair", from "Jon attended fair") is the
-        # topic, and stays in it
-        name_terms = {t for n in named.values() if n[:1].isupper() for t in query_terms(n).split()}
+        speaking = self._speaking(entities)
+        # the name of someone who speaks leaves the word query (it matches every greeting to them); a place or a
+        # thing is the topic and stays, even when a fact made it an entity ("Jon visited Paris", "…attended fair")
+        name_terms = {t for n in speaking for t in query_terms(n).split()}
         arms: list[dict[str, float]] = []
         weights: list[float] = []
         matched: dict[str, str] = {}
@@ -205,7 +206,6 @@ class Episodes:
         vector: dict[str, float] = {}
         relevant = False
         # the question's embedding is worked out while the text index is searched (or was started by the caller)
-        speaking = self._speaking(entities)
         pending = meaning if meaning is not None else self.meaning_soon(question, entities)
         q = " ".join(t for t in query_terms(question).split() if t not in name_terms)
         asked = asked_period(question, now)

@@ -62,17 +62,21 @@ def test_words_find_the_utterance_and_names_rank_the_speaker(graph: TemporalGrap
 
 
 def test_a_thing_known_by_a_common_noun_stays_in_the_word_query(graph: TemporalGraph) -> None:
-    """An entity made from a fact's object ("Jon attended fair") is linked in the question like a name, but its
-    word is the topic: taken out of the word query, the utterance about it was lost."""
+    """An entity made from a fact's object ("Jon attended fair", "Jon visited Paris") is linked in the question like
+    a person, but its word is the topic: taken out of the word query, the utterance about it was lost."""
     ep = Episodes(graph)
     said = [("Jon", "Hey Gina, how are you?"), ("Jon", "Yesterday I went to a fair to show off my studio."),
-            ("Gina", "The fair sounds fun!"), ("Jon", "The studio is coming along nicely.")]
+            ("Gina", "The fair sounds fun!"), ("Jon", "The studio is coming along nicely."),
+            ("Jon", "Back from a week in Paris, what a city."), ("Gina", "Hi Jon!")]
     ep.add([Turn("f1", T0 + timedelta(seconds=i), who, text, i) for i, (who, text) in enumerate(said)])
     jon = graph.upsert_entity("Jon", now=T0, type="PERSON")
     fair = graph.upsert_entity("fair", now=T0, type="THING")
-    found = ep.search("When did Jon go to a fair?", now=T0 + timedelta(days=1),
-                      entities={jon.id: "Jon", fair.id: "fair"})
+    paris = graph.upsert_entity("Paris", now=T0, type="PLACE")
+    later = T0 + timedelta(days=1)
+    found = ep.search("When did Jon go to a fair?", now=later, entities={jon.id: "Jon", fair.id: "fair"})
     assert [e.id for e in found.episodes][:1] == ["f1#1"] and "t" in found.episodes[0].matched
+    trip = ep.search("When was Jon in Paris?", now=later, entities={jon.id: "Jon", paris.id: "Paris"})
+    assert [e.id for e in trip.episodes][:1] == ["f1#4"] and "t" in trip.episodes[0].matched
 
 
 def test_nothing_said_yet_is_not_found(graph: TemporalGraph) -> None:
