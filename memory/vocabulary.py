@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from memory.errors import UnknownRelation
+from memory.words import PAST_FORMS
 
 
 class EntityType(StrEnum):
@@ -175,10 +176,21 @@ _NOT_PREDICATES = frozenset({"is", "was", "be", "has", "have", "had", "do", "doe
                              "fact", "none", "other", "unknown", "null"})
 
 
+# Past participles that name a state, not something done once ("interested_in", "married_to", "based_in")
+_STATE_PARTICIPLES = frozenset({
+    "interested", "engaged", "married", "retired", "related", "excited", "involved", "based", "located",
+    "qualified", "named", "called", "obsessed", "addicted", "scared", "tired", "used", "supposed", "employed",
+    "divorced", "separated", "worried", "allergic", "trained", "skilled", "experienced", "licensed", "certified"})
+
+
 def is_event(name: str) -> bool:
-    """The relation records something that happened once (a trip), not a state that holds."""
+    """The relation records something that happened once (a trip, "attended", "graduated_from", "ran"), not a state
+    that holds: the vocabulary's events, and open predicates told in the past tense."""
     r = RELATIONS.get(name)
-    return r is not None and r.event
+    if r is not None:
+        return r.event
+    head = name.split("_", 1)[0]
+    return head in PAST_FORMS or (head.endswith("ed") and len(head) > 4 and head not in _STATE_PARTICIPLES)
 
 
 def predicate_name(name: str) -> str:

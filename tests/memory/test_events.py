@@ -1,0 +1,31 @@
+"""Which facts are events (something done once, said "on" a day) and which are states (said "from" a day)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from memory.model import Arc
+from memory.vocabulary import is_event
+
+DAY = datetime(2023, 4, 24, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(("name", "event"), [
+    ("visited", True), ("attended", True), ("graduated_from", True), ("ran", True), ("won", True),
+    ("signed_up_for", True), ("watched", True),
+    ("lives_in", False), ("keeps", False), ("plans_trip_to", False), ("interested_in", False),
+    ("married_to", False), ("used_to_play", False), ("based_in", False),
+])
+def test_open_predicates_told_in_the_past_are_events(name: str, event: bool) -> None:
+    assert is_event(name) is event
+
+
+def _arc(relation: str) -> Arc:
+    return Arc("a1", "e1", "Jon", relation, "e2", "fair", None, 1.0, 0.0, 0, 1, DAY, DAY, None, DAY, None, None, 1, 1.0)
+
+
+def test_an_event_is_said_on_its_day_not_as_still_true() -> None:
+    assert _arc("attended").statement() == "Jon attended fair (on 24 April 2023)"
+    assert _arc("keeps").statement() == "Jon keeps fair (from 24 April 2023, still true)"
