@@ -32,7 +32,7 @@ from memory.extraction.rules_lexicon import (
 from memory.extraction.rules_patterns import Match
 from memory.extraction.rules_tokens import Phrase, noun_phrase
 from memory.extraction.types import USER
-from memory.words import MY, POSSESSIVES, ROLES
+from memory.words import MY, POSSESSIVES, ROLES, VAGUE
 
 
 def _negated(c: Clause, upto: int) -> bool:
@@ -278,7 +278,8 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
         return _role_fact(c, o.head.lower, subj.name)
     if rel == "@be_a" and o is not None:
         if subj.type == "ANIMAL":
-            c.emit(subj, "is_a", o.text, obj_type="ANIMAL")
+            if o.head.lemma.lower() in PETS:  # "Rex is a beagle", not "Shadow is a great addition"
+                c.emit(subj, "is_a", o.text, obj_type="ANIMAL")
         elif o.head.lower in OCCUPATIONS and o.end <= c.hi:
             former = [t for t in c.toks[o.start : o.head.i] if t.lower in FORMER]
             if former:  # "a retired teacher", "an ex-nurse": what they were, no longer are
@@ -319,7 +320,8 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
             c.emit(subj, "member_of_team", c.source[words[0].idx : words[-1].end], op, obj_type="ORG")
         return
     if rel == "@teach" and o is not None:  # "I teach art at a middle school": where, too
-        c.emit(subj, "teaches", o.text, op)
+        if o.head.lower not in VAGUE | {"others", "folks"} and o.head.pos != "PRON":  # not "teaching others"
+            c.emit(subj, "teaches", o.text, op)
         return _works_at_tail(c, o, subj, op)
     if rel == "@won" and o is not None and o.head.lower not in NOT_A_TASTE and o.head.ent != "PERSON":
         c.emit(subj, "won", o.text, op)  # "won first prize", "won the regional final" (not "won her over")
@@ -337,6 +339,8 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
         return _trip_noun(c, m, subj, o)
     if rel == "@trip":
         return _trip(c, m, subj, o, op)
+    if rel == "@my_passion" and m.slots["O"] < c.hi and c.toks[m.slots["O"]].lower in ("the", "this", "that"):
+        return  # "my passion for the project": a particular thing, not a taste
     if rel in ("@work_noun", "@home_noun", "@my_passion"):  # "my …" only: whose it is (not "the job at the mill")
         j = m.start - 1
         while j >= c.lo and (c.toks[j].pos in ("ADJ", "NUM") or c.toks[j].lower in SOFT):

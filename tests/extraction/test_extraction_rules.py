@@ -307,6 +307,10 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("I dropped my bag off at the library I volunteer at.", (), {k(U, "volunteers_at", "library")}),
     ("My cousins and I went on a road trip to Utah.", (), {k(U, "visited", "Utah")}),
     ("My dog's name's Biscuit.", (), {k(U, "has_pet", "Biscuit"), k("Biscuit", "is_a", "dog")}),
+    # particulars and praise are no facts
+    ("My passion for the campaign keeps me going.", (), set()),
+    ("Running my own gym and coaching others is a dream.", (), set()),
+    ("My cat Miso is a real character.", (), {k(U, "has_pet", "Miso"), k("Miso", "is_a", "cat")}),
     ("I enrolled in a pottery course at the arts centre.", (), {k(U, "enrolled_in", "pottery course")}),
     ("I got promoted to manager.", (), {k(U, "works_as", "manager")}),
     # a town after what is not a name, for where someone grew up or lives
