@@ -14,7 +14,7 @@ import functools
 import logging
 import math
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime
@@ -184,21 +184,22 @@ class Episodes:
         return [n for n in named if n in self.speakers()] if named else []
 
     def search(self, question: str, *, now: datetime, limit: int = 8, entities: Mapping[str, str] | None = None,
-               meaning: Future[list[float]] | None = None) -> EpisodeSearch:
+               meaning: Future[list[float]] | None = None, people: Collection[str] = ()) -> EpisodeSearch:
         """The utterances most related to ``question`` said up to ``now``, best first (assistant turns never).
 
         ``entities``: the entities the question names (id -> name). Their names leave the word query (a name
         matches every greeting of that person; the topic words are what select) and instead rank up the
-        utterances they said or that name them — graph distance as a reranker, as Graphiti does."""
+        utterances they said or that name them — graph distance as a reranker, as Graphiti does. Only people's names
+        leave it (``people``: the ids of those known as persons, and anyone who speaks): a place or thing a fact
+        made an entity ("Jon visited Paris", "…attended fair") is the topic."""
         import time
 
         t0 = time.perf_counter()
         epoch = to_epoch(now)
         named = {i: n for i, n in (entities or {}).items() if i != USER_ID}
         speaking = self._speaking(entities)
-        # the name of someone who speaks leaves the word query (it matches every greeting to them); a place or a
-        # thing is the topic and stays, even when a fact made it an entity ("Jon visited Paris", "…attended fair")
-        name_terms = {t for n in speaking for t in query_terms(n).split()}
+        persons = [*speaking, *(n for i, n in named.items() if i in people)]
+        name_terms = {t for n in persons for t in query_terms(n).split()}
         arms: list[dict[str, float]] = []
         weights: list[float] = []
         matched: dict[str, str] = {}

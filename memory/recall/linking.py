@@ -25,6 +25,7 @@ class Linked:
     ids: list[str] = field(default_factory=list)  # named entities mentioned, in order of appearance
     first_person: bool = False
     names: dict[str, str] = field(default_factory=dict)  # id -> canonical name
+    types: dict[str, str] = field(default_factory=dict)  # id -> entity type (PERSON, PLACE…), where known
 
 
 class Linker:
@@ -34,16 +35,16 @@ class Linker:
         self.graph = graph
         self.max_ngram = max_ngram
         self._t: int | None = None
-        self._keys: dict[str, list[tuple[str, str]]] = {}
+        self._keys: dict[str, list[tuple[str, str, str]]] = {}
 
-    def _index(self) -> dict[str, list[tuple[str, str]]]:
+    def _index(self) -> dict[str, list[tuple[str, str, str]]]:
         rows = self.graph.store.read(Q.CURRENT_T_INDEX)
         t = int(rows[0]["t"]) if rows else 0
         if t != self._t:
-            keys: dict[str, list[tuple[str, str]]] = {}
+            keys: dict[str, list[tuple[str, str, str]]] = {}
             for r in self.graph.entity_keys():
                 for k in r.get("keys") or [normalize(r["name"])]:
-                    keys.setdefault(k, []).append((r["id"], r["name"]))
+                    keys.setdefault(k, []).append((r["id"], r["name"], str(r.get("type") or "")))
             self._keys, self._t = keys, t
         return self._keys
 
@@ -59,12 +60,13 @@ class Linker:
                 gram = " ".join(words[i:i + n])
                 if n == 1 and gram in _STOP:
                     continue
-                for eid, name in index.get(gram, []):
+                for eid, name, kind in index.get(gram, []):
                     if eid == USER_ID:
                         continue
                     if eid not in out.names:
                         out.ids.append(eid)
                         out.names[eid] = name
+                        out.types[eid] = kind
                     for j in range(i, i + n):
                         used[j] = True
         # near misses for capitalised words the index did not know (a mis-heard or mis-typed name)
@@ -73,8 +75,9 @@ class Linker:
             if normalize(w) in index:
                 continue
             for key in difflib.get_close_matches(normalize(w), [k for k in index if " " not in k], n=1, cutoff=0.8):
-                for eid, name in index[key]:
+                for eid, name, kind in index[key]:
                     if eid != USER_ID and eid not in out.names:
                         out.ids.append(eid)
                         out.names[eid] = name
+                        out.types[eid] = kind
         return out

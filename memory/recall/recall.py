@@ -179,7 +179,8 @@ class Recaller:
             neighbourhood()
         t3 = time.perf_counter()
         hits = (utterances.search(question, now=now, limit=self.episode_limit, entities=linked.names,
-                                  meaning=meaning) if utterances is not None else None)
+                                  meaning=meaning, people={i for i, t in linked.types.items() if t == "PERSON"})
+                if utterances is not None else None)
         t3a = time.perf_counter()
         said_answers = hits is not None and hits.relevant and not named_or_found
         if walk and not named_or_found and not said_answers:

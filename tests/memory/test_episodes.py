@@ -67,7 +67,8 @@ def test_a_thing_known_by_a_common_noun_stays_in_the_word_query(graph: TemporalG
     ep = Episodes(graph)
     said = [("Jon", "Hey Gina, how are you?"), ("Jon", "Yesterday I went to a fair to show off my studio."),
             ("Gina", "The fair sounds fun!"), ("Jon", "The studio is coming along nicely."),
-            ("Jon", "Back from a week in Paris, what a city."), ("Gina", "Hi Jon!")]
+            ("Jon", "Back from a week in Paris, what a city."), ("Gina", "Hi Jon!"),
+            ("Gina", "My aunt Rosa bakes the best bread in town.")]
     ep.add([Turn("f1", T0 + timedelta(seconds=i), who, text, i) for i, (who, text) in enumerate(said)])
     jon = graph.upsert_entity("Jon", now=T0, type="PERSON")
     fair = graph.upsert_entity("fair", now=T0, type="THING")
@@ -77,6 +78,10 @@ def test_a_thing_known_by_a_common_noun_stays_in_the_word_query(graph: TemporalG
     assert [e.id for e in found.episodes][:1] == ["f1#1"] and "t" in found.episodes[0].matched
     trip = ep.search("When was Jon in Paris?", now=later, entities={jon.id: "Jon", paris.id: "Paris"})
     assert [e.id for e in trip.episodes][:1] == ["f1#4"] and "t" in trip.episodes[0].matched
+    # a person's name still leaves it: "Rosa" alone would find every word about her, whatever was asked
+    rosa = graph.upsert_entity("Rosa", now=T0, type="PERSON")
+    asked = ep.search("Which city does Rosa live in?", now=later, entities={rosa.id: "Rosa"}, people={rosa.id})
+    assert "f1#6" not in {e.id for e in asked.episodes if "t" in e.matched}
 
 
 def test_nothing_said_yet_is_not_found(graph: TemporalGraph) -> None:
