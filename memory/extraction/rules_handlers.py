@@ -355,13 +355,6 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
         return
     if rel == "@hobby_verb":
         return _hobby_verb(c, m, subj, op)
-    if rel == "@work_noun":  # "my …" only: whose work it is (not "the job at the mill")
-        j = m.start - 1
-        while j >= c.lo and (c.toks[j].pos in ("ADJ", "NUM") or c.toks[j].lower in SOFT):
-            j -= 1
-        if j >= c.lo and c.toks[j].lower in MY:
-            _emit_all(c, m, Entity(USER), "works_at", op)
-        return
     if rel == "@live_with":  # the named people lived with, and the town said after them
         _emit_all(c, m, subj, "lives_with", op)
         last = c.phrases(m.slots["O"], True)
