@@ -422,25 +422,34 @@ def when_answer(recall: RecallResult, *, now: datetime | None = None, facts: boo
     if not (ago or (_ASKS_WHEN.match(recall.question) and not facts)) or not recall.episodes_relevant or (
             "born_on" in recall.intent.relations):
         return None  # a birthday comes round every year: not the day some words meant
+    found = time_meant(recall, look=look, max_chars=max_chars)
+    if found is None:
+        return None
+    when, said, _ = found
+    if ago and now is not None:
+        return f"{time_since(when, now)} ({said})."
+    return f"{said[:1].upper()}{said[1:]}."
+
+
+def time_meant(recall: RecallResult, *, look: int = 3, max_chars: int = 300,
+               skip: frozenset[str] = frozenset()) -> tuple[datetime, str, str] | None:
+    """The time the best words found for a "when" question mean (``when_answer``): the moment, as people say it,
+    and the utterance's id; None when none of the ``look`` best (less those in ``skip``) bears on it with a time."""
+    if not recall.episodes_relevant:
+        return None
     topic = set(terms(recall.question)) - set(terms(recall.asked))
-    told = [(e, focus(e.text, recall.question, max_chars)) for e in recall.episodes[:look] if not asks(e.text, topic)]
+    told = [(e, focus(e.text, recall.question, max_chars)) for e in recall.episodes[:look]
+            if e.id not in skip and not asks(e.text, topic)]
     asked_in = tense(words_of(recall.question))
-    when: tuple[datetime, str] | None = None
     for e, text in told:
         meant = _meant(text, e.at, tense_else=asked_in)
         if meant is not None:
-            when = (meant[1].when, meant[2])
-            break
-    else:  # no time named: asked about the past, the day it was told, unless it was told as still to come ("I'm
-        # opening a studio") or names a time that could not be read ("on the 5th"); never for a question in the
-        # present ("When is my lesson?" after "Every Tuesday I have a lesson": the day it was said is no answer)
-        when = next(((e.at, spoken_date(e.at)) for e, text in told if asked_in == "past"
-                     and tense(words_of(text)) != "future" and not says_when(text)), None)
-    if when is None:
-        return None
-    if ago and now is not None:
-        return f"{time_since(when[0], now)} ({when[1]})."
-    return f"{when[1][:1].upper()}{when[1][1:]}."
+            return meant[1].when, meant[2], e.id
+    # no time named: asked about the past, the day it was told, unless it was told as still to come ("I'm
+    # opening a studio") or names a time that could not be read ("on the 5th"); never for a question in the
+    # present ("When is my lesson?" after "Every Tuesday I have a lesson": the day it was said is no answer)
+    return next(((e.at, spoken_date(e.at), e.id) for e, text in told if asked_in == "past"
+                 and tense(words_of(text)) != "future" and not says_when(text)), None)
 
 
 def time_since(then: datetime, now: datetime) -> str:

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from assistant import spans
 from assistant.answer import (
     ANSWERS_SCHEMA,
     answers_messages,
@@ -22,6 +23,7 @@ from assistant.answer import (
     said_elsewhere,
     speakable,
     template_answer,
+    time_meant,
     unfounded,
     unknown_answer,
     vetted,
@@ -31,6 +33,7 @@ from memory.episodes import Episode
 from memory.graph import TemporalGraph
 from memory.llm import LLM, LLMError, Message
 from memory.model import Arc
+from memory.periods import named_time
 from memory.recall.intent import Tagged, analyse, premises
 from memory.recall.recall import Recaller, RecallResult
 from memory.transcripts import TranscriptStore
@@ -88,6 +91,9 @@ class Pipeline:
         if intent.provenance:
             text = self.provenance(q, now=now)
             return iter([text]), Answer(question, text, None, provenance=True)
+        span = spans.parse(q, self.tagger) if is_question(q) else None
+        if span is not None and (answered := self._span(question, span, now, t0)) is not None:
+            return iter([answered.text]), answered
         recall = self.recall(q, now=now)
         ans = Answer(question, "", recall, timings_ms={"recall": round((time.perf_counter() - t0) * 1000, 2)})
         self.last_facts = list(recall.facts)
@@ -134,6 +140,40 @@ class Pipeline:
         if not is_question(q):
             return pieces, ans
         return first_sentence_unrestated(pieces, q, instead=lambda first: vetted(first, q, recall)), ans
+
+    def _span(self, question: str, span: spans.SpanAsk, now: datetime, t0: float) -> Answer | None:
+        """The time between two things said, or since one, worked out from when each happened (each looked up as
+        a "when" question); "I don't know" when either is not found. None: the words say how long a state has
+        held ("for three years"), and the model reads them."""
+        first = self.recall(span.first, now=now)
+        found = time_meant(first)
+        ans = Answer(question, "", first)
+        self.last_facts, self.last_episodes = list(first.facts), list(first.episodes[:3])
+        if found is None:
+            ans.text = unknown_answer(first)
+        elif span.second is None:
+            if span.held and any(spans.says_how_long(e.text) for e in first.episodes[:3] if e.id == found[2]):
+                return None
+            ans.text = spans.since(found[0], self._as_of(span, now), span.unit, found[1])
+        else:
+            second = self.recall(span.second, now=now)
+            other = time_meant(second, skip=frozenset({found[2]}))  # another moment than the first's words
+            self.last_episodes += [e for e in second.episodes[:3] if e.id not in {x.id for x in self.last_episodes}]
+            ans.text = (unknown_answer(second) if other is None else
+                        spans.between(found[0], other[0], span.unit, (found[1], other[1])))
+        ans.timings_ms["recall"] = round((time.perf_counter() - t0) * 1000, 2)
+        return ans
+
+    @staticmethod
+    def _as_of(span: spans.SpanAsk, now: datetime) -> datetime:
+        """"…, as of November 2023?": that month's middle stands for now (a day named: that day)."""
+        if span.as_of is None:
+            return now
+        named = named_time(f"in {span.as_of}", now, tense_else="past")
+        if named is None:
+            return now
+        ref = named[1]
+        return ref.when.replace(day=15) if ref.grain == "month" else ref.when
 
     def _answers_after_all(self, question: str, recall: RecallResult, sentences: Sequence[str] | None = None, *,
                            unchecked: bool = False) -> bool:

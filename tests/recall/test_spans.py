@@ -1,0 +1,121 @@
+"""Time between two things said, or since one: the question read into "when" look-ups (pure), the time between
+said as people round it, and the whole path through a real memory, with no model call."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from assistant import spans
+from assistant.pipeline import Pipeline
+from memory.episodes import Episodes
+from memory.graph import TemporalGraph
+from memory.kglite_store import KgliteStore
+from memory.recall.recall import Recaller
+from memory.transcripts import Turn
+
+
+@pytest.mark.parametrize(("question", "first", "second", "unit", "held"), [
+    ("How many weeks passed between adopting Rufus and Bean?", "When did adopting Rufus?",
+     "When did adopting Bean?", "weeks", False),  # the second said without its verb takes the first's
+    ("How long was it between my Rome trip and my Paris trip?", "When did my Rome trip?",
+     "When did my Paris trip?", None, False),  # no verb in either: each stays as it is
+    ("How many days after the interview did I hear back?", "When did the interview?", "When did I hear back?",
+     "days", False),
+    ("how many months before the wedding did we book the venue", "When did the wedding?",
+     "When did we book the venue?", "months", False),
+    ("How long has it been since I quit my job?", "When did I quit my job?", None, None, False),
+    ("How many years since we met?", "When did we met?", None, "years", False),
+    ("How long have I had my bike?", "When did I had my bike?", None, None, True),
+])
+def test_questions_about_time_between_become_when_lookups(question: str, first: str, second: str | None,
+                                                          unit: str | None, held: bool) -> None:
+    ask = spans.parse(question)
+    assert ask is not None
+    assert (ask.first, ask.second, ask.unit, ask.held) == (first, second, unit, held)
+
+
+@pytest.mark.parametrize("question", [
+    "How long ago did I move?",  # the "when" path counts back from now
+    "How long was Max part of the family?",  # a duration said, for the model
+    "How many dogs do I have?",
+    "When did I meet Tom?",
+    "How long has it rained?".replace("has it", "has it been"),  # "has it been" alone, no "since": no span
+])
+def test_other_questions_are_no_span(question: str) -> None:
+    assert spans.parse(question) is None
+
+
+def test_as_of_names_the_day_counted_to() -> None:
+    ask = spans.parse("How long has it been since Ann adopted her first pet, as of November 2023?")
+    assert ask is not None and ask.as_of == "November 2023" and ask.first == "When did Ann adopted her first pet?"
+
+
+@pytest.mark.parametrize(("days", "unit", "said"), [
+    (47, "weeks", "About seven weeks"), (14, "weeks", "Two weeks"), (18, "days", "18 days"), (3, None, "Three days"),
+    (232, None, "About eight months"), (800, None, "About two years"), (2, "weeks", "Less than a week"),
+    (0, "days", "The same day"), (31, "months", "About one month"),
+])
+def test_the_time_between_is_said_as_people_round_it(days: int, unit: str | None, said: str) -> None:
+    a = datetime(2026, 1, 1, tzinfo=UTC)
+    b = datetime.fromordinal(a.toordinal() + days).replace(tzinfo=UTC)
+    assert spans.between(b, a, unit, ("later", "earlier")).startswith(said)
+    if days:
+        assert spans.between(b, a, unit, ("later", "earlier")).endswith("(earlier to later).")  # earlier first
+    assert spans.since(a, b, unit, "then") == f"{said} (since then)."
+
+
+def test_a_duration_said_is_recognised() -> None:
+    assert spans.says_how_long("I've been dancing for 14 years now")
+    assert spans.says_how_long("We've had her for a few months")
+    assert not spans.says_how_long("I got my bike for my birthday last May")
+
+
+SAID = [
+    (datetime(2026, 2, 3, 19, tzinfo=UTC), "We adopted a beagle called Miso on Saturday."),
+    (datetime(2026, 3, 20, 19, tzinfo=UTC), "Got a second dog yesterday, a rescue greyhound named Tofu."),
+    (datetime(2026, 6, 8, 19, tzinfo=UTC), "We got married on Saturday in the old town hall!"),
+    (datetime(2026, 7, 1, 19, tzinfo=UTC), "I've played the banjo for twelve years and still love it."),
+]
+
+
+class NoModel:
+    def stream(self, messages, **kw):  # type: ignore[no-untyped-def]
+        raise AssertionError("the time between is worked out, not asked of the model")
+
+
+@pytest.fixture
+def pipeline(tmp_path: Path) -> Iterator[Pipeline]:
+    store = KgliteStore(tmp_path / "g.kgl")
+    g = TemporalGraph(store)
+    g.ensure_user(SAID[0][0])
+    Episodes(g).add([Turn(f"c{i}", at, "user", text, 0) for i, (at, text) in enumerate(SAID)])
+    try:
+        yield Pipeline(g, Recaller(g, episodes=Episodes(g), episode_limit=4), lambda: NoModel())  # type: ignore[arg-type,return-value]
+    finally:
+        store.close()
+
+
+def test_the_time_between_two_things_said_is_worked_out(pipeline: Pipeline) -> None:
+    now = datetime(2026, 9, 1, 9, tzinfo=UTC)
+    ans = pipeline.answer("How many weeks passed between adopting Miso and Tofu?", now=now)
+    assert ans.text == "About seven weeks (31 January 2026 to 19 March 2026)." and not ans.llm_used
+    ans = pipeline.answer("How long has it been since we got married?", now=now)
+    assert ans.text == "About three months (since 6 June 2026)."
+    ans = pipeline.answer("How long has it been since Miso came, as of April 2026?", now=now)
+    assert ans.text == "About two months (since 31 January 2026)."  # to mid-April, not to September
+
+
+def test_either_thing_not_found_is_not_known(pipeline: Pipeline) -> None:
+    now = datetime(2026, 9, 1, 9, tzinfo=UTC)
+    # the wedding is found, the honeymoon is not: the wedding's own words are no answer for the second
+    ans = pipeline.answer("How many weeks between our wedding and the honeymoon?", now=now)
+    assert "don't know" in ans.text
+
+
+def test_a_duration_said_goes_to_the_model(pipeline: Pipeline) -> None:
+    with pytest.raises(AssertionError, match="worked out"):
+        pipeline.answer("How long have I played the banjo?", now=datetime(2026, 9, 1, 9, tzinfo=UTC))
