@@ -34,7 +34,8 @@ How short answers are (examples, not memories):
 Q: What did Sam give his sister for her birthday? A: A red scarf.
 Q: When did Mia start her new job? ("I started on Monday", said on 9 March 2023) A: On 6 March 2023.
 Q: Which sports does Leo play? A: Tennis and, since last year, basketball.
-Q: Why did Ana cancel the trip? A: Her mother was ill."""
+Q: Why did Ana cancel the trip? A: Her mother was ill.
+Q: Is Tom's flat in the old town or by the harbour? A: By the harbour."""
 
 # A yes/no reading of one remembered sentence against the question, asked only when no word of the asked relation
 # or topic is in what was found ("What hobby did Frank take up?" — "My uncle Frank has started beekeeping"): a
@@ -251,12 +252,14 @@ def unrestated(answer: str, question: str) -> str:
         return text
     m = _FIRST_SENTENCE.match(text)
     first, rest = (m.group(1), m.group(3)) if m else (text, "")
-    asked = {_key(w) for w in _WORD.findall(question)}
+    offered = _offered(question)
+    asked = {_key(w) for w in _WORD.findall(question)} - offered
     words = list(_WORD.finditer(first))
     yes_no = re.match(r"^\s*(yes|no)\b[,.!]?\s*", first, re.I)
     if yes_no:
         content = [w.group(0) for w in words[1:] if w.group(0).lower() not in _GLUE]
-        if opener in AUXILIARIES and content and sum(_key(w) in asked for w in content) >= 0.75 * len(content):
+        if opener in AUXILIARIES and content and sum(_key(w) in asked for w in content) >= 0.75 * len(content) \
+                and not any(_key(w) in offered for w in content):
             return f"{yes_no.group(1).capitalize()}. {rest}".strip()
         return text
     cut, said_back = 0, False
@@ -272,6 +275,17 @@ def unrestated(answer: str, question: str) -> str:
     first = _tail_cut(first, words[cut:], asked)
     remainder = first[words[cut - 1].end():].lstrip(" ,:;-") if cut else first
     return (remainder[:1].upper() + remainder[1:] + (f" {rest}" if rest else "")).rstrip()
+
+
+_OFFERED = re.compile(r"\b([\w'’]+)\s*,?\s+or\s+([\w'’]+(?:\s+[\w'’]+){0,3})", re.I)
+
+
+def _offered(question: str) -> set[str]:
+    """The (keyed) words of a choice the question offers ("a beach or the mountains", "in the old town or by the
+    harbour": the last word before "or", the few after it): saying one is the answer, not the question said back
+    ("Does Maria have a cat or a dog?" "Maria has a dog.")."""
+    return {_key(w) for m in _OFFERED.finditer(question) for w in _WORD.findall(" ".join(m.groups()))
+            if w.lower() not in _GLUE}
 
 
 def _tail_cut(first: str, words: list[re.Match[str]], asked: set[str]) -> str:
@@ -540,9 +554,11 @@ def unfounded(premises: Sequence[str], question: str, recall: RecallResult) -> l
     if not recall.personal or _CONJECTURE.search(question):
         return []
     known = set(_content(" ".join(_known_texts(recall))))
-    keyed = {w: _content(w) for w in premises}  # glue is no premise ("out" of "call-out")
-    return [w for w, k in keyed.items() if k and k[0] not in known and k[0] not in _WORKED_OUT
-            and not _numeric(k[0])]
+    def unsaid(word: str) -> bool:
+        k = _content(word)  # glue is no premise ("out" of "call-out")
+        return bool(k) and k[0] not in known and k[0] not in _WORKED_OUT and not _numeric(k[0])
+    # "beach|mountains": a choice offered, one of which must be mentioned
+    return [w for w in premises if all(unsaid(one) for one in w.split("|"))]
 
 
 def _known_texts(recall: RecallResult, *, dates: bool | None = None) -> list[str]:

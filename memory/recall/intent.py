@@ -162,11 +162,38 @@ def premises(tokens: Sequence[Tagged]) -> list[str]:
         while j < len(toks) and (toks[j].pos in _IN_CATEGORY or toks[j].tag in ("PRP$", "POS")):
             category.add(j)
             j += 1
+    nouns = [i for i, t in enumerate(toks) if t.pos == "NOUN" and i not in category]
     out: list[str] = []
-    for i, t in enumerate(toks):
-        low = t.text.lower()
-        if t.pos != "NOUN" or i in category or low in VAGUE or any(p.search(low) for p, _ in _CUES):
+    for group in _choices(toks, nouns):
+        if len(group) > 1 and any(_no_premise(toks[i].text.lower()) for i in group):
+            continue  # one of the choice is no premise (a relation's word): neither is checked
+        kept = [i for i in group if not _no_premise(toks[i].text.lower())]
+        if not kept:
             continue
-        if low not in out:
-            out.append(low)
+        said = "|".join(dict.fromkeys(toks[i].text.lower() for i in kept))
+        if said not in out:
+            out.append(said)
     return out
+
+
+def _no_premise(word: str) -> bool:
+    return word in VAGUE or any(p.search(word) for p, _ in _CUES)
+
+
+def _choices(toks: Sequence[Tagged], nouns: list[int]) -> list[list[int]]:
+    """The premise nouns, one to a group, except that nouns offered as a choice share one ("Does John live near
+    a beach or the mountains?": beach|mountains, one of which what was found must mention; "a van, a car or a
+    bike" too). Nouns listed with commas but no "or" stay apart."""
+    groups: list[tuple[list[int], bool]] = []
+    for i in nouns:
+        if groups:
+            last = groups[-1][0][-1]
+            between = list(range(last + 1, i))
+            words = [toks[k].text.lower() for k in between]
+            if ("or" in words or "," in words) and all(
+                    w in ("or", ",") or toks[k].pos in ("DET", "ADJ", "PRON", "NUM") for k, w in zip(between, words,
+                                                                                                  strict=True)):
+                groups[-1] = ([*groups[-1][0], i], groups[-1][1] or "or" in words)
+                continue
+        groups.append(([i], False))
+    return [g for group, choice in groups for g in ([group] if choice else [[i] for i in group])]

@@ -44,6 +44,14 @@ def tagged(spec: str) -> list[Tok]:
     # what follows the question is an instruction, not a premise
     ("Was/AUX it/PRON a/DET good/ADJ month/NOUN for/ADP work/NOUN ?/PUNCT Answer/NOUN yes/INTJ or/CCONJ "
      "no/INTJ ./PUNCT", []),
+    # a choice offered is one premise: one of its nouns must be mentioned, not each
+    ("Does/AUX John/PROPN live/VERB close/ADV to/ADP a/DET beach/NOUN or/CCONJ the/DET mountains/NOUN ?/PUNCT",
+     ["beach|mountains"]),
+    ("Did/AUX Ana/PROPN drive/VERB a/DET van/NOUN or/CCONJ ride/VERB a/DET bike/NOUN ?/PUNCT", ["van", "bike"]),
+    ("Is/AUX her/PRON/PRP$ van/NOUN ,/PUNCT boat/NOUN or/CCONJ bike/NOUN older/ADJ ?/PUNCT", ["van|boat|bike"]),
+    ("Is/AUX it/PRON her/PRON/PRP$ van/NOUN or/CCONJ her/PRON/PRP$ car/NOUN ?/PUNCT", []),  # car: a cue word
+    ("Did/AUX she/PRON bake/VERB bread/NOUN ,/PUNCT cakes/NOUN and/CCONJ pies/NOUN ?/PUNCT",
+     ["bread", "cakes", "pies"]),
 ])
 def test_premises(spec: str, expected: list[str]) -> None:
     assert premises(tagged(spec)) == expected
