@@ -78,12 +78,12 @@ _NOT_Y_BUT_X = re.compile(
 _ELIDED_I_BEFORE = frozenset({"love", "adore", "been"})
 
 
-def _elided_i(toks: list[Tok]) -> bool:
+def _elided_i(toks: list[Tok]) -> int | None:
     """The sentence's first word (after "just", "finally", "oh,"…) is a past-tense verb, a gerund or a verb of
     liking: spoken and chat English drops the "I" there ("Just got back from Peru", "Moved to Austin last year",
     "Volunteering at the food bank on Saturdays", "Love a good thriller", "Been loving pilates lately"); not
-    "Being…" or "Having…", said of anyone."""
-    for t in toks:
+    "Being…" or "Having…", said of anyone. The verb's index, or None."""
+    for i, t in enumerate(toks):
         if t.pos in ("ADV", "INTJ", "PUNCT") or t.lower in SOFT:
             continue
         past = t.tag in ("VBD", "VBN") and t.pos == "VERB"
@@ -91,8 +91,8 @@ def _elided_i(toks: list[Tok]) -> bool:
             t.lower in PAST_OPENERS or (t.lower.endswith("ed") and len(t.lower) > 4))
         gerund = (t.tag == "VBG" or t.pos == "NOUN") and t.lower.endswith("ing") and len(t.lower) > 5 and (
             t.lemma.lower() not in ("be", "have", "being", "having"))  # the tagger may call it a noun
-        return past or misread_past or gerund or t.lower in _ELIDED_I_BEFORE
-    return False
+        return i if past or misread_past or gerund or t.lower in _ELIDED_I_BEFORE else None
+    return None
 
 
 _CORRECTION_CUE = re.compile(r"\b(?:meant|sorry|actually|wait|correction|mistake|wrong)\b|,\s*not\s", re.I)
@@ -283,7 +283,8 @@ class RuleExtractor:
         if force is None:
             self._noun_phrase_roles(sent)
         # "Just got back from Peru!": a sentence that opens on a past-tense verb leaves out its "I"
-        inherited: Entity | None = Entity(USER) if _elided_i(toks) else None
+        opener = _elided_i(toks)
+        inherited: Entity | None = Entity(USER) if opener is not None else None
         for lo, hi in clauses(toks):
             c = Clause(source, toks, lo, hi, evidence, at, turn, disc, force, sent.out)
             for m in find_matches(toks, lo, hi):
@@ -293,6 +294,8 @@ class RuleExtractor:
                     # "I'm lactose intolerant and allergic to X": the clause's own subject; "we went on a road trip
                     # to Oregon": what comes after the verb is no subject
                     ref = find_subject(source, toks, lo, verb) if verb is not None else None
+                if ref is not None and ref.kind == "name" and ref.start == opener:
+                    ref = None  # "Flew home from Oslo": the verb the tagger read as a name is no subject
                 subj = disc.resolve(ref, inherited)
                 handle(c, m, subj)
                 inherited = subj or inherited

@@ -165,6 +165,7 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     # a trip is not a home; a sentence opening on a past-tense verb leaves out its "I"
     ("Got home last night from three weeks in Chile!", (), {k(U, "visited", "Chile")}),
     ("Just flew back from Dakar.", (), {k(U, "visited", "Dakar")}),
+    ("Flew home from Tromsø on Sunday.", (), {k(U, "visited", "Tromsø")}),  # the verb read as a name: no subject
     ("Had a lovely weekend in Ghent with Noor.", (), {k(U, "visited", "Ghent")}),
     ("My brother is back from Quito.", (), {k("brother", "visited", "Quito")}),
     ("We had ten days on Skye in May, bliss.", (), {k(U, "visited", "Skye")}),  # an island takes "on"
