@@ -6,7 +6,18 @@ from __future__ import annotations
 import re
 from datetime import datetime, timedelta
 
-from memory.extraction.dates import MONTHS, SEASONS, WEEKDAYS, Tense, TimeRef, resolve, shift_months, tense, words_of
+from memory.extraction.dates import (
+    MONTHS,
+    NUMBERS,
+    SEASONS,
+    WEEKDAYS,
+    Tense,
+    TimeRef,
+    resolve,
+    shift_months,
+    tense,
+    words_of,
+)
 from memory.search import SENTENCE_END, terms
 
 Period = tuple[datetime, datetime]  # [start, end)
@@ -87,11 +98,46 @@ def asked_period(question: str, now: datetime) -> tuple[Period, Period] | None:
     """The period a question names ("last weekend", "in March", "on 3 May 2023"), read as past unless the
     question is about what is to come, and when words about it may have been said (``said_window``); None
     when it names none, or a whole year (too long to be read through)."""
-    ref = resolve(question, now, direction=tense(words_of(question)) or "past")
+    ref = anchored(question, now) or resolve(question, now, direction=tense(words_of(question)) or "past")
     if ref is None or ref.text.lower().startswith("for ") or ref.grain == "year":
         return None
     period = period_of(ref)
     return period, said_window(period, ref.grain, now)
+
+
+_COUNT = r"(?P<n>\d+|" + "|".join(sorted(NUMBERS, key=len, reverse=True)) + ")"
+_ANCHORED = re.compile(rf"\b(?:{_COUNT}\s+(?P<unit>days?|weeks?|months?)|(?:the|last|that)\s+(?P<span>day|weekend|week|"
+                       r"month))\s+(?P<dir>before|after)\s+(?P<date>\S.*)$", re.I)
+
+
+def anchored(question: str, now: datetime) -> TimeRef | None:
+    """A time told from a date the question names rather than from today ("the week before August 3, 2023",
+    "last weekend before 10 April 2023", "two weeks before August 11, 2023", "the day after 5 May"): the period
+    meant, at its grain. None when the question names no such time, or the date cannot be read."""
+    m = _ANCHORED.search(question)
+    if m is None:
+        return None
+    date = resolve(m.group("date"), now, direction="past")
+    if date is None or date.grain != "day" or not m.group("date").lower().startswith(date.text.lower()[:3]):
+        return None
+    day, sign = date.when, (-1 if m.group("dir").lower() == "before" else 1)
+    said = m.group(0)[: m.end("dir") - m.start()] + " " + date.text
+    if m.group("n"):
+        n = int(m.group("n")) if m.group("n").isdigit() else NUMBERS[m.group("n").lower()]
+        unit = m.group("unit").lower().rstrip("s")
+        if unit == "month":
+            return TimeRef(shift_months(day, sign * n), said, "month")
+        return TimeRef(day + timedelta(days=sign * n * (7 if unit == "week" else 1)), said, unit)
+    span = m.group("span").lower()
+    if span == "day":
+        return TimeRef(day + timedelta(days=sign), said, "day")
+    if span == "weekend":  # the Saturday before the day (or after it)
+        back = (day.weekday() - 5) % 7 or 7
+        return TimeRef(day - timedelta(days=back) if sign < 0 else day + timedelta(days=(5 - day.weekday()) % 7 or 7),
+                       said, "weekend")
+    if span == "week":
+        return TimeRef(day - timedelta(days=7) if sign < 0 else day + timedelta(days=1), said, "week")
+    return TimeRef(shift_months(day, sign), said, "month")
 
 
 def within(text: str, at: datetime, period: Period) -> bool:

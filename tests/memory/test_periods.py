@@ -24,6 +24,13 @@ def d(m: int, day: int, y: int = 2026) -> datetime:
     ("What did I do yesterday?", (d(5, 18), d(5, 19))),
     ("What am I doing next month?", (d(6, 1), d(7, 1))),
     ("What did I get up to last summer?", (d(6, 1, 2025), d(9, 1, 2025))),
+    # told from a date the question names, not from today (Saturday 8 April 2023 before Monday 10 April)
+    ("What did Ana run in last weekend before April 10, 2023?", (d(4, 8, 2023), d(4, 10, 2023))),
+    ("What did Ana do the week before August 3, 2023 with her kids?", (d(7, 27, 2023), d(8, 3, 2023))),
+    ("Which pup did she get two weeks before 11 August 2023?", (d(7, 28, 2023), d(8, 4, 2023))),
+    ("What did I cook the day after 5 May?", (d(5, 6), d(5, 7))),
+    ("Where was I the weekend after March 4, 2026?", (d(3, 7), d(3, 9))),
+    ("What did I do the month before 3 February 2026?", (d(1, 1), d(2, 1))),
 ])
 def test_the_period_a_question_names(question: str, period: tuple[datetime, datetime]) -> None:
     asked = asked_period(question, TUESDAY)
@@ -40,7 +47,8 @@ def test_when_words_about_it_may_have_been_said() -> None:
 
 
 @pytest.mark.parametrize("question", ["What do I do for work?", "How long have I lived here for?", "Where is Anna?",
-                                      "What did I do last year?"])  # a year is too long to read through
+                                      "What did I do last year?",  # a year is too long to read through
+                                      "What did I do the day after my birthday?"])  # no date to count from
 def test_no_period(question: str) -> None:
     assert asked_period(question, TUESDAY) is None
 
