@@ -381,9 +381,39 @@ def vetted(first: str, question: str, recall: RecallResult) -> str | None:
     """What to say instead of an answer that is no answer: the question said back with nothing of its own, or a
     guess that nothing remembered supports; or instead of the day some words were said, the day they meant
     (``redated``). None: the answer stands."""
-    if says_nothing_new(first, question) or ungrounded(first, question, recall):
+    if says_nothing_new(first, question) or ungrounded(first, question, recall) or borrowed(first, question, recall):
         return unknown_answer(recall)
     return redated(first, recall)
+
+
+# asked how someone put something: their own words are the answer, no one else's
+_WORDS_OF = re.compile(r"\b(?:describ|say|said|call|mention|think|thought|feel|felt|criticiz|prais|compar|suggest|"
+                       r"recommend|advis|reflect|express)\w*", re.I)
+
+
+def borrowed(answer: str, question: str, recall: RecallResult) -> bool:
+    """Asked how someone who speaks in memory put something ("How does Maria describe the camping trip?"), an
+    answer whose own words come from someone else's utterance and from none of theirs: the small model hands
+    John's "peaceful and awesome" to Maria. Two words of the answer's own must match for it to count."""
+    verb = _WORDS_OF.search(question)
+    if verb is None:
+        return False
+    # the one who puts it: the name just before the verb ("does Gina describe"), else whose words were searched
+    named = re.search(r"([A-Z][\w'’-]+)(?:'s)?\s+(?:\w+\s+)?$", question[:verb.start()])
+    who = (named.group(1) if named and named.group(1).lower() not in _GLUE else recall.asked).lower()
+    if not who or not any(e.speaker.lower() == who for e in recall.episodes):
+        return False
+    new = set(_content(answer)) - set(_content(question)) - {"yes", "no"}
+    if len(new) < 2:
+        return False
+    best_own, best_other = 0, 0
+    for e in recall.episodes:
+        shared = len(new & set(_content(e.text)))
+        if e.speaker.lower() == who:
+            best_own = max(best_own, shared)
+        else:
+            best_other = max(best_other, shared)
+    return best_other >= 2 and best_own < best_other
 
 
 _SAID_ON = re.compile(rf"\b([0-3]?\d) ({_MONTH}),? ((?:19|20)\d\d)\b")

@@ -224,3 +224,28 @@ def test_not_asked_when_or_nothing_bears_on_it() -> None:
     assert when_answer(_heard("When did John renovate the community center?", [])) is None
     birthday = [("John", "My birthday is on the ninth of August, come to the party!", MAY_20)]
     assert when_answer(_heard("When is John's birthday?", birthday)) is None  # every year: not "9 August 2022"
+
+
+def _two_speakers(question: str, asked: str = "") -> RecallResult:
+    r = RecallResult(question, analyse(question), [], [], "now", asked=asked, personal=True)
+    r.episodes = [
+        Episode("e1", "c", 1, "Omar", "Sounds like you and Bo had a great time! Camping with dogs is the best.", AT),
+        Episode("e2", "c", 2, "Lina", "Bo and I camped by the lake. It was peaceful and awesome, honestly.", AT),
+    ]
+    r.episodes_relevant = True
+    return r
+
+
+@pytest.mark.parametrize(("question", "answer", "asked", "borrowed"), [
+    # asked how Omar put it: Lina's words given as his are no answer
+    ("How does Omar describe the camping trip with Bo?", "Omar described it as peaceful and awesome.", "Omar", True),
+    ("How did Lina describe the camping trip with Bo?", "Peaceful and awesome.", "Lina", False),  # her own words
+    # the name before the verb says whose words, when the question names two people
+    ("What does Omar say about Lina's camping trip?", "Peaceful and awesome.", "", True),
+    # not asked how anyone put it: the words may come from anyone
+    ("Where did Lina and Bo camp?", "By the lake, peaceful and awesome.", "Lina", False),
+    ("How does Omar describe the camping trip?", "Great time.", "Omar", False),  # his own
+])
+def test_words_put_in_someone_elses_mouth(question: str, answer: str, asked: str, borrowed: bool) -> None:
+    from assistant.answer import borrowed as is_borrowed
+    assert is_borrowed(answer, question, _two_speakers(question, asked)) is borrowed
