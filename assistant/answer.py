@@ -14,7 +14,7 @@ from memory.model import USER_ID, Arc
 from memory.periods import named_time, says_when
 from memory.recall.recall import RecallResult
 from memory.search import SENTENCE_END, STOPWORDS, fold, stem, terms
-from memory.words import AUXILIARIES, FIRST_PERSON_RE, SAID_TO_USER, WH_WORDS, alternation
+from memory.words import AUXILIARIES, FIRST_PERSON_RE, PAST_FORMS, SAID_TO_USER, WH_WORDS, alternation
 
 # Fixed prefix (the server's prompt cache keeps it); everything that varies goes in the user message.
 SYSTEM = """You are Hearth, a friendly voice assistant that remembers what people told you.
@@ -272,7 +272,7 @@ def unrestated(answer: str, question: str) -> str:
         cut -= 1  # "… is the Lean Startup": the article belongs to the answer
     if cut < 2 or cut >= len(words) or not said_back:
         cut = 0
-    first = _tail_cut(first, words[cut:], asked)
+    first = _tail_cut(first, words[cut:], asked, _category(question))
     remainder = first[words[cut - 1].end():].lstrip(" ,:;-") if cut else first
     return (remainder[:1].upper() + remainder[1:] + (f" {rest}" if rest else "")).rstrip()
 
@@ -288,7 +288,17 @@ def _offered(question: str) -> set[str]:
             if w.lower() not in _GLUE}
 
 
-def _tail_cut(first: str, words: list[re.Match[str]], asked: set[str]) -> str:
+_CATEGORY = re.compile(r"^\s*(?:what|which)\s+(?:(?:kinds?|types?|sorts?)\s+of\s+)?([\w'’]+)", re.I)
+
+
+def _category(question: str) -> str:
+    """The kind of thing asked for, keyed ("What test has…" -> test), which ends the answer's own phrase ("The
+    driving test"); "" when the question names none."""
+    m = _CATEGORY.match(question)
+    return "" if m is None or m.group(1).lower() in _GLUE or m.group(1).lower() in AUXILIARIES else _key(m.group(1))
+
+
+def _tail_cut(first: str, words: list[re.Match[str]], asked: set[str], category: str = "") -> str:
     """The first sentence without the question said back at its end: "On 21 July 2023 Gina opened her online
     store." for "When did Gina open her online store?" -> "On 21 July 2023." Cut only when the end is all the
     question's words (or glue between them), and what stays says something the question does not."""
@@ -298,10 +308,16 @@ def _tail_cut(first: str, words: list[re.Match[str]], asked: set[str]) -> str:
             break
         said_back = said_back or words[cut - 1].group(0).lower() not in _GLUE
         cut -= 1
+    if cut < len(words) and category and _key(words[cut].group(0)) == category:
+        cut += 1  # "The driving test many times": the kind asked for ends the answer, it is not said back
     kept, tail = words[:cut], words[cut:]
     # the tail starts a phrase of its own (a preposition, a pronoun, a name): one that starts with a noun may
     # end the answer's own phrase ("A red sports car.", "Networking events to promote his business.")
-    opens = bool(tail) and (tail[0].group(0).lower() in _GLUE or (cut > 0 and tail[0].group(0)[:1].isupper()))
+    # or is a phrase of the question three words or more long that a verb or a glue word soon opens ("apart from
+    # yoga at the studio", "gave Maria's family money when…"; not "test multiple times", the answer's own noun)
+    heads = [w.group(0).lower() for w in tail[:2]]
+    opens = bool(tail) and (tail[0].group(0).lower() in _GLUE or (cut > 0 and tail[0].group(0)[:1].isupper())
+                            or (len(tail) >= 3 and any(w in _GLUE or w in PAST_FORMS for w in heads)))
     if not said_back or len(tail) < 2 or not opens or not any(_own(w.group(0), asked) for w in kept):
         return first
     end = kept[-1].end()

@@ -29,7 +29,13 @@ CASES = [
     ("Who is Ines?", "Ines.", "Ines."),
     ("What kind of sports car does Olu drive?", "A red sports car.", "A red sports car."),
     ("Which events did Olu go to for his bakery?", "Farmers' market events for his bakery.",
-     "Farmers' market events for his bakery."),
+     "Farmers' market events."),  # the kind asked for ends the answer; what follows is said back
+    ("Which activity has Olu done apart from yoga at the studio?", "Weight training apart from yoga at the studio.",
+     "Weight training."),
+    ("Who gave Ines money when she was young?", "Her aunt gave Ines money when she was young.", "Her aunt."),
+    ("What test has Olu taken many times?", "The driving test many times.", "The driving test."),
+    ("What test has Olu taken over and over?", "The driving test taken over and over.", "The driving test."),
+    ("Which exam has Olu sat multiple times?", "The bar exam multiple times.", "The bar exam multiple times."),
     ("Where did Olu fly to in June?", "In June.", "In June."),
     # a choice offered: the one chosen is the answer, not the question said back
     ("Does Ines have a cat or a dog?", "Yes, Ines has a dog.", "Yes, Ines has a dog."),
