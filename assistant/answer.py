@@ -107,7 +107,13 @@ def _meant(text: str, at: datetime, *, tense_else: Tense = None) -> tuple[str, T
         said = f"the {ref.text.split()[-1].lower()} of {w.year}"
     else:
         said = str(w.year)
+    if _VAGUE.search(ref.text) and _AGO.search(ref.text):  # "a few years ago" is no year: said as vaguely as
+        said = f"{_AGO.sub('', ref.text.lower()).strip()} before {spoken_date(at)}"  # it was, from when it was
     return sentence, ref, said  # the phrase without its full stop ("in Sept."): the note goes before it
+
+
+_VAGUE = re.compile(r"\b(?:few|several|couple)\b", re.I)
+_AGO = re.compile(r"\s*\bago\b", re.I)
 
 
 def dated(text: str, at: datetime) -> str:

@@ -203,6 +203,11 @@ def test_asked_when_the_time_the_best_words_mean_without_the_model() -> None:
     # a week counted back, in the words people use
     assert when_answer(_heard("When did John adopt his puppy?", [
         ("John", "I adopted a puppy two weeks ago!", JUNE_3)])) == "Two weeks before 3 June 2023."
+    # a vague count is no date: said as vaguely as it was, from when it was said (not "2020")
+    assert when_answer(_heard("When did John get his tattoo?", [
+        ("John", "Got the tattoo a few years ago, it means a lot.", JUNE_3)])) == "A few years before 3 June 2023."
+    assert when_answer(_heard("When did John move?", [
+        ("John", "We moved here several months ago.", JUNE_3)])) == "Several months before 3 June 2023."
 
 
 def test_asked_when_a_question_or_a_plan_names_no_day() -> None:
