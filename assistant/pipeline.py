@@ -155,14 +155,24 @@ class Pipeline:
             if span.held and any(spans.says_how_long(e.text) for e in first.episodes[:3] if e.id == found[2]):
                 return None
             ans.text = spans.since(found[0], self._as_of(span, now), span.unit, found[1])
+            self._evidence(ans, [e for e in first.episodes if e.id == found[2]])
         else:
             second = self.recall(span.second, now=now)
             other = time_meant(second, skip=frozenset({found[2]}))  # another moment than the first's words
-            self.last_episodes += [e for e in second.episodes[:3] if e.id not in {x.id for x in self.last_episodes}]
-            ans.text = (unknown_answer(second) if other is None else
-                        spans.between(found[0], other[0], span.unit, (found[1], other[1])))
+            if other is None:
+                ans.text = unknown_answer(second)
+            else:
+                ans.text = spans.between(found[0], other[0], span.unit, (found[1], other[1]))
+                self._evidence(ans, [*(e for e in first.episodes if e.id == found[2]),
+                                     *(e for e in second.episodes if e.id == other[2])])
         ans.timings_ms["recall"] = round((time.perf_counter() - t0) * 1000, 2)
         return ans
+
+    def _evidence(self, ans: Answer, used: list[Episode]) -> None:
+        """The words the times were read from are what the answer shows (`ask --json`) and cites."""
+        if ans.recall is not None and used:
+            ans.recall.episodes, ans.recall.episodes_relevant = used, True
+            self.last_episodes = list(used)
 
     @staticmethod
     def _as_of(span: spans.SpanAsk, now: datetime) -> datetime:

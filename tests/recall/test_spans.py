@@ -103,6 +103,7 @@ def test_the_time_between_two_things_said_is_worked_out(pipeline: Pipeline) -> N
     now = datetime(2026, 9, 1, 9, tzinfo=UTC)
     ans = pipeline.answer("How many weeks passed between adopting Miso and Tofu?", now=now)
     assert ans.text == "About seven weeks (31 January 2026 to 19 March 2026)." and not ans.llm_used
+    assert ans.recall is not None and [e.text for e in ans.recall.episodes] == [SAID[0][1], SAID[1][1]]  # cited
     ans = pipeline.answer("How long has it been since we got married?", now=now)
     assert ans.text == "About three months (since 6 June 2026)."
     ans = pipeline.answer("How long has it been since Miso came, as of April 2026?", now=now)
