@@ -291,6 +291,7 @@ def main() -> int:
     if args.out:
         args.out.write_text(json.dumps({"machine": machine(), "learn": args.learn, "memory": learn_report,
                                         "rows": rows}, indent=1))
+        args.out.with_suffix(".partial.jsonl").unlink(missing_ok=True)  # the whole run is in the file now
         con.print(f"answers written to {args.out}")
     return 0
 
