@@ -143,9 +143,11 @@ class Pipeline:
 
     def _span(self, question: str, span: spans.SpanAsk, now: datetime, t0: float) -> Answer | None:
         """The time between two things said, or since one, worked out from when each happened (each looked up as
-        a "when" question); "I don't know" when either is not found. None: the words say how long a state has
-        held ("for three years"), and the model reads them."""
+        a "when" question); "I don't know" when either is not found. None: a question about no one's life, or
+        words that say how long a state has held ("for three years"): the model answers as for any question."""
         first = self.recall(span.first, now=now)
+        if not (first.personal or first.episodes_relevant):  # "How many years passed between the two world
+            return None  # wars?", with nothing said on it: the model's own knowledge
         found = time_meant(first)
         ans = Answer(question, "", first)
         self.last_facts, self.last_episodes = list(first.facts), list(first.episodes[:3])

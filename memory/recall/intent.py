@@ -148,6 +148,7 @@ def premises(tokens: Sequence[Tagged]) -> list[str]:
       style of painting" -> style; painting stays),
     - nouns too vague to be a premise ("the time", "a lot"),
     - the cue words of relations, which facts say in their own words ("job" -> works at).
+    Nouns offered as a choice are one premise, "beach|mountains", of which one must be mentioned.
     Only the question itself counts: what follows its last "?" ("Answer yes or no.") is an instruction."""
     toks = list(tokens)
     last = max((i for i, t in enumerate(toks) if t.text == "?"), default=len(toks) - 1)

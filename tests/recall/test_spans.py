@@ -120,3 +120,9 @@ def test_either_thing_not_found_is_not_known(pipeline: Pipeline) -> None:
 def test_a_duration_said_goes_to_the_model(pipeline: Pipeline) -> None:
     with pytest.raises(AssertionError, match="worked out"):
         pipeline.answer("How long have I played the banjo?", now=datetime(2026, 9, 1, 9, tzinfo=UTC))
+
+
+def test_a_question_about_no_ones_life_goes_to_the_model(pipeline: Pipeline) -> None:
+    with pytest.raises(AssertionError, match="worked out"):  # the model is asked: general knowledge
+        pipeline.answer("How many years passed between the first moon landing and the fall of the Berlin Wall?",
+                        now=datetime(2026, 9, 1, 9, tzinfo=UTC))
