@@ -496,10 +496,11 @@ def when_answer(recall: RecallResult, *, now: datetime | None = None, facts: boo
     return f"{said[:1].upper()}{said[1:]}."
 
 
-def time_meant(recall: RecallResult, *, look: int = 3, max_chars: int = 300,
-               skip: frozenset[str] = frozenset()) -> tuple[datetime, str, str] | None:
+def time_meant(recall: RecallResult, *, look: int = 3, max_chars: int = 300, skip: frozenset[str] = frozenset(),
+               named_only: bool = False) -> tuple[datetime, str, str] | None:
     """The time the best words found for a "when" question mean (``when_answer``): the moment, as people say it,
-    and the utterance's id; None when none of the ``look`` best (less those in ``skip``) bears on it with a time."""
+    and the utterance's id; None when none of the ``look`` best (less those in ``skip``) bears on it with a time
+    (``named_only``: with a time its words name, not the day they were said)."""
     if not recall.episodes_relevant:
         return None
     topic = set(terms(recall.question)) - set(terms(recall.asked))
@@ -510,6 +511,8 @@ def time_meant(recall: RecallResult, *, look: int = 3, max_chars: int = 300,
         meant = _meant(text, e.at, tense_else=asked_in)
         if meant is not None:
             return meant[1].when, meant[2], e.id
+    if named_only:
+        return None
     # no time named: asked about the past, the day it was told, unless it was told as still to come ("I'm
     # opening a studio") or names a time that could not be read ("on the 5th"); never for a question in the
     # present ("When is my lesson?" after "Every Tuesday I have a lesson": the day it was said is no answer)

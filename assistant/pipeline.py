@@ -148,7 +148,11 @@ class Pipeline:
         first = self.recall(span.first, now=now)
         if not (first.personal or first.episodes_relevant):  # "How many years passed between the two world
             return None  # wars?", with nothing said on it: the model's own knowledge
-        found = time_meant(first)
+        # how long a state has held: from a time its words name ("started nursery last Monday"); the day
+        # something was said is no start for it ("I've been dancing since I was a kid")
+        found = time_meant(first, named_only=span.held)
+        if found is None and span.held:
+            return None
         ans = Answer(question, "", first)
         self.last_facts, self.last_episodes = list(first.facts), list(first.episodes[:3])
         if found is None:

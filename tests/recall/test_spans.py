@@ -79,6 +79,7 @@ SAID = [
     (datetime(2026, 3, 20, 19, tzinfo=UTC), "Got a second dog yesterday, a rescue greyhound named Tofu."),
     (datetime(2026, 6, 8, 19, tzinfo=UTC), "We got married on Saturday in the old town hall!"),
     (datetime(2026, 7, 1, 19, tzinfo=UTC), "I've played the banjo for twelve years and still love it."),
+    (datetime(2026, 7, 2, 19, tzinfo=UTC), "I've been into pottery since I was a kid."),
 ]
 
 
@@ -120,6 +121,9 @@ def test_either_thing_not_found_is_not_known(pipeline: Pipeline) -> None:
 def test_a_duration_said_goes_to_the_model(pipeline: Pipeline) -> None:
     with pytest.raises(AssertionError, match="worked out"):
         pipeline.answer("How long have I played the banjo?", now=datetime(2026, 9, 1, 9, tzinfo=UTC))
+    # a state with no start said: the day it was mentioned is no start (the model reads "since I was a kid")
+    with pytest.raises(AssertionError, match="worked out"):
+        pipeline.answer("How long have I been into pottery?", now=datetime(2026, 9, 1, 9, tzinfo=UTC))
 
 
 def test_a_question_about_no_ones_life_goes_to_the_model(pipeline: Pipeline) -> None:
