@@ -384,13 +384,23 @@ def counted(sentence: str, question: str) -> str:
 _SELF = re.compile(r"\b(" + alternation(SAID_TO_USER).replace(r"\ ", r"\s+") + r")\b", re.I)
 
 
+_THE_USER = re.compile(r"(?:the\s+)?user(?:('s)|\b)(?:\s+(is|was|has|does)\b)?", re.I)
+_TO_YOU_VERB = {"is": "are", "was": "were", "has": "have", "does": "do"}
+
+
 def to_you(sentence: str, question: str) -> str:
     """An answer to the user's question about themselves that opens in their words ("I'm from Dublin
     originally.") said to them ("You're from Dublin originally."). Only a sentence that starts with I, my or me is
     turned, so words quoted from someone ('Maria said "I…"') stay as they were said."""
     plain = sentence.replace("’", "'")
     lead = plain.lstrip()
-    if not FIRST_PERSON_RE.search(question.replace("’", "'")) or not FIRST_PERSON_RE.match(lead):
+    if not FIRST_PERSON_RE.search(question.replace("’", "'")):
+        return sentence
+    if (m := _THE_USER.match(lead)) is not None:  # the model names the user as the facts do: "The user played…"
+        verb = m.group(2) and _TO_YOU_VERB.get(m.group(2).lower(), m.group(2))
+        return plain[:len(plain) - len(lead)] + ("Your" if m.group(1) else "You") + (
+            f" {verb}" if verb else "") + lead[m.end():]
+    if not FIRST_PERSON_RE.match(lead):
         return sentence
 
     def swap(m: re.Match[str]) -> str:

@@ -117,6 +117,11 @@ def test_the_stream_says_something_else_when_the_first_sentence_is_turned_down_a
     ("My sister Anna.", "Who lives in Porto?", "My sister Anna."),  # not a question about the user
     ('Maria said "I will".', "What did Maria tell me?", 'Maria said "I will".'),  # a quote stays as said
     ("Dublin.", "Where am I from?", "Dublin."),
+    # the model names the user as the facts do ("User likes…"): said to them
+    ("The user played the cello.", "What instrument did I play?", "You played the cello."),
+    ("The user's sister is Anna.", "Who is my sister?", "Your sister is Anna."),
+    ("User is from Dublin.", "Where am I from?", "You are from Dublin."),
+    ("The user played the cello.", "What did Anna play?", "The user played the cello."),  # not about the user
 ])
 def test_an_answer_about_the_user_is_said_to_them(answer: str, question: str, spoken: str) -> None:
     assert to_you(answer, question) == spoken
