@@ -80,6 +80,10 @@ def _when_meant(text: str, at: datetime) -> tuple[str, str, str] | None:
     return meant[0], meant[1].text.rstrip("."), meant[2]
 
 
+_VAGUE = re.compile(r"\b(?:few|several|couple)\b", re.I)
+_AGO = re.compile(r"\s*\bago\b", re.I)
+
+
 def _meant(text: str, at: datetime, *, tense_else: Tense = None) -> tuple[str, TimeRef, str] | None:
     """The first sentence of ``text`` that names a time (``periods.named_time``), the time it names, and that
     time as people say it."""
@@ -110,9 +114,6 @@ def _meant(text: str, at: datetime, *, tense_else: Tense = None) -> tuple[str, T
         said = f"{_AGO.sub('', ref.text.lower()).strip()} before {spoken_date(at)}"  # it was, from when it was
     return sentence, ref, said  # the phrase without its full stop ("in Sept."): the note goes before it
 
-
-_VAGUE = re.compile(r"\b(?:few|several|couple)\b", re.I)
-_AGO = re.compile(r"\s*\bago\b", re.I)
 
 
 def dated(text: str, at: datetime) -> str:
@@ -391,7 +392,8 @@ _TO_YOU_VERB = {"is": "are", "was": "were", "has": "have", "does": "do"}
 def to_you(sentence: str, question: str) -> str:
     """An answer to the user's question about themselves that opens in their words ("I'm from Dublin
     originally.") said to them ("You're from Dublin originally."). Only a sentence that starts with I, my or me is
-    turned, so words quoted from someone ('Maria said "I…"') stay as they were said."""
+    turned, so words quoted from someone ('Maria said "I…"') stay as they were said; one that starts with "The
+    user", as the facts name them ("The user played the cello."), is turned too."""
     plain = sentence.replace("’", "'")
     lead = plain.lstrip()
     if not FIRST_PERSON_RE.search(question.replace("’", "'")):
@@ -618,6 +620,7 @@ def unfounded(premises: Sequence[str], question: str, recall: RecallResult) -> l
     if not recall.personal or _CONJECTURE.search(question):
         return []
     known = set(_content(" ".join(_known_texts(recall))))
+
     def unsaid(word: str) -> bool:
         k = _content(word)  # glue is no premise ("out" of "call-out")
         return bool(k) and k[0] not in known and k[0] not in _WORKED_OUT and not _numeric(k[0])
