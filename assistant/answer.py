@@ -81,6 +81,7 @@ def _when_meant(text: str, at: datetime) -> tuple[str, str, str] | None:
 
 
 _VAGUE = re.compile(r"\b(?:few|several|couple)\b", re.I)
+_WEEKENDS_COUNTED = re.compile(r"(.*\bweekends?)\s+(ago|from now)\b", re.I)  # "two weekends before 17 July 2023"
 _AGO = re.compile(r"\s*\bago\b", re.I)
 
 
@@ -104,6 +105,9 @@ def _meant(text: str, at: datetime, *, tense_else: Tense = None) -> tuple[str, T
                 if gap > 3 else f"the {week} of {spoken_date(at)}")
     elif ref.grain == "month":
         said = f"{w.strftime('%B')} {w.year}"
+    elif ref.grain == "weekend" and (counted := _WEEKENDS_COUNTED.search(ref.text)) is not None:
+        way = "before" if counted.group(2).lower() == "ago" else "after"
+        said = f"{counted.group(1).lower()} {way} {spoken_date(at)}"
     elif ref.grain == "weekend":
         said = f"the weekend of {spoken_date(w)}"
     elif ref.grain == "season":

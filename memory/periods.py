@@ -24,7 +24,7 @@ Period = tuple[datetime, datetime]  # [start, end)
 # a word without which no time is named: most words said name none, and are read in a regex instead of a parse
 _TIME_WORD = re.compile(r"\d|\b(" + "|".join(sorted({*MONTHS, *WEEKDAYS, *SEASONS, *"""
 yesterday today tonight tomorrow morning afternoon evening last next this ago weekend week weeks month months year
-years day days fortnight fortnights time""".split()}, key=len, reverse=True)) + r")\b", re.I)
+years day days fortnight fortnights weekends time""".split()}, key=len, reverse=True)) + r")\b", re.I)
 
 
 def period_of(ref: TimeRef) -> Period:

@@ -289,6 +289,14 @@ def _relative(text: str, at: datetime) -> TimeRef | None:
             n = int(m.group(1)) if m.group(1).isdigit() else NUMBERS[m.group(1)]
             best, best_pos = TimeRef(_ago(-n, m.group(2), at), text[m.start() : m.end()], _grain(m.group(2))), \
                 m.start()
+    # weekends counted: "two weekends ago" (its Saturday), "a couple of weekends from now"
+    for m in re.finditer(rf"\b{_NUM}\s+weekends?\s+(ago|from now)\b", t):
+        if m.start() < best_pos:
+            n = int(m.group(1)) if m.group(1).isdigit() else NUMBERS[m.group(1)]
+            day = _day(at)
+            sat = (day - timedelta(days=((day.weekday() - 5) % 7 or 7) + 7 * (n - 1)) if m.group(2) == "ago"
+                   else day + timedelta(days=((5 - day.weekday()) % 7 or 7) + 7 * (n - 1)))
+            best, best_pos = TimeRef(sat, text[m.start() : m.end()], "weekend"), m.start()
     m = re.search(r"\b(last|this|next) (" + "|".join(SEASONS) + r")\b", t)
     if m and m.start() < best_pos:
         best, best_pos = TimeRef(_season(SEASONS[m.group(2)], m.group(1), at), text[m.start() : m.end()],

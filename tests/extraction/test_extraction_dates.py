@@ -51,6 +51,9 @@ def d(y: int, m: int, day: int) -> datetime:
         ("two weeks from now", d(2026, 6, 16), "week"),
         ("The play is in three weeks' time.", d(2026, 6, 23), "week"),
         ("We got her a fortnight ago.", d(2026, 5, 19), "week"),
+        # weekends counted, to their Saturday (2 June 2026 is a Tuesday: last weekend's Saturday is 30 May)
+        ("I went hiking two weekends ago.", d(2026, 5, 23), "weekend"),
+        ("a couple of weekends from now", d(2026, 6, 13), "weekend"),
     ],
 )
 def test_resolve(text: str, when: datetime, grain: str) -> None:

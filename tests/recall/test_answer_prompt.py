@@ -208,6 +208,9 @@ def test_asked_when_the_time_the_best_words_mean_without_the_model() -> None:
         ("John", "Got the tattoo a few years ago, it means a lot.", JUNE_3)])) == "A few years before 3 June 2023."
     assert when_answer(_heard("When did John move?", [
         ("John", "We moved here several months ago.", JUNE_3)])) == "Several months before 3 June 2023."
+    # weekends counted, as said
+    assert when_answer(_heard("When did John go hiking?", [
+        ("John", "I went hiking two weekends ago, so fun.", JUNE_3)])) == "Two weekends before 3 June 2023."
 
 
 def test_asked_when_a_question_or_a_plan_names_no_day() -> None:
