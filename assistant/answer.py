@@ -7,13 +7,12 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 from datetime import datetime
 
-from memory.episodes import asks
-from memory.extraction.dates import UNITS, Tense, TimeRef, tense, words_of
+from assistant.when import MONTH, dated, redated, spoken_date
+from memory.extraction.dates import UNITS
 from memory.llm import Message
 from memory.model import USER_ID, Arc
-from memory.periods import named_time, says_when
 from memory.recall.recall import RecallResult
-from memory.search import SENTENCE_END, STOPWORDS, fold, stem, terms
+from memory.search import STOPWORDS, focus, fold, stem
 from memory.words import AUXILIARIES, FIRST_PERSON_RE, PAST_FORMS, SAID_TO_USER, WH_WORDS, alternation
 
 # Fixed prefix (the server's prompt cache keeps it); everything that varies goes in the user message.
@@ -59,114 +58,6 @@ def is_question(text: str) -> bool:
     return text.strip().endswith("?") or bool(_QUESTION.match(text))
 
 _MD = re.compile(r"(\*\*|__|`|^#+\s*|^\s*[-*•]\s+)", re.M)
-
-
-def spoken_date(d: datetime) -> str:
-    return f"{d.day} {d.strftime('%B')} {d.year}"
-
-
-def when_note(text: str, at: datetime) -> str | None:
-    """'yesterday' said on 20 January 2023 -> 'yesterday = 19 January 2023': dates the small model cannot slip on."""
-    meant = _when_meant(text, at)
-    return None if meant is None else f"{meant[1]} = {meant[2]}"
-
-
-def _when_meant(text: str, at: datetime) -> tuple[str, str, str] | None:
-    """The first sentence of ``text`` that names a time, the phrase that does, and the date it means said as
-    people say it (None when none does, or the date is in the words already)."""
-    meant = _meant(text, at)
-    if meant is None or meant[2].lower() in text.lower():  # "on 3 January 2023": said already
-        return None
-    return meant[0], meant[1].text.rstrip("."), meant[2]
-
-
-_VAGUE = re.compile(r"\b(?:few|several|couple)\b", re.I)
-_WEEKENDS_COUNTED = re.compile(r"(.*\bweekends?)\s+(ago|from now)\b", re.I)  # "two weekends before 17 July 2023"
-_AGO = re.compile(r"\s*\bago\b", re.I)
-
-
-def _meant(text: str, at: datetime, *, tense_else: Tense = None) -> tuple[str, TimeRef, str] | None:
-    """The first sentence of ``text`` that names a time (``periods.named_time``), the time it names, and that
-    time as people say it."""
-    named = named_time(text, at, tense_else=tense_else)
-    if named is None:
-        return None
-    sentence, ref = named
-    w = ref.when
-    if ref.grain == "day":
-        said = spoken_date(w)
-    elif ref.grain == "week":
-        gap = (w.date() - at.date()).days
-        n = round(abs(gap) / 7)
-        week = ("weekend" if "weekend" in ref.text.lower() else "week") if n < 2 else (
-            f"{UNITS[n - 1] if n <= len(UNITS) else n} weeks")
-        the = "the " if n < 2 else ""
-        said = (f"{the}{week} before {spoken_date(at)}" if gap < -3 else f"{the}{week} after {spoken_date(at)}"
-                if gap > 3 else f"the {week} of {spoken_date(at)}")
-    elif ref.grain == "month":
-        said = f"{w.strftime('%B')} {w.year}"
-    elif ref.grain == "weekend" and (counted := _WEEKENDS_COUNTED.search(ref.text)) is not None:
-        way = "before" if counted.group(2).lower() == "ago" else "after"
-        said = f"{counted.group(1).lower()} {way} {spoken_date(at)}"
-    elif ref.grain == "weekend":
-        said = f"the weekend of {spoken_date(w)}"
-    elif ref.grain == "season":
-        said = f"the {ref.text.split()[-1].lower()} of {w.year}"
-    else:
-        said = str(w.year)
-    if _VAGUE.search(ref.text) and _AGO.search(ref.text):  # "a few years ago" is no year: said as vaguely as
-        said = f"{_AGO.sub('', ref.text.lower()).strip()} before {spoken_date(at)}"  # it was, from when it was
-    return sentence, ref, said  # the phrase without its full stop ("in Sept."): the note goes before it
-
-
-
-def dated(text: str, at: datetime) -> str:
-    """The words with the date their first time expression means put right after it: "I'm hosting a dance
-    competition next month (May 2023)" said on 3 April 2023. Beside the words, not at the end of a long
-    utterance, where the small model took the day it was said instead."""
-    note = when_note(text, at)
-    if note is None:
-        return text
-    phrase, said = note.split(" = ", 1)
-    i = text.lower().find(phrase.lower())
-    if i < 0:
-        return f"{text} [{note}]"
-    j = i + len(phrase)
-    return f"{text[:j]} ({said}){text[j:]}"
-
-
-def focus(text: str, question: str, max_chars: int) -> str:
-    """An utterance longer than ``max_chars`` keeps the sentences that share the most words with the question,
-    then those next to them, in their order, "…" where some were left out: the part that answers is often not
-    the first ("Hey! Thanks for asking. … Oh, I was in Paris yesterday!")."""
-    text = " ".join(text.split())
-    if len(text) <= max_chars:
-        return text
-    sentences = SENTENCE_END.split(text)
-    asked = set(terms(question))
-    shared = [len(asked & set(terms(s))) for s in sentences]
-    hits = [i for i, n in enumerate(shared) if n] or [0]
-
-    def near(i: int) -> tuple[int, bool]:  # the sentence after one that matched is its context ("So cool!")
-        d = min(abs(i - j) for j in hits)
-        return d, i - d not in hits
-
-    def joined(keep: set[int]) -> str:
-        parts: list[str] = []
-        for i in sorted(keep):
-            if i > 0 and i - 1 not in keep:
-                parts.append("…")
-            parts.append(sentences[i])
-        if max(keep) < len(sentences) - 1:
-            parts.append("…")
-        return " ".join(parts)
-
-    keep: set[int] = set()
-    for i in sorted(range(len(sentences)), key=lambda i: (-shared[i], near(i), i)):
-        if not keep or len(joined(keep | {i})) <= max_chars:
-            keep.add(i)
-    out = joined(keep)
-    return out if len(out) <= max_chars else out[: max_chars - 1].rsplit(" ", 1)[0] + "…"
 
 
 def said_lines(recall: RecallResult, *, budget_chars: int = 1200, max_chars: int = 300) -> list[str]:
@@ -218,8 +109,7 @@ def messages(question: str, recall: RecallResult, now: datetime, history: Sequen
 
 # An answer "On 2020." or "On May 2023.": a year or a month is "in" (a day keeps "on": "On 5 May 2023", "On May 5,
 # 2023"); only where a date answer starts, so "went on 2000 metres" is left alone
-_MONTH = alternation(calendar.month_name[1:])
-_ON_SPAN = re.compile(rf"^(O)n ((?:(?:{_MONTH}) )?(?:19|20)\d\d)\b(?![,/-]?\s?\d)")
+_ON_SPAN = re.compile(rf"^(O)n ((?:(?:{MONTH}) )?(?:19|20)\d\d)\b(?![,/-]?\s?\d)")
 
 
 def speakable(text: str) -> str:
@@ -368,8 +258,8 @@ def _shaped(first: str, question: str) -> str:
 
 
 # a count of 1-12 on its own: not part of a number, a time, a date ("5 May", "May 5") or a decimal
-_SMALL_COUNT = re.compile(rf"(?<![\d.,:/-])\b([1-9]|1[0-2])\b(?![\d,:/%-]|\.\d)(?!\s*(?:{_MONTH}|am\b|pm\b))")
-_AFTER_MONTH = re.compile(rf"\b(?:{_MONTH})\s*$")
+_SMALL_COUNT = re.compile(rf"(?<![\d.,:/-])\b([1-9]|1[0-2])\b(?![\d,:/%-]|\.\d)(?!\s*(?:{MONTH}|am\b|pm\b))")
+_AFTER_MONTH = re.compile(rf"\b(?:{MONTH})\s*$")
 
 
 def counted(sentence: str, question: str) -> str:
@@ -451,108 +341,6 @@ def borrowed(answer: str, question: str, recall: RecallResult) -> bool:
         else:
             best_other = max(best_other, shared)
     return best_other >= 2 and best_own < best_other
-
-
-_SAID_ON = re.compile(rf"\b([0-3]?\d) ({_MONTH}),? ((?:19|20)\d\d)\b")
-
-
-def redated(answer: str, recall: RecallResult) -> str | None:
-    """Asked when, an answer that gives the day some words were said, when the sentence of those words that is
-    about the question puts it at another time: "Last year I helped renovate the community centre", said on 20
-    May 2023, answers "When did John help renovate the community centre?" with "In 2022", not "On 20 May 2023"
-    (the small model takes the date written beside the words). None: the answer stands, as it does when the
-    words said that day mean more than one time."""
-    m = _SAID_ON.search(answer) if recall.intent.when else None
-    if m is None:
-        return None
-    day = (int(m.group(3)), list(calendar.month_name).index(m.group(2)), int(m.group(1)))
-    asked = set(terms(recall.question)) - set(terms(recall.asked))
-    meant: set[str] = set()
-    for e in recall.episodes:
-        if (e.at.year, e.at.month, e.at.day) != day:
-            continue
-        ref = _when_meant(" ".join(e.text.split()), e.at)
-        if ref is not None and asked & set(terms(ref[0])):
-            meant.add(ref[2])
-    if len(meant) != 1:
-        return None
-    said = meant.pop()
-    if said == f"{day[2]} {m.group(2)} {day[0]}":  # "today": the day it was said is the day meant
-        return None
-    lead = "In" if (said[:1].isdigit() and len(said) == 4) or said.split()[0] in calendar.month_name else "On"
-    return f"{said[:1].upper()}{said[1:]}." if said.startswith("the ") else f"{lead} {said}."
-
-
-# "When did…?", "What year did…?", "In which month…?": asked for the time of something, not a duration or a count
-_ASKS_WHEN = re.compile(r"^\s*(?:when\b|(?:in |on )?(?:what|which) (?:year|month|day|date)\b)", re.I)
-# "How long ago did…?", "How many years ago…?": the time since it
-_ASKS_AGO = re.compile(r"^\s*how (?:long|many (?:years|months|weeks|days)) ago\b", re.I)
-
-
-def when_answer(recall: RecallResult, *, now: datetime | None = None, facts: bool = False, look: int = 3,
-                max_chars: int = 300) -> str | None:
-    """Asked when something happened, the time the words found best mean, as people say it, without the model:
-    the first of the ``look`` best utterances whose words name a time ("Last year I helped renovate it", said on
-    20 May 2023: "2022."), else the day the best one was said. The small model, given the same lines, took the
-    date written beside the wrong one more often than the search ranked it wrong (dev LoCoMo "when" questions,
-    F1 0.56 -> 0.79). Questions on the topic ("When are you opening the studio?") say no time; words told as
-    still to come say none either. Asked how long ago (``now`` given), the time since then, and then.
-    None: not asked when, or nothing said bears on it with a time, or asked when and ``facts`` of the asked
-    relation were found (they carry their dates to the model)."""
-    ago = now is not None and bool(_ASKS_AGO.match(recall.question))
-    if not (ago or (_ASKS_WHEN.match(recall.question) and not facts)) or not recall.episodes_relevant or (
-            "born_on" in recall.intent.relations):
-        return None  # a birthday comes round every year: not the day some words meant
-    found = time_meant(recall, look=look, max_chars=max_chars)
-    if found is None:
-        return None
-    when, said, _ = found
-    if ago and now is not None:
-        return f"{time_since(when, now)} ({said})."
-    return f"{said[:1].upper()}{said[1:]}."
-
-
-def time_meant(recall: RecallResult, *, look: int = 3, max_chars: int = 300, skip: frozenset[str] = frozenset(),
-               named_only: bool = False) -> tuple[datetime, str, str] | None:
-    """The time the best words found for a "when" question mean (``when_answer``): the moment, as people say it,
-    and the utterance's id; None when none of the ``look`` best (less those in ``skip``) bears on it with a time
-    (``named_only``: with a time its words name, not the day they were said)."""
-    if not recall.episodes_relevant:
-        return None
-    topic = set(terms(recall.question)) - set(terms(recall.asked))
-    told = [(e, focus(e.text, recall.question, max_chars)) for e in recall.episodes[:look]
-            if e.id not in skip and not asks(e.text, topic)]
-    asked_in = tense(words_of(recall.question))
-    for e, text in told:
-        meant = _meant(text, e.at, tense_else=asked_in)
-        if meant is not None:
-            return meant[1].when, meant[2], e.id
-    if named_only:
-        return None
-    # no time named: asked about the past, the day it was told, unless it was told as still to come ("I'm
-    # opening a studio") or names a time that could not be read ("on the 5th"); never for a question in the
-    # present ("When is my lesson?" after "Every Tuesday I have a lesson": the day it was said is no answer)
-    return next(((e.at, spoken_date(e.at), e.id) for e, text in told if asked_in == "past"
-                 and tense(words_of(text)) != "future" and not says_when(text)), None)
-
-
-def time_since(then: datetime, now: datetime) -> str:
-    """How long ago ``then`` was, as people round it: "Yesterday", "Five days ago", "About three weeks ago",
-    "About six months ago", "About two years ago"."""
-    days = (now.date() - then.date()).days
-    if days <= 1:
-        return "Today" if days <= 0 else "Yesterday"
-
-    def n_units(n: int, unit: str) -> str:
-        said = UNITS[n - 1] if n <= len(UNITS) else str(n)
-        return f"{said} {unit}{'s' if n > 1 else ''}"
-    if days < 14:
-        return f"{n_units(days, 'day').capitalize()} ago"
-    if days < 56:
-        return f"About {n_units(round(days / 7), 'week')} ago"
-    if days < 700:
-        return f"About {n_units(round(days / 30.44), 'month')} ago"
-    return f"About {n_units(round(days / 365.25), 'year')} ago"
 
 
 def _content(text: str) -> list[str]:

@@ -15,7 +15,6 @@ from assistant.answer import (
     ANSWERS_SCHEMA,
     answers_messages,
     first_sentence_unrestated,
-    focus,
     is_question,
     messages,
     nothing_known,
@@ -23,12 +22,11 @@ from assistant.answer import (
     said_elsewhere,
     speakable,
     template_answer,
-    time_meant,
     unfounded,
     unknown_answer,
     vetted,
-    when_answer,
 )
+from assistant.when import time_meant, when_answer
 from memory.episodes import Episode
 from memory.graph import TemporalGraph
 from memory.llm import LLM, LLMError, Message
@@ -36,6 +34,7 @@ from memory.model import Arc
 from memory.periods import named_time
 from memory.recall.intent import Tagged, analyse, premises
 from memory.recall.recall import Recaller, RecallResult
+from memory.search import focus
 from memory.transcripts import TranscriptStore
 
 log = logging.getLogger(__name__)

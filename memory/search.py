@@ -99,3 +99,37 @@ def relative_fusion(arms: Sequence[dict[K, float]], weights: Sequence[float]) ->
         for item, s in arm.items():
             out[item] = out.get(item, 0.0) + w * ((s - lo) / span if span > 0 else 1.0)
     return out
+
+
+def focus(text: str, question: str, max_chars: int) -> str:
+    """An utterance longer than ``max_chars`` keeps the sentences that share the most words with the question,
+    then those next to them, in their order, "…" where some were left out: the part that answers is often not
+    the first ("Hey! Thanks for asking. … Oh, I was in Paris yesterday!")."""
+    text = " ".join(text.split())
+    if len(text) <= max_chars:
+        return text
+    sentences = SENTENCE_END.split(text)
+    asked = set(terms(question))
+    shared = [len(asked & set(terms(s))) for s in sentences]
+    hits = [i for i, n in enumerate(shared) if n] or [0]
+
+    def near(i: int) -> tuple[int, bool]:  # the sentence after one that matched is its context ("So cool!")
+        d = min(abs(i - j) for j in hits)
+        return d, i - d not in hits
+
+    def joined(keep: set[int]) -> str:
+        parts: list[str] = []
+        for i in sorted(keep):
+            if i > 0 and i - 1 not in keep:
+                parts.append("…")
+            parts.append(sentences[i])
+        if max(keep) < len(sentences) - 1:
+            parts.append("…")
+        return " ".join(parts)
+
+    keep: set[int] = set()
+    for i in sorted(range(len(sentences)), key=lambda i: (-shared[i], near(i), i)):
+        if not keep or len(joined(keep | {i})) <= max_chars:
+            keep.add(i)
+    out = joined(keep)
+    return out if len(out) <= max_chars else out[: max_chars - 1].rsplit(" ", 1)[0] + "…"

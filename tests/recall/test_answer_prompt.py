@@ -6,10 +6,12 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from assistant.answer import dated, focus, said_lines, speakable, user_prompt, when_answer, when_note
+from assistant.answer import said_lines, speakable, user_prompt
+from assistant.when import dated, when_answer, when_note
 from memory.episodes import Episode
 from memory.recall.intent import analyse
 from memory.recall.recall import RecallResult
+from memory.search import focus
 
 AT = datetime(2023, 1, 20, 16, 4, tzinfo=UTC)
 
@@ -136,14 +138,14 @@ MAY20 = datetime(2023, 5, 20, 10, tzinfo=UTC)
     ("Last year, I helped renovate a rundown community center back home.", "In 2022.", None),
 ])
 def test_the_day_words_were_said_is_not_the_day_they_mean(text: str, answer: str, expected: str | None) -> None:
-    from assistant.answer import redated
+    from assistant.when import redated
 
     r = _said("When did John help renovate his hometown community center?", ("John", text, MAY20))
     assert redated(answer, r) == expected
 
 
 def test_a_day_whose_words_mean_two_times_is_left_alone() -> None:
-    from assistant.answer import redated
+    from assistant.when import redated
 
     r = _said("When did John renovate the community center?",
               ("John", "Last year we started to renovate the community center.", MAY20),

@@ -1,0 +1,194 @@
+"""Time in answers (pure): the dates words said on a day mean, said as people say them ("last week", said on 8 May
+2023: "the week before 8 May 2023"), and "when" / "how long ago" questions answered from the words found without
+the model, which cannot count months."""
+
+from __future__ import annotations
+
+import calendar
+import re
+from datetime import datetime
+
+from memory.episodes import asks
+from memory.extraction.dates import UNITS, Tense, TimeRef, tense, words_of
+from memory.periods import named_time, says_when
+from memory.recall.recall import RecallResult
+from memory.search import focus, terms
+from memory.words import alternation
+
+MONTH = alternation(calendar.month_name[1:])  # a month's name, in a regex
+
+
+def spoken_date(d: datetime) -> str:
+    return f"{d.day} {d.strftime('%B')} {d.year}"
+
+
+def when_note(text: str, at: datetime) -> str | None:
+    """'yesterday' said on 20 January 2023 -> 'yesterday = 19 January 2023': dates the small model cannot slip on."""
+    meant = _when_meant(text, at)
+    return None if meant is None else f"{meant[1]} = {meant[2]}"
+
+
+def _when_meant(text: str, at: datetime) -> tuple[str, str, str] | None:
+    """The first sentence of ``text`` that names a time, the phrase that does, and the date it means said as
+    people say it (None when none does, or the date is in the words already)."""
+    meant = _meant(text, at)
+    if meant is None or meant[2].lower() in text.lower():  # "on 3 January 2023": said already
+        return None
+    return meant[0], meant[1].text.rstrip("."), meant[2]
+
+
+_VAGUE = re.compile(r"\b(?:few|several|couple)\b", re.I)
+_WEEKENDS_COUNTED = re.compile(r"(.*\bweekends?)\s+(ago|from now)\b", re.I)  # "two weekends before 17 July 2023"
+_AGO = re.compile(r"\s*\bago\b", re.I)
+
+
+def _meant(text: str, at: datetime, *, tense_else: Tense = None) -> tuple[str, TimeRef, str] | None:
+    """The first sentence of ``text`` that names a time (``periods.named_time``), the time it names, and that
+    time as people say it."""
+    named = named_time(text, at, tense_else=tense_else)
+    if named is None:
+        return None
+    sentence, ref = named
+    w = ref.when
+    if ref.grain == "day":
+        said = spoken_date(w)
+    elif ref.grain == "week":
+        gap = (w.date() - at.date()).days
+        n = round(abs(gap) / 7)
+        week = ("weekend" if "weekend" in ref.text.lower() else "week") if n < 2 else (
+            f"{UNITS[n - 1] if n <= len(UNITS) else n} weeks")
+        the = "the " if n < 2 else ""
+        said = (f"{the}{week} before {spoken_date(at)}" if gap < -3 else f"{the}{week} after {spoken_date(at)}"
+                if gap > 3 else f"the {week} of {spoken_date(at)}")
+    elif ref.grain == "month":
+        said = f"{w.strftime('%B')} {w.year}"
+    elif ref.grain == "weekend" and (counted := _WEEKENDS_COUNTED.search(ref.text)) is not None:
+        way = "before" if counted.group(2).lower() == "ago" else "after"
+        said = f"{counted.group(1).lower()} {way} {spoken_date(at)}"
+    elif ref.grain == "weekend":
+        said = f"the weekend of {spoken_date(w)}"
+    elif ref.grain == "season":
+        said = f"the {ref.text.split()[-1].lower()} of {w.year}"
+    else:
+        said = str(w.year)
+    if _VAGUE.search(ref.text) and _AGO.search(ref.text):  # "a few years ago" is no year: said as vaguely as
+        said = f"{_AGO.sub('', ref.text.lower()).strip()} before {spoken_date(at)}"  # it was, from when it was
+    return sentence, ref, said  # the phrase without its full stop ("in Sept."): the note goes before it
+
+
+
+def dated(text: str, at: datetime) -> str:
+    """The words with the date their first time expression means put right after it: "I'm hosting a dance
+    competition next month (May 2023)" said on 3 April 2023. Beside the words, not at the end of a long
+    utterance, where the small model took the day it was said instead."""
+    note = when_note(text, at)
+    if note is None:
+        return text
+    phrase, said = note.split(" = ", 1)
+    i = text.lower().find(phrase.lower())
+    if i < 0:
+        return f"{text} [{note}]"
+    j = i + len(phrase)
+    return f"{text[:j]} ({said}){text[j:]}"
+
+
+_SAID_ON = re.compile(rf"\b([0-3]?\d) ({MONTH}),? ((?:19|20)\d\d)\b")
+
+
+def redated(answer: str, recall: RecallResult) -> str | None:
+    """Asked when, an answer that gives the day some words were said, when the sentence of those words that is
+    about the question puts it at another time: "Last year I helped renovate the community centre", said on 20
+    May 2023, answers "When did John help renovate the community centre?" with "In 2022", not "On 20 May 2023"
+    (the small model takes the date written beside the words). None: the answer stands, as it does when the
+    words said that day mean more than one time."""
+    m = _SAID_ON.search(answer) if recall.intent.when else None
+    if m is None:
+        return None
+    day = (int(m.group(3)), list(calendar.month_name).index(m.group(2)), int(m.group(1)))
+    asked = set(terms(recall.question)) - set(terms(recall.asked))
+    meant: set[str] = set()
+    for e in recall.episodes:
+        if (e.at.year, e.at.month, e.at.day) != day:
+            continue
+        ref = _when_meant(" ".join(e.text.split()), e.at)
+        if ref is not None and asked & set(terms(ref[0])):
+            meant.add(ref[2])
+    if len(meant) != 1:
+        return None
+    said = meant.pop()
+    if said == f"{day[2]} {m.group(2)} {day[0]}":  # "today": the day it was said is the day meant
+        return None
+    lead = "In" if (said[:1].isdigit() and len(said) == 4) or said.split()[0] in calendar.month_name else "On"
+    return f"{said[:1].upper()}{said[1:]}." if said.startswith("the ") else f"{lead} {said}."
+
+
+# "When did…?", "What year did…?", "In which month…?": asked for the time of something, not a duration or a count
+_ASKS_WHEN = re.compile(r"^\s*(?:when\b|(?:in |on )?(?:what|which) (?:year|month|day|date)\b)", re.I)
+# "How long ago did…?", "How many years ago…?": the time since it
+_ASKS_AGO = re.compile(r"^\s*how (?:long|many (?:years|months|weeks|days)) ago\b", re.I)
+
+
+def when_answer(recall: RecallResult, *, now: datetime | None = None, facts: bool = False, look: int = 3,
+                max_chars: int = 300) -> str | None:
+    """Asked when something happened, the time the words found best mean, as people say it, without the model:
+    the first of the ``look`` best utterances whose words name a time ("Last year I helped renovate it", said on
+    20 May 2023: "2022."), else the day the best one was said. The small model, given the same lines, took the
+    date written beside the wrong one more often than the search ranked it wrong (dev LoCoMo "when" questions,
+    F1 0.56 -> 0.79). Questions on the topic ("When are you opening the studio?") say no time; words told as
+    still to come say none either. Asked how long ago (``now`` given), the time since then, and then.
+    None: not asked when, or nothing said bears on it with a time, or asked when and ``facts`` of the asked
+    relation were found (they carry their dates to the model)."""
+    ago = now is not None and bool(_ASKS_AGO.match(recall.question))
+    if not (ago or (_ASKS_WHEN.match(recall.question) and not facts)) or not recall.episodes_relevant or (
+            "born_on" in recall.intent.relations):
+        return None  # a birthday comes round every year: not the day some words meant
+    found = time_meant(recall, look=look, max_chars=max_chars)
+    if found is None:
+        return None
+    when, said, _ = found
+    if ago and now is not None:
+        return f"{time_since(when, now)} ({said})."
+    return f"{said[:1].upper()}{said[1:]}."
+
+
+def time_meant(recall: RecallResult, *, look: int = 3, max_chars: int = 300, skip: frozenset[str] = frozenset(),
+               named_only: bool = False) -> tuple[datetime, str, str] | None:
+    """The time the best words found for a "when" question mean (``when_answer``): the moment, as people say it,
+    and the utterance's id; None when none of the ``look`` best (less those in ``skip``) bears on it with a time
+    (``named_only``: with a time its words name, not the day they were said)."""
+    if not recall.episodes_relevant:
+        return None
+    topic = set(terms(recall.question)) - set(terms(recall.asked))
+    told = [(e, focus(e.text, recall.question, max_chars)) for e in recall.episodes[:look]
+            if e.id not in skip and not asks(e.text, topic)]
+    asked_in = tense(words_of(recall.question))
+    for e, text in told:
+        meant = _meant(text, e.at, tense_else=asked_in)
+        if meant is not None:
+            return meant[1].when, meant[2], e.id
+    if named_only:
+        return None
+    # no time named: asked about the past, the day it was told, unless it was told as still to come ("I'm
+    # opening a studio") or names a time that could not be read ("on the 5th"); never for a question in the
+    # present ("When is my lesson?" after "Every Tuesday I have a lesson": the day it was said is no answer)
+    return next(((e.at, spoken_date(e.at), e.id) for e, text in told if asked_in == "past"
+                 and tense(words_of(text)) != "future" and not says_when(text)), None)
+
+
+def time_since(then: datetime, now: datetime) -> str:
+    """How long ago ``then`` was, as people round it: "Yesterday", "Five days ago", "About three weeks ago",
+    "About six months ago", "About two years ago"."""
+    days = (now.date() - then.date()).days
+    if days <= 1:
+        return "Today" if days <= 0 else "Yesterday"
+
+    def n_units(n: int, unit: str) -> str:
+        said = UNITS[n - 1] if n <= len(UNITS) else str(n)
+        return f"{said} {unit}{'s' if n > 1 else ''}"
+    if days < 14:
+        return f"{n_units(days, 'day').capitalize()} ago"
+    if days < 56:
+        return f"About {n_units(round(days / 7), 'week')} ago"
+    if days < 700:
+        return f"About {n_units(round(days / 30.44), 'month')} ago"
+    return f"About {n_units(round(days / 365.25), 'year')} ago"
