@@ -7,13 +7,15 @@ import re
 from datetime import datetime, timedelta
 
 from memory.extraction.dates import (
+    COUNT,
     MONTHS,
-    NUMBERS,
     SEASONS,
     WEEKDAYS,
     Tense,
     TimeRef,
+    number,
     resolve,
+    saturday,
     shift_months,
     tense,
     words_of,
@@ -105,9 +107,8 @@ def asked_period(question: str, now: datetime) -> tuple[Period, Period] | None:
     return period, said_window(period, ref.grain, now)
 
 
-_COUNT = r"(?P<n>\d+|" + "|".join(sorted(NUMBERS, key=len, reverse=True)) + ")"
-_ANCHORED = re.compile(rf"\b(?:{_COUNT}\s+(?P<unit>days?|weeks?|months?)|(?:the|last|that)\s+(?P<span>day|weekend|week|"
-                       r"month))\s+(?P<dir>before|after)\s+(?P<date>\S.*)$", re.I)
+_ANCHORED = re.compile(rf"\b(?:(?P<n>{COUNT})\s+(?P<unit>days?|weeks?|months?)|(?:the|last|that)\s+"
+                       r"(?P<span>day|weekend|week|month))\s+(?P<dir>before|after)\s+(?P<date>\S.*)$", re.I)
 
 
 def anchored(question: str, now: datetime) -> TimeRef | None:
@@ -123,7 +124,7 @@ def anchored(question: str, now: datetime) -> TimeRef | None:
     day, sign = date.when, (-1 if m.group("dir").lower() == "before" else 1)
     said = m.group(0)[: m.end("dir") - m.start()] + " " + date.text
     if m.group("n"):
-        n = int(m.group("n")) if m.group("n").isdigit() else NUMBERS[m.group("n").lower()]
+        n = number(m.group("n"))
         unit = m.group("unit").lower().rstrip("s")
         if unit == "month":
             return TimeRef(shift_months(day, sign * n), said, "month")
@@ -132,9 +133,7 @@ def anchored(question: str, now: datetime) -> TimeRef | None:
     if span == "day":
         return TimeRef(day + timedelta(days=sign), said, "day")
     if span == "weekend":  # the Saturday before the day (or after it)
-        back = (day.weekday() - 5) % 7 or 7
-        return TimeRef(day - timedelta(days=back) if sign < 0 else day + timedelta(days=(5 - day.weekday()) % 7 or 7),
-                       said, "weekend")
+        return TimeRef(saturday(day, sign), said, "weekend")
     if span == "week":
         return TimeRef(day - timedelta(days=7) if sign < 0 else day + timedelta(days=1), said, "week")
     return TimeRef(shift_months(day, sign), said, "month")

@@ -83,6 +83,18 @@ def shift_months(t: datetime, months: int) -> datetime:
     return t.replace(year=year, month=month + 1, day=day)
 
 
+def number(word: str) -> int:
+    """A count said in digits or words ("3", "three", "a couple of")."""
+    return int(word) if word.isdigit() else NUMBERS[word.lower()]
+
+
+def saturday(day: datetime, step: int) -> datetime:
+    """The Saturday ``step`` weekends before ``day`` (negative) or after it (positive), never ``day`` itself."""
+    if step < 0:
+        return day - timedelta(days=((day.weekday() - 5) % 7 or 7) + 7 * (-step - 1))
+    return day + timedelta(days=((5 - day.weekday()) % 7 or 7) + 7 * (step - 1))
+
+
 def _grain(unit: str) -> str:
     """"weeks" -> "week"; a fortnight is counted in weeks."""
     unit = unit.rstrip("s")
@@ -129,7 +141,8 @@ def _past_month(month: int, at: datetime, year: int | None = None) -> datetime:
     return datetime(year, month, 1, tzinfo=UTC)
 
 
-_NUM = r"(\d+|" + "|".join(sorted(NUMBERS, key=len, reverse=True)) + ")"
+COUNT = r"\d+|" + "|".join(sorted(NUMBERS, key=len, reverse=True))  # a count in digits or words, in a regex
+_NUM = rf"({COUNT})"
 _MON = r"(" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?"
 _ORDW = "|".join(sorted(ORDINALS, key=len, reverse=True))
 _DAYNUM = r"(\d{1,2})(?:st|nd|rd|th)?"
@@ -279,23 +292,21 @@ def _relative(text: str, at: datetime) -> TimeRef | None:
         is_ago = bool(m.group(3))
         is_for = m.group(0).startswith("for ")
         if (is_ago or is_for) and m.start() < best_pos:
-            n = int(m.group(1)) if m.group(1).isdigit() else NUMBERS[m.group(1)]
+            n = number(m.group(1))
             best, best_pos = TimeRef(_ago(n, m.group(2), at), text[m.start() : m.end()], _grain(m.group(2))), \
                 m.start()
     # ahead, at the grain said: "around six months from now", "in two weeks' time"
     ahead = rf"\b(?:(?:about|around|almost|nearly|roughly|in)\s+)?{_NUM}\s+{_UNIT}(?:\s+from now|['’]?\s+time)\b"
     for m in re.finditer(ahead, t):
         if m.start() < best_pos:
-            n = int(m.group(1)) if m.group(1).isdigit() else NUMBERS[m.group(1)]
+            n = number(m.group(1))
             best, best_pos = TimeRef(_ago(-n, m.group(2), at), text[m.start() : m.end()], _grain(m.group(2))), \
                 m.start()
     # weekends counted: "two weekends ago" (its Saturday), "a couple of weekends from now"
     for m in re.finditer(rf"\b{_NUM}\s+weekends?\s+(ago|from now)\b", t):
         if m.start() < best_pos:
-            n = int(m.group(1)) if m.group(1).isdigit() else NUMBERS[m.group(1)]
-            day = _day(at)
-            sat = (day - timedelta(days=((day.weekday() - 5) % 7 or 7) + 7 * (n - 1)) if m.group(2) == "ago"
-                   else day + timedelta(days=((5 - day.weekday()) % 7 or 7) + 7 * (n - 1)))
+            n = number(m.group(1))
+            sat = saturday(_day(at), -n if m.group(2) == "ago" else n)
             best, best_pos = TimeRef(sat, text[m.start() : m.end()], "weekend"), m.start()
     m = re.search(r"\b(last|this|next) (" + "|".join(SEASONS) + r")\b", t)
     if m and m.start() < best_pos:
