@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
+from assistant.when import amount
 from memory.extraction.dates import UNITS
 from memory.recall.intent import Tagged
 
@@ -69,28 +70,12 @@ def says_how_long(text: str) -> bool:
 def between(first: datetime, second: datetime, unit: str | None, said: tuple[str, str]) -> str:
     """'About seven weeks (31 January 2026 to 19 March 2026).' — earlier first, whichever was asked first."""
     (start, s_said), (end, e_said) = sorted(((first, said[0]), (second, said[1])), key=lambda p: p[0])
-    return f"{_amount((end.date() - start.date()).days, unit)} ({s_said} to {e_said})."
+    return f"{amount((end.date() - start.date()).days, unit)} ({s_said} to {e_said})."
 
 
 def since(then: datetime, now: datetime, unit: str | None, said: str) -> str:
     """'About eight months (since 12 January 2026).'"""
-    return f"{_amount((now.date() - then.date()).days, unit)} (since {said})."
-
-
-def _amount(days: int, unit: str | None) -> str:
-    days = abs(days)
-    if unit is None:
-        unit = "days" if days < 14 else "weeks" if days < 56 else "months" if days < 700 else "years"
-    size = {"days": 1.0, "weeks": 7.0, "months": 30.44, "years": 365.25}[unit]
-    n = days / size
-    whole = round(n)
-    one = unit[:-1]
-    if whole == 0:
-        return f"Less than a {one}" if unit != "days" else "The same day"
-    said = UNITS[whole - 1] if whole <= len(UNITS) else str(whole)
-    text = f"{said} {one if whole == 1 else unit}"
-    exact = unit == "days" or (unit == "weeks" and days % 7 == 0)
-    return text[:1].upper() + text[1:] if exact else f"About {text}"
+    return f"{amount((now.date() - then.date()).days, unit)} (since {said})."
 
 
 def _unit(m: re.Match[str]) -> str | None:

@@ -181,14 +181,22 @@ def time_since(then: datetime, now: datetime) -> str:
     days = (now.date() - then.date()).days
     if days <= 1:
         return "Today" if days <= 0 else "Yesterday"
+    return f"{amount(days, exact_weeks=False)} ago"
 
-    def n_units(n: int, unit: str) -> str:
-        said = UNITS[n - 1] if n <= len(UNITS) else str(n)
-        return f"{said} {unit}{'s' if n > 1 else ''}"
-    if days < 14:
-        return f"{n_units(days, 'day').capitalize()} ago"
-    if days < 56:
-        return f"About {n_units(round(days / 7), 'week')} ago"
-    if days < 700:
-        return f"About {n_units(round(days / 30.44), 'month')} ago"
-    return f"About {n_units(round(days / 365.25), 'year')} ago"
+
+def amount(days: int, unit: str | None = None, *, exact_weeks: bool = True) -> str:
+    """A number of days as people say it, in ``unit`` ("days", "weeks", "months", "years"; None: days under two
+    weeks, weeks under eight, months under about two years, then years): "18 days", "Three weeks" (whole weeks,
+    unless not ``exact_weeks``), "About seven weeks", "About eight months", "Less than a week", "The same day"."""
+    days = abs(days)
+    if unit is None:
+        unit = "days" if days < 14 else "weeks" if days < 56 else "months" if days < 700 else "years"
+    size = {"days": 1.0, "weeks": 7.0, "months": 30.44, "years": 365.25}[unit]
+    whole = round(days / size)
+    one = unit[:-1]
+    if whole == 0:
+        return f"Less than a {one}" if unit != "days" else "The same day"
+    said = UNITS[whole - 1] if whole <= len(UNITS) else str(whole)
+    text = f"{said} {one if whole == 1 else unit}"
+    exact = unit == "days" or (exact_weeks and unit == "weeks" and days % 7 == 0)
+    return text[:1].upper() + text[1:] if exact else f"About {text}"
