@@ -91,7 +91,8 @@ class Pipeline:
             text = self.provenance(q, now=now)
             return iter([text]), Answer(question, text, None, provenance=True)
         span = spans.parse(q, self.tagger) if is_question(q) else None
-        if span is not None and (answered := self._span(question, span, now, t0)) is not None:
+        if span is not None and (answered := self._span(question, span, now)) is not None:
+            answered.timings_ms["recall"] = round((time.perf_counter() - t0) * 1000, 2)
             return iter([answered.text]), answered
         recall = self.recall(q, now=now)
         ans = Answer(question, "", recall, timings_ms={"recall": round((time.perf_counter() - t0) * 1000, 2)})
@@ -140,7 +141,7 @@ class Pipeline:
             return pieces, ans
         return first_sentence_unrestated(pieces, q, instead=lambda first: vetted(first, q, recall)), ans
 
-    def _span(self, question: str, span: spans.SpanAsk, now: datetime, t0: float) -> Answer | None:
+    def _span(self, question: str, span: spans.SpanAsk, now: datetime) -> Answer | None:
         """The time between two things said, or since one, worked out from when each happened (each looked up as
         a "when" question); "I don't know" when either is not found. None: a question about no one's life, or
         words that say how long a state has held ("for three years"): the model answers as for any question."""
@@ -156,11 +157,13 @@ class Pipeline:
         self.last_facts, self.last_episodes = list(first.facts), list(first.episodes[:3])
         if found is None:
             ans.text = unknown_answer(first)
-        elif span.second is None:
-            if span.held and any(spans.says_how_long(e.text) for e in first.episodes[:3] if e.id == found[2]):
+            return ans
+        used = [e for e in first.episodes if e.id == found[2]]  # the words the time was read from
+        if span.second is None:
+            if span.held and any(spans.says_how_long(e.text) for e in used):
                 return None
             ans.text = spans.since(found[0], self._as_of(span, now), span.unit, found[1])
-            self._evidence(ans, [e for e in first.episodes if e.id == found[2]])
+            self._evidence(ans, used)
         else:
             second = self.recall(span.second, now=now)
             other = time_meant(second, skip=frozenset({found[2]}))  # another moment than the first's words
@@ -168,9 +171,7 @@ class Pipeline:
                 ans.text = unknown_answer(second)
             else:
                 ans.text = spans.between(found[0], other[0], span.unit, (found[1], other[1]))
-                self._evidence(ans, [*(e for e in first.episodes if e.id == found[2]),
-                                     *(e for e in second.episodes if e.id == other[2])])
-        ans.timings_ms["recall"] = round((time.perf_counter() - t0) * 1000, 2)
+                self._evidence(ans, [*used, *(e for e in second.episodes if e.id == other[2])])
         return ans
 
     def _evidence(self, ans: Answer, used: list[Episode]) -> None:
