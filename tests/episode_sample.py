@@ -45,3 +45,18 @@ def heard(path: Path, said: list[tuple[str, str]], people: tuple[str, ...], at: 
                        tagger=tagger)
     finally:
         store.close()
+
+
+@contextmanager
+def told(path: Path, said: list[tuple[datetime, str]], model: Any) -> Iterator[Pipeline]:
+    """A real memory (kglite, words only: no embedder) that heard the user say each (when, text) of ``said``, and
+    a pipeline over it that answers with ``model`` (a stand-in with ``stream``)."""
+    store = KgliteStore(path / "g.kgl")
+    g = TemporalGraph(store)
+    g.ensure_user(said[0][0])
+    ep = Episodes(g)
+    ep.add([Turn(f"c{i}", at, "user", text, 0) for i, (at, text) in enumerate(said)])
+    try:
+        yield Pipeline(g, Recaller(g, episodes=ep, episode_limit=4), lambda: model)
+    finally:
+        store.close()

@@ -11,11 +11,7 @@ import pytest
 
 from assistant import spans
 from assistant.pipeline import Pipeline
-from memory.episodes import Episodes
-from memory.graph import TemporalGraph
-from memory.kglite_store import KgliteStore
-from memory.recall.recall import Recaller
-from memory.transcripts import Turn
+from tests.episode_sample import told
 
 
 @pytest.mark.parametrize(("question", "first", "second", "unit", "held"), [
@@ -90,14 +86,8 @@ class NoModel:
 
 @pytest.fixture
 def pipeline(tmp_path: Path) -> Iterator[Pipeline]:
-    store = KgliteStore(tmp_path / "g.kgl")
-    g = TemporalGraph(store)
-    g.ensure_user(SAID[0][0])
-    Episodes(g).add([Turn(f"c{i}", at, "user", text, 0) for i, (at, text) in enumerate(SAID)])
-    try:
-        yield Pipeline(g, Recaller(g, episodes=Episodes(g), episode_limit=4), lambda: NoModel())  # type: ignore[arg-type,return-value]
-    finally:
-        store.close()
+    with told(tmp_path, SAID, NoModel()) as p:
+        yield p
 
 
 def test_the_time_between_two_things_said_is_worked_out(pipeline: Pipeline) -> None:

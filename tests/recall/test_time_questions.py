@@ -11,11 +11,7 @@ from pathlib import Path
 import pytest
 
 from assistant.pipeline import Pipeline
-from memory.episodes import Episodes
-from memory.graph import TemporalGraph
-from memory.kglite_store import KgliteStore
-from memory.recall.recall import Recaller
-from memory.transcripts import Turn
+from tests.episode_sample import told
 
 SAID = [  # (when said, words): a test passed, a Monday naming the Saturday before, a Sunday naming no time
     (datetime(2026, 3, 16, 19, tzinfo=UTC), "I finally passed my driving test on Friday!"),
@@ -39,16 +35,9 @@ class Model:
 
 @pytest.fixture
 def memory(tmp_path: Path) -> Iterator[tuple[Pipeline, Model]]:
-    store = KgliteStore(tmp_path / "g.kgl")
-    g = TemporalGraph(store)
-    g.ensure_user(SAID[0][0])
-    ep = Episodes(g)
-    ep.add([Turn(f"c{i}", at, "user", text, 0) for i, (at, text) in enumerate(SAID)])
     model = Model()
-    try:
-        yield Pipeline(g, Recaller(g, episodes=ep, episode_limit=4), lambda: model), model
-    finally:
-        store.close()
+    with told(tmp_path, SAID, model) as pipeline:
+        yield pipeline, model
 
 
 def test_a_period_named_finds_the_words_about_it(memory: tuple[Pipeline, Model]) -> None:
