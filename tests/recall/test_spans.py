@@ -120,3 +120,24 @@ def test_a_question_about_no_ones_life_goes_to_the_model(pipeline: Pipeline) -> 
     with pytest.raises(AssertionError, match="worked out"):  # the model is asked: general knowledge
         pipeline.answer("How many years passed between the first moon landing and the fall of the Berlin Wall?",
                         now=datetime(2026, 9, 1, 9, tzinfo=UTC))
+
+
+def test_bad_input_is_read_safely() -> None:
+    # a tagger that breaks: the phrase is read by the shape of its words
+    def broken(text: str) -> list[object]:
+        raise RuntimeError("parser gone")
+    ask = spans.parse("How many weeks passed between adopting Miso and Tofu?", broken)  # type: ignore[arg-type]
+    assert ask is not None and ask.second == "When did adopting Tofu?"
+    # a huge or odd question is read in one pass, whatever it holds
+    huge = "How many weeks between " + " and ".join(["x"] * 5000) + "?"
+    ask = spans.parse(huge)
+    assert ask is not None and ask.first == "When did x?"
+    odd = spans.parse("How long has \x00\u202e it been since ??? ")  # read as asked, looked up like any words
+    assert odd is not None and odd.first == "When did \x00\u202e it been since?" and odd.held
+    assert spans.parse("") is None
+
+
+def test_a_span_question_through_the_pipeline_with_nothing_remembered(tmp_path: Path) -> None:
+    with told(tmp_path, [(datetime(2026, 1, 5, 9, tzinfo=UTC), "Hello there.")], NoModel()) as p:
+        ans = p.answer("How many weeks between my wedding and my honeymoon?", now=datetime(2026, 9, 1, tzinfo=UTC))
+        assert "don't know" in ans.text  # no guess, and no model call
