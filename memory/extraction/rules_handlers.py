@@ -72,6 +72,11 @@ def handle(c: Clause, m: Match, subj: Entity | None) -> None:
     trig = c.toks[m.start]
     if _irrealis(c, m.start, p.plan):
         return
+    if p.state and trig.tag == "VB" and m.start - 2 >= c.lo and c.toks[m.start - 1].tag == "TO" and c.toks[
+            m.start - 2].pos in ("ADJ", "CCONJ", "NOUN"):
+        # "it was great to enjoy nature", "nice to play a bit", "…and to relax", "time to paint": an infinitive
+        # after an adjective, a noun or "and" tells no habit or taste ("I love to knit", "I'm off to swim" do)
+        return
     op = p.op
     negated = _negated(c, m.start + 1)
     ceased = _ceased(c)
@@ -299,7 +304,12 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
         return
     if rel == "@learn_to":
         verb = c.toks[m.slots["O"]]
-        if verb.pos == "VERB" and verb.tag == "VB":
+        nxt = c.toks[m.slots["O"] + 1] if m.slots["O"] + 1 < len(c.toks) else None
+        # "learning to knit": the bare verb is the practice; "started to learn these tools" is no practice of
+        # "learning": the verb has an object of its own
+        own_object = nxt is not None and nxt.pos in ("DET", "NOUN", "PROPN", "PRON", "ADJ", "NUM") and nxt.ent not in (
+            "DATE", "TIME") and nxt.lower not in ("this", "last", "next", "every", "each")
+        if verb.pos == "VERB" and verb.tag == "VB" and not own_object:
             c.emit(subj, "practices", gerund(verb.lemma.lower()), op, obj_type="ACTIVITY")
         return
     if rel == "@diet":

@@ -154,7 +154,8 @@ PATTERNS: list[Pattern] = [
     _p("give up O", "@give_up"),
     _p("stop|quit play|playing|do|doing|practise|practising|practice|practicing O", "@give_up"),
     # a hobby said by its verb alone, as a habit ("I knit a lot", "I paint in my spare time", "I sing in a choir")
-    _p("knit|crochet|sew|paint|draw|sketch|bake|garden|surf|skate|ski|climb|boulder|dance|sing|quilt|embroider",
+    _p("knit|crochet|sew|paint|draw|sketch|bake|garden|surf|skate|ski|climb|boulder|dance|sing|quilt|embroider|"
+       "hike|swim|jog|cycle|fish|camp|kayak|canoe|sail|row|golf|skateboard|snowboard|meditate",
        "@hobby_verb", state=True),
     _p("play O", "@play", state=True),
     _p("practise|practice|do O", "@do", state=True),

@@ -291,6 +291,16 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("I paint my nails every Sunday.", (), set()),
     ("We danced all night at the wedding.", (), set()),  # once
     ("I don't ski anymore.", (), {k(U, "practices", "skiing", "end")}),
+    ("I've started learning to knit.", (), {k(U, "practices", "knitting")}),
+    ("It was lovely to be outdoors and to enjoy the sunshine.", (), set()),  # an infinitive: no taste
+    ("I used to play the oboe.", (), {k(U, "plays", "oboe", "end")}),
+    ("I've come to love opera.", (), {k(U, "likes", "opera")}),
+    ("I love to knit.", (), {k(U, "practices", "knitting")}),
+    ("It's nice to play a bit of tennis.", (), set()),
+    ("I swim most mornings.", (), {k(U, "practices", "swimming")}),
+    ("We fish off the pier every summer.", (), {k(U, "practices", "fishing")}),
+    ("I hiked up Snowdon yesterday.", (), set()),  # once: an event, no habit
+    ("Began to study some tax law for the new role.", (), set()),  # the verb has its own object: no "studying"
     # taste as a noun of "my"; groups joined; classes by what they teach; events gone to; places visited
     ("I've kept up my love of birdwatching.", (), {k(U, "likes", "birdwatching")}),
     ("Your passion for baking shows!", (), set()),  # the listener's
