@@ -13,6 +13,7 @@ from memory.llm import Message
 from memory.model import USER_ID, Arc
 from memory.recall.recall import RecallResult
 from memory.search import STOPWORDS, focus, fold, stem
+from memory.timeutil import spoken_grain
 from memory.words import AUXILIARIES, FIRST_PERSON_RE, PAST_FORMS, SAID_TO_USER, WH_WORDS, alternation
 
 # Fixed prefix (the server's prompt cache keeps it); everything that varies goes in the user message.
@@ -488,6 +489,8 @@ def _plain(a: Arc) -> str:
         rel = {"lives in": "live in", "works at": "work at", "works as": "work as", "likes": "like",
                "dislikes": "dislike", "drives": "drive", "plays": "play", "owns": "own", "teaches": "teach",
                "practices": "practise", "has pet": "have a pet,", "reports to": "report to"}.get(rel, rel)
+    if a.planned_for and a.valid_to is None:
+        return f"{subj} {rel} {obj} for {spoken_grain(a.planned_for)}"
     if a.valid_to is not None:
         return f"{subj} {rel} {obj} until {a.valid_to.date().isoformat()}"
     return f"{subj} {rel} {obj} since {a.valid_from.date().isoformat()}"

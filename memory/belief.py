@@ -29,6 +29,7 @@ class Telling:
     conversation: str | None = None
     confidence: float = 1.0
     label: str | None = None
+    planned_for: str | None = None  # a plan's time, an ISO date at its grain
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from memory.redact import MARKER, refuse_marker
 from memory.store import GraphStore, GraphTx
 from memory.summaries import drop, refresh
 from memory.text import require_text
-from memory.timeutil import to_epoch
+from memory.timeutil import grain_span, to_epoch
 from memory.vocabulary import RELATIONS, EntityType, Relation, relation
 from memory.words import USER_KEYS
 
@@ -183,6 +183,7 @@ class TemporalGraph:
         subject_aliases: Sequence[str] = (),
         object_aliases: Sequence[str] = (),
         told_at: datetime | None = None,
+        planned_for: str | None = None,
     ) -> list[Change]:
         """Add the fact or reinforce it; a single-valued relation closes the subject's previous value.
 
@@ -191,6 +192,8 @@ class TemporalGraph:
         and typed in today has already faded by a year.
         A fact that starts before the current value of a single-valued relation is history: it is
         stored closed at the current value's start instead of closing the current value.
+        ``planned_for``: the fact is a plan for that time, an ISO date at its grain ("2026-06", "2026-W21");
+        consolidation closes it once that time has passed.
         """
         r = relation(rel)
         if label:
@@ -207,13 +210,17 @@ class TemporalGraph:
             )
         if not 0.0 <= confidence <= 1.0:
             raise InvalidInput("confidence must be between 0 and 1")
+        if planned_for is not None and grain_span(planned_for) is None:
+            raise InvalidInput(f"cannot read {planned_for!r} as a planned time",
+                               hint="an ISO date at its grain: 2026, 2026-06, 2026-W21 or 2026-06-14")
         told = told_at or now
         if told > now:
             raise InvalidInput(f"a fact cannot be told in the future ({told.isoformat()} is after {now.isoformat()})")
         p = Telling(now=to_epoch(now), told=to_epoch(told), valid_from=to_epoch(vf),
                     valid_to=None if valid_to is None else to_epoch(valid_to),
                     sources=(source,) if source else (), conversation=conversation,
-                    confidence=confidence, label=label.strip() if label else None)
+                    confidence=confidence, label=label.strip() if label else None,
+                    planned_for=planned_for.strip() if planned_for else None)
         with self.store.transaction() as tx:
             t = self._tick(tx)
             s = self._upsert(tx, subject, now=now, type=subject_type, aliases=subject_aliases, t=t)
@@ -266,7 +273,7 @@ class TemporalGraph:
             "decay_rate": self.decay.initial_rate(r.decay), "conversations": 1 if p.conversation else 0,
             "conversation_ids": [p.conversation] if p.conversation else [], "now": p.now, "told": p.told,
             "valid_from": p.valid_from, "valid_to": valid_to, "closed_at": None if valid_to is None else p.now,
-            "t": t, "confidence": p.confidence, "sources": list(p.sources),
+            "t": t, "confidence": p.confidence, "sources": list(p.sources), "planned_for": p.planned_for,
         })[0]
         return Change("added", row["id"], s.name, r.name, o.name,
                       reason="" if valid_to is None else "as history")
@@ -284,7 +291,7 @@ class TemporalGraph:
                                  "decay_rate": rate, "now": p.now, "told": max(last, p.told),
                                  "conversations": len(conv_ids),
                                  "conversation_ids": conv_ids, "sources": sources, "t": t,
-                                 "confidence": max(a.confidence, p.confidence)})
+                                 "confidence": max(a.confidence, p.confidence), "planned_for": p.planned_for})
         return Change("reinforced", a.id, a.subject, a.relation, a.object,
                       extra={"strength": round(strength, 3)})
 
@@ -548,6 +555,9 @@ class TemporalGraph:
             at += n
             step("prune faded arcs", at, len(todo))
         report.prune_deferred = len(todo) - at
+        step("close passed plans", 0, 1)
+        report.closed += [c.to_json() for c in self.close_passed_plans(now=now)]
+        step("close passed plans", 1, 1)
         step("drop orphans", 0, 1)
         with self.store.transaction() as tx:
             self._tick(tx)
@@ -568,6 +578,17 @@ class TemporalGraph:
         report.timings_s["summaries"] = round(time.perf_counter() - t2, 3)
         report.id = save_report(self, report.to_json(), now=now)
         return report
+
+    def close_passed_plans(self, *, now: datetime) -> list[Change]:
+        """A plan whose time is over ("flying to Rome in June", now July) is no longer a plan: it is closed at
+        the end of its time, kept as history; whether it happened is what was said afterwards."""
+        changes: list[Change] = []
+        for row in self.store.read(Q.OPEN_PLANS, {"now": to_epoch(now)}):
+            a = Arc.from_row(row)
+            span = grain_span(a.planned_for)
+            if span is not None and span[1] <= now and span[1] > a.valid_from:
+                changes += self.end_arcs([a], now=now, valid_to=span[1], reason="its planned time passed")
+        return changes
 
     def open_predicates(self) -> list[str]:
         """Predicates in the graph outside the vocabulary (keeps, member_of_team...), most used first."""

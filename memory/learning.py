@@ -18,6 +18,7 @@ from memory.llm import LLMError
 from memory.model import Arc, Change
 from memory.names import normalize
 from memory.recall.linking import Linker
+from memory.timeutil import grain_span
 from memory.transcripts import TranscriptStore, Turn
 from memory.vocabulary import NARROWER, RELATIONS, relation
 from memory.words import USER_KEYS
@@ -351,12 +352,14 @@ class Learner:
         if f.op == "assert":
             when = dates_at(f.valid_from, f.valid_to, at)
             aliases = (f.extra or {}).get("aliases") or {}
+            planned = (f.extra or {}).get("when") if (f.extra or {}).get("kind") == "plan" else None
             return self.graph.assert_fact(
                 subject, rel.name, obj, now=at, source=turn.source_id, valid_from=when.valid_from,
                 valid_to=when.valid_to, conversation=turn.conversation, confidence=f.confidence, label=f.label,
                 subject_type=f.subject_type, object_type=f.object_type,
                 subject_aliases=_aliases_for(aliases, f.subject, subject),
-                object_aliases=_aliases_for(aliases, f.object, obj))
+                object_aliases=_aliases_for(aliases, f.object, obj),
+                planned_for=str(planned) if planned and grain_span(str(planned)) else None)
         subj = self.graph.find_entity(subject)
         if subj is None:
             return []

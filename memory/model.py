@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal
 
-from memory.timeutil import from_epoch, iso
+from memory.timeutil import from_epoch, iso, spoken_grain
 from memory.vocabulary import is_event
 
 USER_ID = "user"
@@ -82,6 +82,7 @@ class Arc:
     sources: tuple[str, ...] = ()
     weight: float | None = None  # decayed weight at the query's $now, when the query computed it
     conversation_ids: tuple[str, ...] = ()
+    planned_for: str | None = None  # a plan's time, an ISO date at its grain ("2026-06"); None: no plan
 
     @classmethod
     def from_row(cls, row: dict[str, Any]) -> Arc:
@@ -101,6 +102,7 @@ class Arc:
             sources=tuple(row.get("sources") or ()),
             weight=None if row.get("weight") is None else float(row["weight"]),
             conversation_ids=tuple(row.get("conversation_ids") or ()),
+            planned_for=str(row["planned_for"]) if row.get("planned_for") else None,
         )
 
     @property
@@ -128,6 +130,11 @@ class Arc:
         is about time. Ended facts keep their span either way.
         """
         rel = self.relation_words
+        if self.planned_for and self.expired_at is None:  # a plan is said with its time, not its start
+            when = spoken_grain(self.planned_for)
+            if self.valid_to is None:
+                return f"{self.subject} {rel} {self.object} (planned for {when})"
+            return f"{self.subject} {rel} {self.object} (was planned for {when}; not since {spoken_day(self.valid_to)})"
         span = f"from {spoken_day(self.valid_from)}"
         if self.valid_to is None and self.expired_at is None and is_event(self.relation):
             return f"{self.subject} {rel} {self.object}" + (f" (on {spoken_day(self.valid_from)})" if dates else "")
@@ -154,6 +161,7 @@ class Arc:
             "valid_to": iso(self.valid_to), "recorded_at": iso(self.recorded_at),
             "closed_at": iso(self.closed_at), "expired_at": iso(self.expired_at),
             "t_index": self.t_index, "confidence": self.confidence, "sources": list(self.sources),
+            "planned_for": self.planned_for,
         }
 
 

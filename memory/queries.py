@@ -6,7 +6,7 @@ a parameter. Schema (see docs/memory.md):
     (:Entity {id, name, type, aliases, keys, is_user, created_at, last_seen, mentions, t_index})
     (:Entity)-[:ARC {id, relation, label, strength, decay_rate, reinforcements, conversations,
                      conversation_ids, last_reinforced, valid_from, valid_to, recorded_at, closed_at,
-                     expired_at, t_index, confidence, sources}]->(:Entity)
+                     expired_at, t_index, confidence, sources, planned_for}]->(:Entity)
     (:Meta {id: 'meta', t_index})
     (:Episode {id, conversation, turn, speaker, text, terms, at, t_index, embedding | embedded})-[:MENTIONS]->(:Entity)
 
@@ -65,7 +65,7 @@ ARC_FIELDS = (
     "a.conversation_ids AS conversation_ids, a.last_reinforced AS last_reinforced, "
     "a.valid_from AS valid_from, a.valid_to AS valid_to, a.recorded_at AS recorded_at, "
     "a.closed_at AS closed_at, a.expired_at AS expired_at, a.t_index AS t_index, "
-    "a.confidence AS confidence, a.sources AS sources, " + WEIGHT + " AS weight"
+    "a.confidence AS confidence, a.sources AS sources, a.planned_for AS planned_for, " + WEIGHT + " AS weight"
 )
 # What we believed at record time $now about world time $at.
 KNOWN_AT = "a.recorded_at <= $now AND (a.expired_at IS NULL OR a.expired_at > $now)"
@@ -109,8 +109,13 @@ CREATE_ARC = (
     "decay_rate: $decay_rate, reinforcements: 0, conversations: $conversations, "
     "conversation_ids: $conversation_ids, last_reinforced: $told, valid_from: $valid_from, "
     "valid_to: $valid_to, recorded_at: $now, closed_at: $closed_at, expired_at: null, t_index: $t, "
-    "confidence: $confidence, sources: $sources}]->(o) "
+    "confidence: $confidence, sources: $sources, planned_for: $planned_for}]->(o) "
     f"RETURN {ARC_FIELDS}"
+)
+# Plans still open (memory/graph.py closes those whose time has passed, nightly)
+OPEN_PLANS = (
+    "MATCH (s:Entity)-[a:ARC]->(o:Entity) WHERE a.planned_for IS NOT NULL AND a.valid_to IS NULL "
+    f"AND a.expired_at IS NULL RETURN {ARC_FIELDS}"
 )
 ARC_BY_ID = f"MATCH (s:Entity)-[a:ARC]->(o:Entity) WHERE a.id = $id RETURN {ARC_FIELDS}"
 # Arcs of one subject+relation still believed (open or closed), newest first.
@@ -124,7 +129,7 @@ REINFORCE_ARC = (
     "SET a.strength = $strength, a.decay_rate = $decay_rate, a.last_reinforced = $told, "
     "a.reinforcements = a.reinforcements + 1, a.conversations = $conversations, "
     "a.conversation_ids = $conversation_ids, a.sources = $sources, a.t_index = $t, "
-    "a.confidence = $confidence "
+    "a.confidence = $confidence, a.planned_for = coalesce($planned_for, a.planned_for) "
     f"RETURN {ARC_FIELDS}"
 )
 # A write that changes what an arc says also stamps its two ends (``s.t_index = o.t_index = $t``; asserting does it
@@ -269,7 +274,7 @@ ENTITY_PROPS = ("id", "name", "key", "type", "aliases", "keys", "is_user", "crea
                 "t_index")
 ARC_PROPS = ("id", "relation", "label", "strength", "decay_rate", "reinforcements", "conversations",
              "conversation_ids", "last_reinforced", "valid_from", "valid_to", "recorded_at", "closed_at",
-             "expired_at", "t_index", "confidence", "sources")
+             "expired_at", "t_index", "confidence", "sources", "planned_for")
 EXPORT_ENTITIES_RAW = "MATCH (e:Entity) RETURN " + ", ".join(f"e.{k} AS {k}" for k in ENTITY_PROPS) + " ORDER BY id"
 EXPORT_ARCS_RAW = (
     "MATCH (s:Entity)-[a:ARC]->(o:Entity) RETURN s.id AS subject_id, o.id AS object_id, "
@@ -288,7 +293,7 @@ BULK_CREATE_ARCS = (
     "decay_rate: r.decay_rate, reinforcements: r.reinforcements, conversations: r.conversations, "
     "conversation_ids: r.conversation_ids, last_reinforced: r.last_reinforced, valid_from: r.valid_from, "
     "valid_to: r.valid_to, recorded_at: r.recorded_at, closed_at: r.closed_at, expired_at: r.expired_at, "
-    "t_index: r.t_index, confidence: r.confidence, sources: r.sources}]->(o)"
+    "t_index: r.t_index, confidence: r.confidence, sources: r.sources, planned_for: r.planned_for}]->(o)"
 )
 SET_T_INDEX = "MERGE (m:Meta {id: 'meta'}) SET m.t_index = $t RETURN m.t_index AS t"
 

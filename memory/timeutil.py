@@ -7,6 +7,7 @@ the caller's decision: ``not_after`` checks it against a ``now`` the caller pass
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime, timedelta
 
 from memory.errors import InvalidInput
@@ -73,3 +74,46 @@ def iso(t: datetime | float | None) -> str | None:
         t = from_epoch(t)
         assert t is not None
     return t.astimezone(UTC).isoformat().replace("+00:00", "Z")
+
+
+_GRAIN = re.compile(r"(\d{4})(?:-(\d\d)(?:-(\d\d))?|-W(\d\d))?")
+
+
+def grain_span(text: str | None) -> tuple[datetime, datetime] | None:
+    """An ISO date at its grain ("2026", "2026-06", "2026-W21", "2026-06-14") as the time it covers, [start, end)
+    in UTC; None for anything else (a plan's time as extraction writes it: memory/extraction/candidates.py)."""
+    m = _GRAIN.fullmatch((text or "").strip())
+    if m is None:
+        return None
+    year = int(m.group(1))
+    try:
+        if m.group(4):
+            start = datetime.fromisocalendar(year, int(m.group(4)), 1).replace(tzinfo=UTC)
+            end = start + timedelta(days=7)
+        elif m.group(3):
+            start = datetime(year, int(m.group(2)), int(m.group(3)), tzinfo=UTC)
+            end = start + timedelta(days=1)
+        elif m.group(2):
+            start = datetime(year, int(m.group(2)), 1, tzinfo=UTC)
+            end = datetime(year + (start.month == 12), start.month % 12 + 1, 1, tzinfo=UTC)
+        else:
+            start, end = datetime(year, 1, 1, tzinfo=UTC), datetime(year + 1, 1, 1, tzinfo=UTC)
+    except ValueError:  # month 13, 30 February, week 60
+        return None
+    return (start, end) if in_range(start) and end <= LATEST else None
+
+
+def spoken_grain(text: str) -> str:
+    """A time at its grain as it is said: "2026", "June 2026", "the week of 18 May 2026", "14 June 2026"."""
+    span = grain_span(text)
+    if span is None:
+        return text
+    start, _ = span
+    if "W" in text:
+        return f"the week of {start.day} {start:%B} {start.year}"
+    parts = text.strip().count("-")
+    if parts == 0:
+        return str(start.year)
+    if parts == 1:
+        return f"{start:%B} {start.year}"
+    return f"{start.day} {start:%B} {start.year}"

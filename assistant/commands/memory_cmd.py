@@ -92,6 +92,8 @@ def _arcs_table(title: str, arcs: list[dict[str, Any]], *, history: bool) -> Tab
     for a in arcs:
         span = f"{_day(a['valid_from'])} → {_day(a['valid_to'])}"
         rel = f"{a['relation']} ({a['label']})" if a.get("label") else a["relation"]
+        if a.get("planned_for"):  # a plan: for when
+            rel += f" (for {a['planned_for']})"
         row = [a["subject"], rel, a["object"], span, f"{a['weight']:.3f}" if a.get("weight") is not None else "",
                str(a["reinforcements"] + 1)]
         if history:

@@ -272,3 +272,29 @@ def test_life_events_change_state_through_the_real_rules(env) -> None:
     assert now_objects(graph, "Elena", "spouse_of", later) == []
     assert now_objects(graph, "user", "has_pet", later) == []
     assert [a.object for a in graph.history("Elena", "spouse_of", now=later)] == ["User"]  # what was, kept
+
+
+def test_a_plan_keeps_its_time_and_closes_once_it_has_passed(env) -> None:
+    """'I'm flying to Lisbon next month': a plan stored with its time (said to the model with it); the nightly
+    consolidation closes it after that month, as history, and leaves a plan still ahead open."""
+    from memory.extraction.rules import RuleExtractor
+    from memory.learning import RulesExtractor
+
+    graph, ts = env
+    learner = Learner(graph, ts, RulesExtractor(RuleExtractor()))
+    told = datetime(2026, 3, 10, 12, tzinfo=UTC)
+    learner.ingest(turns("c1", told, "I'm flying to Lisbon next month.", "We're visiting Oslo in December."),
+                   source="t")
+    day = told + D
+    plans = {a.object: a for a in graph.lookup(graph.require_entity("user").id, "plans_trip_to", at=day, now=day)}
+    assert {k: a.planned_for for k, a in plans.items()} == {"Lisbon": "2026-04", "Oslo": "2026-12"}
+    assert plans["Lisbon"].statement() == "User plans trip to Lisbon (planned for April 2026)"
+    in_april = datetime(2026, 4, 20, tzinfo=UTC)
+    assert graph.close_passed_plans(now=in_april) == []  # its month is not over yet
+    may = datetime(2026, 5, 2, tzinfo=UTC)
+    report = graph.consolidate(now=may, merge=False)
+    assert [(c["object"], c["reason"]) for c in report.closed] == [("Lisbon", "its planned time passed")]
+    assert now_objects(graph, "user", "plans_trip_to", may) == ["Oslo"]
+    (past,) = graph.history("user", "plans_trip_to", now=may)[:1]
+    assert past.object == "Lisbon" and past.valid_to == datetime(2026, 5, 1, tzinfo=UTC)
+    assert past.statement() == "User plans trip to Lisbon (was planned for April 2026; not since 1 May 2026)"

@@ -97,7 +97,7 @@ function confirmIn(box, question, yesLabel, extra, run) {
   (input || yes).focus();
 }
 
-function factText(f) { return `${f.subject} ${rel(f)} ${f.object}`; }
+function factText(f) { return `${f.subject} ${rel(f)} ${f.object}` + (f.planned_for ? ` (planned for ${f.planned_for})` : ""); }
 
 function factActions(f) {
   const box = el("span", { class: "actions" });
