@@ -215,7 +215,7 @@ class Pipeline:
         if self.tagger is None:
             return []
         try:
-            return premises(self.tagger(question))
+            return premises(self.tagger(question), known_name=lambda name: self.graph.find_entity(name) is not None)
         except Exception as e:
             log.warning("could not tag the question, its premises go unchecked: %s", e)
             return []

@@ -13,6 +13,7 @@ from memory.extraction.dates import UNITS, Tense, TimeRef, tense, words_of
 from memory.periods import named_time, says_when
 from memory.recall.recall import RecallResult
 from memory.search import focus, terms
+from memory.timeutil import spoken_grain
 from memory.words import alternation
 
 MONTH = alternation(calendar.month_name[1:])  # a month's name, in a regex
@@ -139,6 +140,8 @@ def when_answer(recall: RecallResult, *, now: datetime | None = None, facts: boo
     None: not asked when, or nothing said bears on it with a time, or asked when and ``facts`` of the asked
     relation were found (they carry their dates to the model)."""
     ago = now is not None and bool(_ASKS_AGO.match(recall.question))
+    if not ago and _ASKS_WHEN.match(recall.question) and (planned := planned_for(recall)) is not None:
+        return planned
     if not (ago or (_ASKS_WHEN.match(recall.question) and not facts)) or not recall.episodes_relevant or (
             "born_on" in recall.intent.relations):
         return None  # a birthday comes round every year: not the day some words meant
@@ -148,6 +151,18 @@ def when_answer(recall: RecallResult, *, now: datetime | None = None, facts: boo
     when, said, _ = found
     if ago and now is not None:
         return f"{time_since(when, now)} ({said})."
+    return f"{said[:1].upper()}{said[1:]}."
+
+
+def planned_for(recall: RecallResult) -> str | None:
+    """Asked when a plan is for ("When am I going to Lisbon?"), the time the plan was told with ("April 2026."),
+    from a plan still open whose object the question names; None when there is none, or two disagree."""
+    asked = set(terms(recall.question))
+    times = {a.planned_for for a in recall.facts if a.planned_for and a.current
+             and set(terms(a.object)) and set(terms(a.object)) <= asked}
+    if len(times) != 1:
+        return None
+    said = spoken_grain(times.pop())
     return f"{said[:1].upper()}{said[1:]}."
 
 

@@ -380,7 +380,7 @@ class TemporalGraph:
         relname = relation(rel).name if rel else None
         arcs = [Arc.from_row(r) for r in self.store.read(
             Q.HISTORY, {"subject_id": subject_id, "relation": relname, "now": to_epoch(now)})]
-        return [_as_known(a, now) for a in arcs if a.recorded_at <= now]
+        return [_plan_over(_as_known(a, now), now) for a in arcs if a.recorded_at <= now]
 
     def facts_at(self, at: datetime, *, now: datetime | None = None, entity: str | None = None) -> list[Arc]:
         """Facts true in the world at ``at``, as believed at record time ``now`` (default: ``at``)."""
@@ -389,7 +389,7 @@ class TemporalGraph:
             rows = self.store.read(Q.FACTS_AT, p)
         else:
             rows = self.store.read(Q.FACTS_OF_AT, {**p, "id": self.require_entity(entity).id})
-        return [_as_known(Arc.from_row(r), now or at) for r in rows]
+        return _true_at([_as_known(Arc.from_row(r), now or at) for r in rows], at)
 
     def lookup(
         self, subject_id: str | None = None, rel: str | None = None, object_id: str | None = None, *,
@@ -403,7 +403,7 @@ class TemporalGraph:
                                 else (Q.LOOKUP_O_ANY_IDS, Q.LOOKUP_O_ANY_WINNERS))
             ids = [r["id"] for r in self.store.read(ids_q, p)]
             rows = self.store.read(winners_q, p | {"ids": ids}) if ids else []
-            return [_as_known(Arc.from_row(r), now or at) for r in rows]
+            return _true_at([_as_known(Arc.from_row(r), now or at) for r in rows], at)
         if subject_id and object_id:
             q = Q.LOOKUP_SO if rel else Q.LOOKUP_SO_ANY
         elif subject_id:
@@ -414,7 +414,7 @@ class TemporalGraph:
             q = Q.LOOKUP_R
         else:
             raise InvalidInput("a lookup needs at least one of subject, relation, object")
-        return [_as_known(Arc.from_row(r), now or at) for r in self.store.read(q, p)]
+        return _true_at([_as_known(Arc.from_row(r), now or at) for r in self.store.read(q, p)], at)
 
     def lookup_many(self, ids: Sequence[str], rel: str, *, incoming: bool = False, at: datetime,
                     now: datetime | None = None, limit: int = 50) -> list[Arc]:
@@ -426,7 +426,7 @@ class TemporalGraph:
         p = {"ids": unique, "relation": relation(rel).name, "at": to_epoch(at), "now": to_epoch(now or at),
              "limit": limit * len(unique)}
         rows = self.store.read(Q.LOOKUP_O_MANY if incoming else Q.LOOKUP_S_MANY, p)
-        return [_as_known(Arc.from_row(r), now or at) for r in rows]
+        return _true_at([_as_known(Arc.from_row(r), now or at) for r in rows], at)
 
     def role_arcs(self, rel: str, *, at: datetime) -> list[Arc]:
         """The arcs by which someone holds a role toward the user ('sister_of' -> Anna sister_of user): a
@@ -444,7 +444,7 @@ class TemporalGraph:
             return []
         rows = self.store.read(Q.ARCS_FROM_EPISODES, {"ids": list(source_ids), "now": to_epoch(now),
                                                       "user": USER_ID})
-        return [_as_known(Arc.from_row(r), now) for r in rows]
+        return [_plan_over(_as_known(Arc.from_row(r), now), now) for r in rows]
 
     def neighbourhood(
         self, entity_ids: Sequence[str], *, at: datetime, now: datetime | None = None, hops: int = 2,
@@ -455,7 +455,7 @@ class TemporalGraph:
             return []
         q = Q.NEIGHBOURHOOD_1 if hops <= 1 else Q.NEIGHBOURHOOD_2
         p = {"ids": list(entity_ids), "at": to_epoch(at), "now": to_epoch(now or at), "limit": limit}
-        return [_as_known(Arc.from_row(r), now or at) for r in self.store.read(q, p)]
+        return _true_at([_as_known(Arc.from_row(r), now or at) for r in self.store.read(q, p)], at)
 
     def around(
         self, entity_ids: Sequence[str], *, at: datetime, now: datetime | None = None, hops: int = 2,
@@ -613,6 +613,21 @@ def _as_known(a: Arc, now: datetime) -> Arc:
     if a.closed_at is not None and a.closed_at > now:
         return replace(a, valid_to=None, closed_at=None)
     return a
+
+
+def _plan_over(a: Arc, at: datetime) -> Arc:
+    """A plan whose time is over at ``at`` ends there, as the nightly consolidation will close it (so a plan for
+    February is not read as still coming in April before that night)."""
+    if a.planned_for and a.valid_to is None and a.expired_at is None:
+        span = grain_span(a.planned_for)
+        if span is not None and a.valid_from < span[1] <= at:
+            return replace(a, valid_to=span[1])
+    return a
+
+
+def _true_at(arcs: Sequence[Arc], at: datetime) -> list[Arc]:
+    """The arcs still true at ``at`` once plans whose time is over are read as ended."""
+    return [a for a in (_plan_over(x, at) for x in arcs) if a.valid_to is None or a.valid_to > at]
 
 
 def _telling_now(now: datetime, source: str | None) -> Telling:

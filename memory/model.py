@@ -135,6 +135,9 @@ class Arc:
             if self.valid_to is None:
                 return f"{self.subject} {rel} {self.object} (planned for {when})"
             return f"{self.subject} {rel} {self.object} (was planned for {when}; not since {spoken_day(self.valid_to)})"
+        if self.relation.startswith("plans_") and self.current:  # a plan with no time said: when it was told
+            told = f" (told on {spoken_day(self.valid_from)})" if dates else ""
+            return f"{self.subject} {rel} {self.object}{told}"
         span = f"from {spoken_day(self.valid_from)}"
         if self.valid_to is None and self.expired_at is None and is_event(self.relation):
             return f"{self.subject} {rel} {self.object}" + (f" (on {spoken_day(self.valid_from)})" if dates else "")

@@ -281,6 +281,10 @@ def _relative(text: str, at: datetime) -> TimeRef | None:
         (r"\bnext week\b", _day(at) + timedelta(days=7), "week"),
         (r"\bnext month\b", shift_months(_day(at), 1), "month"),
         (r"\bnext year\b", shift_months(_day(at), 12), "year"),
+        (r"\b(?:the )?week after next\b", _day(at) + timedelta(days=14), "week"),
+        (r"\b(?:the )?month after next\b", shift_months(_day(at), 2), "month"),
+        (r"\b(?:the )?year after next\b", shift_months(_day(at), 24), "year"),
+        (r"\b(?:the )?weekend after next\b", saturday(_day(at), 2), "weekend"),
     ]
     best: TimeRef | None = None
     best_pos = len(t) + 1
@@ -349,7 +353,7 @@ def resolve(text: str, at: datetime, *, direction: Tense = None) -> TimeRef | No
             year = int(ym.group(1))
         found.append((text.find(words), TimeRef(datetime(year, month, day, tzinfo=UTC), words, "day")))
     m = re.search(
-        rf"\b(?:in|since|from|during|by)\s+(?:early\s+|late\s+|mid-?\s*)?{_MON}(?:\s+(\d{{4}}))?(?!\w)",
+        rf"\b(?:in|since|from|during|by|for)\s+(?:early\s+|late\s+|mid-?\s*)?{_MON}(?:\s+(\d{{4}}))?(?!\w)",
         text,
         re.I,
     )

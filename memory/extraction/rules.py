@@ -87,7 +87,7 @@ def _elided_i(toks: list[Tok]) -> int | None:
         if t.pos in ("ADV", "INTJ", "PUNCT") or t.lower in SOFT:
             continue
         past = t.tag in ("VBD", "VBN") and t.pos == "VERB"
-        misread_past = t.pos in ("PROPN", "AUX") and t.text[:1].isupper() and (
+        misread_past = t.pos in ("PROPN", "AUX", "VERB") and t.text[:1].isupper() and (
             t.lower in PAST_OPENERS or (t.lower.endswith("ed") and len(t.lower) > 4))
         gerund = (t.tag == "VBG" or t.pos == "NOUN") and t.lower.endswith("ing") and len(t.lower) > 5 and (
             t.lemma.lower() not in ("be", "have", "being", "having"))  # the tagger may call it a noun

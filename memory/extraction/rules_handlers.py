@@ -595,8 +595,11 @@ def _trip_noun(c: Clause, m: Match, subj: Entity | None, o: Phrase | None) -> No
     if place is None or (_negated(c, m.start) and not longing):
         return
     when = c.time()
-    if longing or (when is not None and when.when > c.at) or any(t.lower in AHEAD for t in before):
-        c.emit(subj, "plans_trip_to", place.text, kind="plan")
+    ahead = any(t.lower in AHEAD for t in before)
+    if ahead and (when is None or when.when <= c.at):  # "Booked a trip to Porto for September": what is booked
+        when = dates.resolve(c.text(), c.at, direction="future")  # is ahead, whatever the verb's tense
+    if longing or (when is not None and when.when > c.at) or ahead:
+        c.emit(subj, "plans_trip_to", place.text, kind="plan", when=when)
     else:
         c.emit(subj, "visited", place.text)
 

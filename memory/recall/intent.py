@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from memory.extraction.dates import MONTHS, WEEKDAYS
 from memory.search import terms
 from memory.vocabulary import NARROWER
 from memory.words import AUXILIARIES, MY, ROLE_RELATIONS, VAGUE, WH_WORDS, alternation
@@ -141,7 +142,7 @@ _BE = frozenset({"is", "are", "am", "was", "were", "'s", "’s"})
 _IN_CATEGORY = frozenset({"ADJ", "NOUN", "PROPN", "DET", "NUM"})
 
 
-def premises(tokens: Sequence[Tagged]) -> list[str]:
+def premises(tokens: Sequence[Tagged], known_name: Callable[[str], bool] | None = None) -> list[str]:
     """The things a question takes as given, which what memory found must mention for an answer to be about
     them: its common nouns ("What did Maria donate to a luxury store?" -> luxury, store), except
     - the category it asks for, which the answer fills ("Which city", "What is my job", "What is Jon's favorite
@@ -149,6 +150,9 @@ def premises(tokens: Sequence[Tagged]) -> list[str]:
     - nouns too vague to be a premise ("the time", "a lot"),
     - the cue words of relations, which facts say in their own words ("job" -> works at).
     Nouns offered as a choice are one premise, "beach|mountains", of which one must be mentioned.
+    With ``known_name`` (whether memory knows an entity of that name), a name memory has never heard of is a
+    premise too ("When am I going to Madrid?" when only Berlin was ever said); names it knows are who or what is
+    asked about, found by linking, and months and weekdays are times.
     Only the question itself counts: what follows its last "?" ("Answer yes or no.") is an instruction."""
     toks = list(tokens)
     last = max((i for i, t in enumerate(toks) if t.text == "?"), default=len(toks) - 1)
@@ -164,6 +168,8 @@ def premises(tokens: Sequence[Tagged]) -> list[str]:
             category.add(j)
             j += 1
     nouns = [i for i, t in enumerate(toks) if t.pos == "NOUN" and i not in category]
+    if known_name is not None:
+        nouns = sorted(nouns + _unknown_names(toks, category, known_name))
     out: list[str] = []
     for group in _choices(toks, nouns):
         if len(group) > 1 and any(_no_premise(toks[i].text.lower()) for i in group):
@@ -174,6 +180,26 @@ def premises(tokens: Sequence[Tagged]) -> list[str]:
         said = "|".join(dict.fromkeys(toks[i].text.lower() for i in kept))
         if said not in out:
             out.append(said)
+    return out
+
+
+def _unknown_names(toks: Sequence[Tagged], skip: set[int], known_name: Callable[[str], bool]) -> list[int]:
+    """The words of the names in the question ("New York": a run of proper nouns) that memory does not know."""
+    out: list[int] = []
+    i = 0
+    while i < len(toks):
+        if toks[i].pos != "PROPN" or i in skip:
+            i += 1
+            continue
+        j = i
+        while j < len(toks) and toks[j].pos == "PROPN":
+            j += 1
+        run = [k for k in range(i, j) if toks[k].text[:1].isupper() and toks[k].text.lower() not in MONTHS
+               and toks[k].text.lower() not in WEEKDAYS]
+        if run and not known_name(" ".join(toks[k].text for k in range(i, j))) and not any(
+                known_name(toks[k].text) for k in run):
+            out += run
+        i = j
     return out
 
 

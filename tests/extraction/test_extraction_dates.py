@@ -54,6 +54,10 @@ def d(y: int, m: int, day: int) -> datetime:
         # weekends counted, to their Saturday (2 June 2026 is a Tuesday: last weekend's Saturday is 30 May)
         ("I went hiking two weekends ago.", d(2026, 5, 23), "weekend"),
         ("a couple of weekends from now", d(2026, 6, 13), "weekend"),
+        # "after next": two ahead, at its grain
+        ("We're driving up the week after next.", d(2026, 6, 16), "week"),
+        ("the weekend after next", d(2026, 6, 13), "weekend"),
+        ("the month after next", d(2026, 8, 2), "month"),
     ],
 )
 def test_resolve(text: str, when: datetime, grain: str) -> None:

@@ -381,6 +381,11 @@ def test_trips_ahead_are_plans_with_their_time(rx: RuleExtractor) -> None:
     (h,) = rx.extract("We flew to Oslo in March.", at=at)
     assert (h.relation, h.object, h.valid_from) == ("visited", "Oslo", datetime(2026, 3, 1, tzinfo=UTC))
     assert "kind" not in h.extra
+    # what is booked is ahead, whatever the verb's tense, and the "I" may be left out
+    (b,) = rx.extract("Booked a week in Crete for July!", at=at)
+    assert (b.subject, b.relation, b.object, b.extra["when"]) == (U, "plans_trip_to", "Crete", "2026-07")
+    (c,) = rx.extract("We've booked a holiday in Malta for March.", at=at)
+    assert (c.relation, c.object, c.extra["when"]) == ("plans_trip_to", "Malta", "2027-03")
 
 
 def test_unnamed_pet_is_tentative_and_replaced_once_named(rx: RuleExtractor) -> None:

@@ -47,3 +47,15 @@ def test_a_planned_time_that_cannot_be_read_is_refused(graph: TemporalGraph) -> 
     with pytest.raises(InvalidInput, match="planned time"):
         graph.assert_fact("Anna", "plans_trip_to", "Rome", now=T0, planned_for="next June")
     assert graph.find_entity("Anna") is None  # nothing half-written
+
+
+def test_a_plan_whose_time_is_over_reads_as_ended_before_the_night_closes_it(graph: TemporalGraph) -> None:
+    graph.assert_fact("Anna", "plans_trip_to", "Rome", now=T0, planned_for="2026-02")
+    anna = graph.require_entity("Anna").id
+    feb = datetime(2026, 2, 20, tzinfo=UTC)
+    assert [a.object for a in graph.lookup(anna, "plans_trip_to", at=feb)] == ["Rome"]
+    april = datetime(2026, 4, 2, tzinfo=UTC)
+    assert graph.lookup(anna, "plans_trip_to", at=april) == [] and graph.facts_at(april, entity="Anna") == []
+    (past,) = graph.history_of(anna, "plans_trip_to", now=april)
+    assert past.valid_to == datetime(2026, 3, 1, tzinfo=UTC) and past.statement().startswith(
+        "Anna plans trip to Rome (was planned for February 2026")

@@ -57,6 +57,20 @@ def test_premises(spec: str, expected: list[str]) -> None:
     assert premises(tagged(spec)) == expected
 
 
+KNOWN = {"maria", "berlin", "new york"}
+
+
+@pytest.mark.parametrize(("spec", "expected"), [
+    # a name memory never heard of is a premise; names it knows are who or what is asked about
+    ("When/SCONJ am/AUX I/PRON going/VERB to/ADP Madrid/PROPN ?/PUNCT", ["madrid"]),
+    ("When/SCONJ am/AUX I/PRON going/VERB to/ADP Berlin/PROPN ?/PUNCT", []),
+    ("Did/AUX Maria/PROPN visit/VERB New/PROPN York/PROPN in/ADP May/PROPN ?/PUNCT", []),  # a month is a time
+    ("Did/AUX Maria/PROPN meet/VERB Tomasz/PROPN at/ADP the/DET gym/NOUN ?/PUNCT", ["tomasz", "gym"]),
+])
+def test_names_memory_never_heard_of_are_premises(spec: str, expected: list[str]) -> None:
+    assert premises(tagged(spec), known_name=lambda name: name.lower() in KNOWN) == expected
+
+
 class Model:
     """Answers with ``reply``; asked whether a sentence answers the question, says ``verdict``."""
 
