@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal
 
-from memory.timeutil import from_epoch, iso, spoken_grain
+from memory.timeutil import from_epoch, grain_span, iso, spoken_grain
 from memory.vocabulary import is_event
 
 USER_ID = "user"
@@ -108,6 +108,14 @@ class Arc:
     @property
     def current(self) -> bool:
         return self.valid_to is None and self.expired_at is None
+
+    @property
+    def lapsed(self) -> bool:
+        """A plan that ended because its time passed (not one called off): its words are not out of date."""
+        if not self.planned_for or self.valid_to is None:
+            return False
+        span = grain_span(self.planned_for)
+        return span is not None and self.valid_to >= span[1]
 
     def true_at(self, t: datetime) -> bool:
         return (

@@ -597,7 +597,11 @@ def _trip_noun(c: Clause, m: Match, subj: Entity | None, o: Phrase | None) -> No
     when = c.time()
     ahead = any(t.lower in AHEAD for t in before)
     if ahead and (when is None or when.when <= c.at):  # "Booked a trip to Porto for September": what is booked
-        when = dates.resolve(c.text(), c.at, direction="future")  # is ahead, whatever the verb's tense
+        later = dates.resolve(c.text(), c.at, direction="future")  # is ahead, whatever the verb's tense;
+        when = later if later is not None and later.when > c.at else None  # "booked it today": no time for it
+        if when is None:
+            c.emit(subj, "plans_trip_to", place.text, kind="plan", timeless=True)
+            return
     if longing or (when is not None and when.when > c.at) or ahead:
         c.emit(subj, "plans_trip_to", place.text, kind="plan", when=when)
     else:

@@ -210,8 +210,8 @@ class Recaller:
                 # date: the facts say what holds now, and the old words would only contradict them
                 known = [*said_by, *(a for _, a in found.values())]
                 ended: dict[str, datetime] = {}  # episode id -> when the last fact it gave ended
-                for a in known:
-                    if a.valid_to is not None and a.valid_to <= now:
+                for a in known:  # (a plan whose time passed has not been contradicted: its words stand)
+                    if a.valid_to is not None and a.valid_to <= now and not a.lapsed:
                         for s in a.sources:
                             ended[s] = max(ended.get(s, a.valid_to), a.valid_to)
                 for a in known:

@@ -83,3 +83,16 @@ def test_a_plan_whose_time_is_over_is_not_still_coming(learned: tuple[TemporalGr
     assert any("Lisbon (planned for April 2026)" in s for s in before), before
     after = p.recall(ask, now=may).statements()  # told as a plan that was, if at all
     assert not any("Lisbon (planned for" in s for s in after), after
+
+
+def test_the_words_of_a_plan_whose_time_passed_are_still_found(learned: tuple[TemporalGraph, Pipeline, Model]) -> None:
+    """Its time passing contradicts nothing it said ("for a conference"), unlike a fact that changed."""
+    _, p, _ = learned
+    recall = p.recall("Why was I going to Lisbon?", now=datetime(2026, 6, 1, 9, tzinfo=UTC))
+    assert recall.episodes_relevant and "conference" in recall.episodes[0].text
+
+
+def test_a_trip_booked_today_has_no_time_of_its_own(parser: RuleExtractor) -> None:
+    """'today' is when it was booked: the plan has no time (it would be over tomorrow)."""
+    (f,) = parser.extract("I booked my first trip to Seoul today.", at=TOLD)
+    assert (f.relation, f.object, f.extra["kind"], f.extra["when"]) == ("plans_trip_to", "Seoul", "plan", None)
