@@ -13,7 +13,6 @@ written for this project, none from the evaluation data) comes first so llama.cp
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -25,6 +24,7 @@ from memory.extraction.llm_extractor import facts_list
 from memory.extraction.types import USER, ExtractedFact
 from memory.learning import Extraction
 from memory.llm import LLM, LLMBadOutput
+from memory.timeutil import grain_span
 from memory.vocabulary import EntityType, converge, relation
 from memory.words import ROLE_RELATIONS
 
@@ -291,7 +291,8 @@ def to_fact(ch: Choice, cands: Sequence[Candidate], *, speaker: str, turn: int, 
     rel = relation(converge(ch.predicate, known_predicates))
     when_c = by_key.get(ch.when)
     when = when_c.when if when_c is not None and when_c.type == "DATE" else None
-    start = _iso_start(when)
+    span = grain_span(when)
+    start = span[0] if span is not None else None
     kind = ch.kind
     if start is not None and at is not None and start > at:
         kind = "plan"  # dated after the turn: intended, not done
@@ -311,17 +312,6 @@ def to_fact(ch: Choice, cands: Sequence[Candidate], *, speaker: str, turn: int, 
 def _graph_type(c: Candidate) -> str | None:
     return {"PERSON": "PERSON", "NAME": None, "PLACE": "PLACE", "ORG": "ORG", "DATE": "DATE",
             "ACTIVITY": "ACTIVITY"}.get(c.type)
-
-
-def _iso_start(when: str | None) -> datetime | None:
-    if not when:
-        return None
-    m = re.fullmatch(r"(\d{4})(?:-(\d\d)(?:-(\d\d))?|-W(\d\d))?", when)
-    if not m:
-        return None
-    if m.group(4):
-        return datetime.fromisocalendar(int(m.group(1)), int(m.group(4)), 1).replace(tzinfo=UTC)
-    return datetime(int(m.group(1)), int(m.group(2) or 1), int(m.group(3) or 1), tzinfo=UTC)
 
 
 def _example_messages(nlp: Any) -> list[dict[str, str]]:
