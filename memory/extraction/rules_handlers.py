@@ -345,6 +345,8 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
         return
     if rel == "@class":
         return _class(c, m, subj, op)
+    if rel == "@trip_event":
+        return _trip_event(c, m, subj)
     if rel == "@trip_noun":
         return _trip_noun(c, m, subj, o)
     if rel == "@trip":
@@ -606,6 +608,21 @@ def _trip_noun(c: Clause, m: Match, subj: Entity | None, o: Phrase | None) -> No
         c.emit(subj, "plans_trip_to", place.text, kind="plan", when=when)
     else:
         c.emit(subj, "visited", place.text)
+
+
+def _trip_event(c: Clause, m: Match, subj: Entity | None) -> None:
+    """'Just got back from a family road trip', 'we went on a ski holiday': the trip made, by its kind (a trip with no
+    kind said, "got back from a trip", says too little to keep); where it went, if named, is a visit of its own."""
+    if subj is None:
+        return
+    start = next(i for i in range(m.start, m.end) if c.toks[i].lower in ("from", "on")) + 1
+    words = [t for t in c.toks[start : m.end] if t.pos not in ("DET", "PUNCT") and t.tag != "PRP$"]
+    if len(words) >= 2 and not any(t.lower in NOT_A_TASTE for t in words):
+        c.emit(subj, "went_on", c.source[words[0].idx : words[-1].end])
+    if m.end + 1 < c.hi and c.toks[m.end].lower in ("to", "in", "on"):  # "… a road trip to Oregon"
+        place = noun_phrase(c.source, c.toks, m.end + 1, c.hi)
+        if place is not None and place.proper and place.head.ent in ("GPE", "LOC", "FAC", ""):
+            c.emit(subj, "visited", place.text)
 
 
 def _works_at_tail(c: Clause, o: Phrase, subj: Entity, op: str = "assert") -> None:

@@ -38,6 +38,9 @@ PATTERNS: list[Pattern] = [
     _p("name be|'s O", "@name_is"),
     _p("be call|name O", "@called"),
     _p("be my|our O", "@is_my_role"),
+    # a trip made, said by what kind it was ("just got back from a family road trip", "we went on a ski holiday")
+    _p("get|come back|home from * trip|holiday|holidays|vacation|cruise|getaway|honeymoon", "@trip_event", event=True),
+    _p("go on * trip|holiday|holidays|vacation|cruise|getaway|honeymoon", "@trip_event", event=True),
     # residence, origins
     _p("live|reside in O", "lives_in", state=True, proper=True),
     # a trip is not a home: "just got back from Peru", "ten days in Vietnam", "a weekend in Paris"
@@ -140,6 +143,8 @@ PATTERNS: list[Pattern] = [
     _p("keep|keeping O", "@keep", state=True),
     _p("read|reading O", "reads", state=True, proper=True),
     _p("volunteer|volunteering at|with|for O", "volunteers_at", state=True),
+    # "volunteering as a mentor for a local school": the role said first, then where
+    _p("volunteer|volunteering as * at|with|for O", "volunteers_at", state=True),
     # hobbies, instruments, languages
     _p("switch|change|move|go from O to O2", "@switch"),
     _p("swap|trade|exchange O for O2", "@swap"),
@@ -180,6 +185,9 @@ PATTERNS: list[Pattern] = [
     _p("die", "@died"),
     _p("be|get put down|to sleep", "@died"),
     # pets, allergies, partners
+    # a job interview had: what for, or where ("I had an interview for a design internship yesterday")
+    _p("have * interview for O", "interviewed_for", event=True),
+    _p("have * interview at|with O", "interviewed_at", event=True),
     _p("adopt|buy|rescue|get|have|own O", "@acquire"),
     _p("name|call him|her|it|them O", "@name_pet"),
     _p("allergic to O", "allergic_to", state=True),

@@ -296,6 +296,14 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("I used to play the oboe.", (), {k(U, "plays", "oboe", "end")}),
     ("I've come to love opera.", (), {k(U, "likes", "opera")}),
     ("I love to knit.", (), {k(U, "practices", "knitting")}),
+    # volunteering as something somewhere; interviews had; trips made, by their kind
+    ("I volunteer as a tutor at the library on Mondays.", (), {k(U, "volunteers_at", "library")}),
+    ("Had a job interview at Spotify this morning.", (), {k(U, "interviewed_at", "Spotify")}),
+    ("I have an interview at Google next week.", (), set()),  # not yet
+    ("Good luck with your interview at Google!", (), set()),
+    ("We went on a ski holiday in February.", (), {k(U, "went_on", "ski holiday")}),
+    ("I got back from a trip.", (), set()),  # no kind said: too little to keep
+    ("We're going on a cruise next month.", (), set()),  # a plan, with no place
     ("It's nice to play a bit of tennis.", (), set()),
     ("I swim most mornings.", (), {k(U, "practices", "swimming")}),
     ("We fish off the pier every summer.", (), {k(U, "practices", "fishing")}),
@@ -316,7 +324,7 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("I visited an old lighthouse on the coast.", (), {k(U, "visited", "old lighthouse")}),
     ("We visited my in-laws.", (), set()),
     ("I dropped my bag off at the library I volunteer at.", (), {k(U, "volunteers_at", "library")}),
-    ("My cousins and I went on a road trip to Utah.", (), {k(U, "visited", "Utah")}),
+    ("My cousins and I went on a road trip to Utah.", (), {k(U, "visited", "Utah"), k(U, "went_on", "road trip")}),
     ("My dog's name's Biscuit.", (), {k(U, "has_pet", "Biscuit"), k("Biscuit", "is_a", "dog")}),
     # particulars and praise are no facts
     ("My passion for the campaign keeps me going.", (), set()),
