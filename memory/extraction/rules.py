@@ -200,8 +200,13 @@ class RuleExtractor:
     def nlp(self) -> Any:
         if self._nlp is None:
             import spacy
+            from spacy.util import compile_suffix_regex
 
-            self._nlp = spacy.load(MODEL)
+            nlp = spacy.load(MODEL)
+            # a dash typed against the word before it ("I'm an assistant manager- it's…") is no part of the word
+            suffixes = [*nlp.Defaults.suffixes, r"(?<=[A-Za-z])-$"]
+            nlp.tokenizer.suffix_search = compile_suffix_regex(suffixes).search
+            self._nlp = nlp
         return self._nlp
 
     def parse(self, text: str) -> list[list[Tok]]:
