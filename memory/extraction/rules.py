@@ -202,9 +202,9 @@ class RuleExtractor:
             import spacy
             from spacy.util import compile_suffix_regex
 
-            nlp = spacy.load(MODEL)
+            nlp: Any = spacy.load(MODEL)
             # a dash typed against the word before it ("I'm an assistant manager- it's…") is no part of the word
-            suffixes = [*nlp.Defaults.suffixes, r"(?<=[A-Za-z])-$"]
+            suffixes = [*list(nlp.Defaults.suffixes or ()), r"(?<=[A-Za-z])-$"]
             nlp.tokenizer.suffix_search = compile_suffix_regex(suffixes).search
             self._nlp = nlp
         return self._nlp
