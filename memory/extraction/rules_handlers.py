@@ -168,6 +168,7 @@ def _emit_all(c: Clause, m: Match, subj: Entity | None, rel: str, op: str) -> No
     if taste and phrases and (compared or _described(c, phrases)):
         return  # "we're like a family" (a comparison); "I love the freedom it brings" (not a taste)
     for ph in phrases:
+        ph = _owned(c, ph)
         if m.pattern.proper and not ph.proper and rel in ("lives_in", "grew_up_in", "born_in"):
             ph = _town_after(c, ph) or ph  # "a tiny village in Wales", "a farmhouse outside Leeds" is no town
         if m.pattern.proper and not ph.proper and not (rel == "works_at" and ph.head.lower in WORKPLACES):
@@ -186,6 +187,17 @@ def _emit_all(c: Clause, m: Match, subj: Entity | None, rel: str, op: str) -> No
         c.emit(subj, rel, obj, op)
         if rel == "works_at":
             _role_tail(c, ph, subj, op)
+
+
+def _owned(c: Clause, ph: Phrase) -> Phrase:
+    """'my mum's cafe': the thing owned, said with its owner, not the owner ("volunteers at mum")."""
+    if ph.end + 1 < c.hi and c.toks[ph.end].tag == "POS":
+        q = noun_phrase(c.source, c.toks, ph.end + 1, c.hi)
+        if q is not None and q.start == ph.end + 1:
+            if q.proper:  # "my sister's friend Ana": a name is itself
+                return c.phrases(q.start, False)[0]
+            return Phrase(c.source[c.toks[ph.start].idx : c.toks[q.end - 1].end], ph.start, q.end, q.head)
+    return ph
 
 
 def _town_after(c: Clause, ph: Phrase) -> Phrase | None:

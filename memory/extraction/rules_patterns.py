@@ -145,6 +145,7 @@ PATTERNS: list[Pattern] = [
     _p("volunteer|volunteering at|with|for O", "volunteers_at", state=True),
     # "volunteering as a mentor for a local school": the role said first, then where
     _p("volunteer|volunteering as * at|with|for O", "volunteers_at", state=True),
+    _p("help|helping out at O", "volunteers_at", state=True),  # "Twice a month I help out at the animal shelter"
     # hobbies, instruments, languages
     _p("switch|change|move|go from O to O2", "@switch"),
     _p("swap|trade|exchange O for O2", "@swap"),

@@ -303,6 +303,11 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("Good luck with your interview at Google!", (), set()),
     ("We went on a ski holiday in February.", (), {k(U, "went_on", "ski holiday")}),
     ("I got back from a trip.", (), set()),  # no kind said: too little to keep
+    # helping out somewhere; a place said with its owner is the place, not the owner
+    ("I help out at the food bank most Fridays.", (), {k(U, "volunteers_at", "food bank")}),
+    ("Can you help out at the fair?", (), set()),
+    ("I volunteer at my uncle's farm in summer.", (), {k(U, "volunteers_at", "uncle's farm")}),
+    ("I live with my sister's friend Ana.", (), {k(U, "lives_with", "Ana")}),
     ("Life is calmer now that I'm a head nurse- so much better.", (), {k(U, "works_as", "head nurse")}),  # a glued dash
     ("We're going on a cruise next month.", (), set()),  # a plan, with no place
     ("It's nice to play a bit of tennis.", (), set()),
