@@ -140,9 +140,10 @@ def when_answer(recall: RecallResult, *, now: datetime | None = None, facts: boo
     None: not asked when, or nothing said bears on it with a time, or asked when and ``facts`` of the asked
     relation were found (they carry their dates to the model)."""
     ago = now is not None and bool(_ASKS_AGO.match(recall.question))
-    if not ago and _ASKS_WHEN.match(recall.question) and (planned := planned_for(recall)) is not None:
+    asks_when = bool(_ASKS_WHEN.match(recall.question))
+    if not ago and asks_when and (planned := planned_for(recall)) is not None:
         return planned
-    if not (ago or (_ASKS_WHEN.match(recall.question) and not facts)) or not recall.episodes_relevant or (
+    if not (ago or (asks_when and not facts)) or not recall.episodes_relevant or (
             "born_on" in recall.intent.relations):
         return None  # a birthday comes round every year: not the day some words meant
     found = time_meant(recall, look=look, max_chars=max_chars)

@@ -585,9 +585,9 @@ class TemporalGraph:
         changes: list[Change] = []
         for row in self.store.read(Q.OPEN_PLANS, {"now": to_epoch(now)}):
             a = Arc.from_row(row)
-            span = grain_span(a.planned_for)
-            if span is not None and span[1] <= now and span[1] > a.valid_from:
-                changes += self.end_arcs([a], now=now, valid_to=span[1], reason="its planned time passed")
+            over = _plan_over(a, now).valid_to  # the end of its time, once that is past
+            if over is not None:
+                changes += self.end_arcs([a], now=now, valid_to=over, reason="its planned time passed")
         return changes
 
     def open_predicates(self) -> list[str]:
@@ -618,10 +618,9 @@ def _as_known(a: Arc, now: datetime) -> Arc:
 def _plan_over(a: Arc, at: datetime) -> Arc:
     """A plan whose time is over at ``at`` ends there, as the nightly consolidation will close it (so a plan for
     February is not read as still coming in April before that night)."""
-    if a.planned_for and a.valid_to is None and a.expired_at is None:
-        span = grain_span(a.planned_for)
-        if span is not None and a.valid_from < span[1] <= at:
-            return replace(a, valid_to=span[1])
+    end = a.planned_until
+    if end is not None and a.valid_to is None and a.expired_at is None and a.valid_from < end <= at:
+        return replace(a, valid_to=end)
     return a
 
 

@@ -110,12 +110,16 @@ class Arc:
         return self.valid_to is None and self.expired_at is None
 
     @property
+    def planned_until(self) -> datetime | None:
+        """When a plan's time is over (the end of ``planned_for``); None for anything else."""
+        span = grain_span(self.planned_for) if self.planned_for else None
+        return None if span is None else span[1]
+
+    @property
     def lapsed(self) -> bool:
         """A plan that ended because its time passed (not one called off): its words are not out of date."""
-        if not self.planned_for or self.valid_to is None:
-            return False
-        span = grain_span(self.planned_for)
-        return span is not None and self.valid_to >= span[1]
+        end = self.planned_until
+        return end is not None and self.valid_to is not None and self.valid_to >= end
 
     def true_at(self, t: datetime) -> bool:
         return (

@@ -196,8 +196,8 @@ def _unknown_names(toks: Sequence[Tagged], skip: set[int], known_name: Callable[
             j += 1
         run = [k for k in range(i, j) if toks[k].text[:1].isupper() and toks[k].text.lower() not in MONTHS
                and toks[k].text.lower() not in WEEKDAYS]
-        if run and not known_name(" ".join(toks[k].text for k in range(i, j))) and not any(
-                known_name(toks[k].text) for k in run):
+        said = dict.fromkeys([" ".join(toks[k].text for k in range(i, j)), *(toks[k].text for k in run)])
+        if run and not any(known_name(name) for name in said):  # the whole name, or a word of it ("New York")
             out += run
         i = j
     return out
