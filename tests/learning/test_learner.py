@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -298,3 +299,25 @@ def test_a_plan_keeps_its_time_and_closes_once_it_has_passed(env) -> None:
     (past,) = graph.history("user", "plans_trip_to", now=may)[:1]
     assert past.object == "Lisbon" and past.valid_to == datetime(2026, 5, 1, tzinfo=UTC)
     assert past.statement() == "User plans trip to Lisbon (was planned for April 2026; not since 1 May 2026)"
+
+
+def test_a_plan_time_that_cannot_be_read_loses_the_time_not_the_plan(env) -> None:
+    """A model's plan time may be anything ("next June", "2026-13"): the plan is kept, without a time, and the rest of
+    the conversation is learned."""
+
+    class Planned(Scripted):
+        def extract(self, turns: Sequence[Turn], *, known: Sequence[ExtractedFact] = ()) -> Extraction:
+            got = super().extract(turns, known=known)
+            when = {"Off to Rome!": "next June", "And Oslo.": "2026-13", "Then Bergen.": "2026-09"}
+            return Extraction([replace(f, extra={"kind": "plan", "when": when[f.evidence]}) for f in got.facts],
+                              "scripted")
+
+    graph, ts = env
+    said = {"Off to Rome!": [("user", "plans_trip_to", "Rome", "assert")],
+            "And Oslo.": [("user", "plans_trip_to", "Oslo", "assert")],
+            "Then Bergen.": [("user", "plans_trip_to", "Bergen", "assert")]}
+    Learner(graph, ts, Planned(said)).ingest(turns("c1", T0, "Off to Rome!", "And Oslo.", "Then Bergen."), source="t")
+    later = T0 + D
+    plans = {a.object: a.planned_for for a in graph.lookup(graph.require_entity("user").id, "plans_trip_to",
+                                                           at=later, now=later)}
+    assert plans == {"Rome": None, "Oslo": None, "Bergen": "2026-09"}
