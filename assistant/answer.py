@@ -14,7 +14,16 @@ from memory.model import USER_ID, Arc
 from memory.recall.recall import RecallResult
 from memory.search import STOPWORDS, focus, fold, stem
 from memory.timeutil import spoken_grain
-from memory.words import AUXILIARIES, FIRST_PERSON_RE, PAST_FORMS, SAID_TO_USER, WH_WORDS, alternation
+from memory.vocabulary import NARROWER
+from memory.words import (
+    AUXILIARIES,
+    FIRST_PERSON_RE,
+    PAST_FORMS,
+    ROLE_RELATIONS,
+    SAID_TO_USER,
+    WH_WORDS,
+    alternation,
+)
 
 # Fixed prefix (the server's prompt cache keeps it); everything that varies goes in the user message.
 SYSTEM = """You are Hearth, a friendly voice assistant that remembers what people told you.
@@ -284,6 +293,22 @@ _THE_USER = re.compile(r"(?:the\s+)?user(?:('s)|\b)(?:\s+(is|was|has|does)\b)?",
 _TO_YOU_VERB = {"is": "are", "was": "were", "has": "have", "does": "do"}
 
 
+_PRESENT_S = re.compile(
+    r"^(\s+(?:(?:always|usually|often|still|also|mostly|sometimes|never|now|really)\s+)?)([a-z]+s)\b")
+_NOT_A_VERB_S = frozenset("always sometimes perhaps also as thus plus less unless was is has does".split())
+
+
+def _base(word: str) -> str:
+    """A verb said of one other person, said to "you": plays -> play, watches -> watch, studies -> study."""
+    if word in _NOT_A_VERB_S or word.endswith(("ss", "us")):
+        return word
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith(("ches", "shes", "sses", "xes", "zes", "oes")):
+        return word[:-2]
+    return word[:-1]
+
+
 def to_you(sentence: str, question: str) -> str:
     """An answer to the user's question about themselves that opens in their words ("I'm from Dublin
     originally.") said to them ("You're from Dublin originally."). Only a sentence that starts with I, my or me is
@@ -295,8 +320,11 @@ def to_you(sentence: str, question: str) -> str:
         return sentence
     if (m := _THE_USER.match(lead)) is not None:  # the model names the user as the facts do: "The user played…"
         verb = m.group(2) and _TO_YOU_VERB.get(m.group(2).lower(), m.group(2))
+        rest = lead[m.end():]
+        if not m.group(1) and not verb:  # "User plays guitar." -> "You play guitar."
+            rest = _PRESENT_S.sub(lambda v: v.group(1) + _base(v.group(2)), rest, count=1)
         return plain[:len(plain) - len(lead)] + ("Your" if m.group(1) else "You") + (
-            f" {verb}" if verb else "") + lead[m.end():]
+            f" {verb}" if verb else "") + rest
     if not FIRST_PERSON_RE.match(lead):
         return sentence
 
@@ -412,13 +440,21 @@ def unfounded(premises: Sequence[str], question: str, recall: RecallResult) -> l
     that asks to reason ("what might she like?") is the model's own to answer."""
     if not recall.personal or _CONJECTURE.search(question):
         return []
-    known = set(_content(" ".join(_known_texts(recall))))
+    known = set(_content(" ".join([*_known_texts(recall), *_role_words(recall.facts)])))
 
     def unsaid(word: str) -> bool:
         k = _content(word)  # glue is no premise ("out" of "call-out")
         return bool(k) and k[0] not in known and k[0] not in _WORKED_OUT and not _numeric(k[0])
     # "beach|mountains": a choice offered, one of which must be mentioned
     return [w for w in premises if all(unsaid(one) for one in w.split("|"))]
+
+
+def _role_words(facts: Sequence[Arc]) -> list[str]:
+    """The words that name the roles these facts hold ("Finn son of User": son, child, kid, children...): a
+    question's "How many children do I have?" is said by them in their own words."""
+    held = {a.relation for a in facts}
+    return [form for w, rel in ROLE_RELATIONS.items() if rel in held or held & set(NARROWER.get(rel, ()))
+            for form in (w, f"{w}s", f"{w}ren")]
 
 
 def _known_texts(recall: RecallResult, *, dates: bool | None = None) -> list[str]:
@@ -435,6 +471,12 @@ def unknown_answer(recall: RecallResult | None) -> str:
 
 def _not_mentioned_by(who: str) -> str:
     return f"{who[:1].upper() + who[1:]} didn't mention that, as far as I know."
+
+
+def role_unknown(role: str) -> str:
+    """Asked about a relative or friend by a role no one holds in memory: the facts around (a brother's home for
+    "where does my sister live?") would tempt the model into a wrong answer said with confidence."""
+    return f"I don't know. You haven't told me about your {role}."
 
 
 def nothing_known(question: str) -> str:

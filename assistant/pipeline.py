@@ -19,6 +19,7 @@ from assistant.answer import (
     messages,
     nothing_known,
     plain,
+    role_unknown,
     said_elsewhere,
     speakable,
     template_answer,
@@ -104,6 +105,8 @@ class Pipeline:
         # around would only tempt the model into a wrong answer.
         # The same, asked about someone by name, when what was said only names them (``recall.unsaid``): the
         # model would answer with whatever it was given ("Where does Pavel live?" "Uncle.").
+        if is_question(q) and recall.role_unheld:  # "Where does my sister live?", no sister ever told of
+            return iter([role_unknown(recall.role_unheld)]), ans
         asked_unfound = bool(intent.relations) and recall.targeted == 0 and not recall.cypher_facts
         if is_question(q) and recall.personal and (
                 not recall.found_anything or (asked_unfound and not recall.episodes_relevant)

@@ -10,11 +10,12 @@ from datetime import datetime
 
 from memory.episodes import asks
 from memory.extraction.dates import UNITS, Tense, TimeRef, tense, words_of
-from memory.periods import named_time, says_when
+from memory.model import USER_ID, spoken_day
+from memory.periods import named_time, recurrence, says_when
 from memory.recall.recall import RecallResult
 from memory.search import focus, terms
 from memory.timeutil import spoken_grain
-from memory.words import alternation
+from memory.words import FIRST_PERSON_RE, alternation
 
 MONTH = alternation(calendar.month_name[1:])  # a month's name, in a regex
 
@@ -143,9 +144,14 @@ def when_answer(recall: RecallResult, *, now: datetime | None = None, facts: boo
     asks_when = bool(_ASKS_WHEN.match(recall.question))
     if not ago and asks_when and (planned := planned_for(recall)) is not None:
         return planned
-    if not (ago or (asks_when and not facts)) or not recall.episodes_relevant or (
-            "born_on" in recall.intent.relations):
-        return None  # a birthday comes round every year: not the day some words meant
+    if (ended := no_longer(recall)) is not None:
+        return ended
+    if asks_when and "born_on" in recall.intent.relations:
+        return birthday(recall)  # a birthday comes round every year: not the day some words meant
+    if asks_when and not ago and (often := how_often(recall, look=look, max_chars=max_chars)) is not None:
+        return often
+    if not (ago or (asks_when and not facts)) or not recall.episodes_relevant:
+        return None
     found = time_meant(recall, look=look, max_chars=max_chars)
     if found is None:
         return None
@@ -153,6 +159,40 @@ def when_answer(recall: RecallResult, *, now: datetime | None = None, facts: boo
     if ago and now is not None:
         return f"{time_since(when, now)} ({said})."
     return f"{said[:1].upper()}{said[1:]}."
+
+
+_MONTH_DAY = re.compile(rf"^({MONTH})\s+(\d{{1,2}})\b(.*)$", re.I)
+
+
+def birthday(recall: RecallResult) -> str | None:
+    """Asked when someone's birthday is, the day a fact of it holds, as people say it ("On 14 July."), for the one
+    asked about; None when no such fact was found, or two disagree (the model reads what was found)."""
+    about = set(recall.seeds)
+    days = {a.object for a in recall.facts if a.relation == "born_on" and a.current and a.subject_id in about}
+    if len(days) != 1:
+        return None
+    day = days.pop()
+    m = _MONTH_DAY.match(day)
+    said = f"{m.group(2)} {m.group(1)}{m.group(3)}" if m else day  # "July 14" -> "14 July"
+    return f"On {said}."
+
+
+_STILL = re.compile(r"^\s*(am|is|are|do|does|have|has)\b[^?]*\bstill\b", re.I)
+
+
+def no_longer(recall: RecallResult) -> str | None:
+    """Asked whether something still holds ("Am I still vegan?", "Do I still live in Leeds?") when the facts of it
+    found all ended: "No, not since 12 June 2026." (the small model, given "User diet vegan (… until 12 June
+    2026)", said "Yes"). None when one still holds, or none found names what the question does (the model's)."""
+    if not _STILL.match(recall.question):
+        return None
+    asked = set(terms(recall.question))
+    whose = {USER_ID} if FIRST_PERSON_RE.search(recall.question) else set(recall.seeds)
+    about = [a for a in recall.facts if a.expired_at is None and a.subject_id in whose
+             and set(terms(a.object)) and set(terms(a.object)) <= asked]
+    if not about or any(a.current for a in about):
+        return None
+    return f"No, not since {spoken_day(max(a.valid_to for a in about if a.valid_to is not None))}."
 
 
 def planned_for(recall: RecallResult) -> str | None:
@@ -165,6 +205,25 @@ def planned_for(recall: RecallResult) -> str | None:
         return None
     said = spoken_grain(times.pop())
     return f"{said[:1].upper()}{said[1:]}."
+
+
+def how_often(recall: RecallResult, *, look: int = 3, max_chars: int = 300) -> str | None:
+    """Asked when something is done, in the present ("When is my yoga class?"), and the best words found say how
+    often ("I've got yoga every Tuesday evening"): that, as said ("Every Tuesday evening."). The day it was said,
+    or a date, would be wrong. None when the question is about the past, or the best words with a time name a
+    date rather than a repeat."""
+    if not recall.episodes_relevant or tense(words_of(recall.question)) == "past":
+        return None
+    topic = set(terms(recall.question)) - set(terms(recall.asked))
+    for e in recall.episodes[:look]:
+        if asks(e.text, topic):
+            continue
+        text = focus(e.text, recall.question, max_chars)
+        if (often := recurrence(text)) is not None:
+            return f"{often[:1].upper()}{often[1:]}."
+        if _meant(text, e.at) is not None:
+            return None
+    return None
 
 
 def time_meant(recall: RecallResult, *, look: int = 3, max_chars: int = 300, skip: frozenset[str] = frozenset(),

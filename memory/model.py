@@ -7,7 +7,7 @@ from datetime import datetime
 from typing import Any, Literal
 
 from memory.timeutil import from_epoch, grain_span, iso, spoken_grain
-from memory.vocabulary import is_event
+from memory.vocabulary import is_event, is_timeless
 
 USER_ID = "user"
 
@@ -150,6 +150,8 @@ class Arc:
         if self.relation.startswith("plans_") and self.current:  # a plan with no time said: when it was told
             told = f" (told on {spoken_day(self.valid_from)})" if dates else ""
             return f"{self.subject} {rel} {self.object}{told}"
+        if self.valid_to is None and self.expired_at is None and is_timeless(self.relation):
+            return f"{self.subject} {rel} {self.object}"  # a birthday: not "from the day it was told"
         span = f"from {spoken_day(self.valid_from)}"
         if self.valid_to is None and self.expired_at is None and is_event(self.relation):
             return f"{self.subject} {rel} {self.object}" + (f" (on {spoken_day(self.valid_from)})" if dates else "")

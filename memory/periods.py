@@ -67,6 +67,23 @@ _WHEN_WORD = re.compile(r"\b(" + "|".join(sorted({*WEEKDAYS, *(m for m in MONTHS
                                                   *SEASONS, "ago", "weekend"})) + r")\b", re.I)
 
 
+_DAYS = "|".join(sorted((d for d in WEEKDAYS if len(d) > 3), key=len, reverse=True))  # full names, no "sat"
+_PART = r"(?:\s+(?:morning|afternoon|evening|night|lunchtime)s?)?"
+_RECURRING = re.compile(
+    rf"\b(?:(?:every|each)\s+(?:other\s+|single\s+)?(?:(?:{_DAYS}|day|morning|afternoon|evening|night|"
+    rf"weekday|weekend|week|fortnight|month|year|summer|winter|spring|autumn){_PART})"
+    rf"|on\s+(?:{_DAYS})s{_PART}(?:\s+and\s+(?:{_DAYS})s{_PART})?"
+    rf"|(?:once|twice|three times|four times|\d+ times)\s+(?:a|per|every)\s+(?:day|week|fortnight|month|year)"
+    rf"|(?:daily|weekly|fortnightly|monthly|yearly|annually))\b", re.I)
+
+
+def recurrence(text: str) -> str | None:
+    """How often something said is done, as said ("every Tuesday evening", "on Saturdays", "twice a month"),
+    or None when the words name no repeating time."""
+    m = _RECURRING.search(text)
+    return None if m is None else m.group(0)
+
+
 def says_when(text: str) -> bool:
     """The words name a day, a month, a season or a time ago ("on Friday", "in June", "a while ago"), whether
     or not it could be resolved."""

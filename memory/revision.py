@@ -43,7 +43,8 @@ CHANGE_CUES = frozenset(terms(
     "changed became turned", stop=frozenset()))
 # ...and a few said in more than one word
 CHANGE_PHRASES = ("give up", "gave up", "giving up", "given up", "any more", "no more", "last day", "moved on",
-                  "didn't stick", "did not stick", "not for me")
+                  "didn't stick", "did not stick", "not for me", "wasn't working", "isn't working",
+                  "not working for me")
 # Words of a fact too common to say a turn is about it ("a new pup", "teaches people")
 _GENERIC = frozenset(terms("people person thing things stuff lot lots bit way time times day days one ones kind "
                            "sort good great nice little big", stop=frozenset()))

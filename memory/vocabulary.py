@@ -44,6 +44,8 @@ class Relation:
     opposite: str | None = None
     # Something that happened (a trip), not a state: it is said "on <date>", never "still true".
     event: bool = False
+    # True as long as its subject exists (a birthday, a birthplace, a breed): the day it was told is no start
+    timeless: bool = False
 
 
 _S, _D, _V = DecayClass.STABLE, DecayClass.DURABLE, DecayClass.VOLATILE
@@ -55,9 +57,10 @@ RELATIONS: dict[str, Relation] = {
         # where and what
         Relation("lives_in", "subject lives in the place", single_valued=True, object_type=_PL),
         Relation("grew_up_in", "subject grew up in the place", single_valued=True, decay=_S, object_type=_PL),
-        Relation("born_in", "subject was born in the place", single_valued=True, decay=_S, object_type=_PL),
+        Relation("born_in", "subject was born in the place", single_valued=True, decay=_S, object_type=_PL,
+                 timeless=True),
         Relation("born_on", "subject's birthday / date of birth", single_valued=True, decay=_S,
-                 object_type=EntityType.DATE),
+                 object_type=EntityType.DATE, timeless=True),
         Relation("works_at", "subject is employed by the organisation", single_valued=True, object_type=_O),
         Relation("works_as", "subject's occupation or role", single_valued=True, object_type=EntityType.ROLE),
         Relation("studies_at", "subject studies at the school", single_valued=True, object_type=_O),
@@ -70,7 +73,7 @@ RELATIONS: dict[str, Relation] = {
         Relation("drives", "subject's current car or vehicle", single_valued=True, object_type=EntityType.THING),
         Relation("owns", "subject owns the thing", object_type=EntityType.THING),
         Relation("has_pet", "the object is the subject's pet", object_type=EntityType.ANIMAL),
-        Relation("is_a", "subject is a kind of / breed / category the object", decay=_S),
+        Relation("is_a", "subject is a kind of / breed / category the object", decay=_S, timeless=True),
         # tastes and activities
         Relation("likes", "subject likes / loves / enjoys the object", decay=_V, opposite="dislikes"),
         Relation("dislikes", "subject dislikes / hates the object", decay=_V, opposite="likes"),
@@ -191,6 +194,12 @@ def is_event(name: str) -> bool:
         return r.event
     head = name.split("_", 1)[0]
     return head in PAST_FORMS or (head.endswith("ed") and len(head) > 4 and head not in _STATE_PARTICIPLES)
+
+
+def is_timeless(name: str) -> bool:
+    """The relation holds for as long as its subject exists (``Relation.timeless``); open predicates never do."""
+    r = RELATIONS.get(name)
+    return r is not None and r.timeless
 
 
 def predicate_name(name: str) -> str:

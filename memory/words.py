@@ -65,6 +65,10 @@ ROLES: dict[str, Role] = {w: Role(rel, g) for w, rel, g in [
     ("manager", "reports_to", None), ("boss", "reports_to", None), ("supervisor", "reports_to", None),
 ]}
 ROLE_RELATIONS: dict[str, str] = {w: r.relation for w, r in ROLES.items()}  # "sister" -> "sister_of"
+# Words for children said as such only with a count or an age word before them ("my two boys", "our little girl",
+# "my eldest boy"): alone ("a night out with my girls") they are as often friends.
+CHILD_WORDS: dict[str, str] = {"boy": "son", "girl": "daughter", "lad": "son", "lass": "daughter"}
+CHILD_AGES = frozenset({"little", "baby", "eldest", "oldest", "youngest", "middle", "younger", "older", "twin"})
 
 
 class Aux(NamedTuple):

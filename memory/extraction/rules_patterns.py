@@ -61,7 +61,7 @@ PATTERNS: list[Pattern] = [
     _p("move out of O", "@move_out"),
     _p("move|relocate|emigrate|go [back|over|away] from O to O2", "@move_from", proper=True),
     _p("move|relocate|emigrate [back|over|away|out] to O", "lives_in", proper=True),
-    _p("settle in|down in O", "lives_in", proper=True),
+    _p("settle [down] in O", "lives_in", proper=True),
     _p("be ~ based in O", "lives_in", state=True, proper=True),
     _p("call O home", "@call_home", state=True),  # "I've called Berlin home for six years"
     # the speaker's home by its noun ("my flat in Leith", "our place in Lyon")
@@ -139,6 +139,10 @@ PATTERNS: list[Pattern] = [
     # diets: a change ("I've gone vegan") and a state ("she's pescatarian")
     _p("go|become|turn ~ vegan|vegetarian|veggie|pescatarian|pescetarian|keto|carnivore", "@diet"),
     _p("be ~ vegan|vegetarian|veggie|pescatarian|pescetarian|keto|carnivore", "@diet", state=True),
+    # a food eaten again ends the diets that leave it out ("I'm eating meat again", "back to eating fish")
+    _p("eat|eating O again", "@diet_back"),
+    _p("back to eat|eating O", "@diet_back"),
+    _p("back on O", "@diet_back"),
     # what people keep, read, volunteer at: open facts
     _p("keep|keeping O", "@keep", state=True),
     _p("read|reading O", "reads", state=True, proper=True),

@@ -56,7 +56,7 @@ _WHEN = re.compile(
     r"recently|lately|birthday|anniversary)\b", re.I)
 _PAST = alternation(w for w, aux in AUXILIARIES.items() if aux.past)  # did, was, were, had
 _HISTORY = re.compile(
-    r"\b(before|used to|previous(ly)?|formerly|earlier|ever|first|originally|past|history|changed|"
+    r"\b(before|used to|previous(ly)?|formerly|earlier|ever|first|originally|past|history|changed|still|"
     rf"last time|in the past|back then|once|former|old)\b|\b({_PAST})\b.*\b(before|then|ago)\b",
     re.I)
 # "where did you live" asks for the old value; "when did" asks for a date (_WHEN), "why did" for a reason
@@ -66,6 +66,9 @@ _PROVENANCE = re.compile(
     r"\b(how do you know|why do you (think|say|believe)|where did you (hear|learn|get)|who told you|"
     r"what makes you (think|say)|how did you (know|learn)|source|when did i (tell|say|mention))\b", re.I)
 _WHO = re.compile(r"^\s*(who|which of)\b", re.I)
+# "How many children do I have?", "Have I got any cousins?": a role had by the speaker, said without "my"
+_I_HAVE = re.compile(r"\b(?:i|we)\s+(?:have|had|got)\b|\b(?:have|had)\s+(?:i|we)\b", re.I)
+_ROLE_WORD = re.compile(rf"\b({alternation(ROLE_RELATIONS)})(?:s|ren)?\b", re.I)
 _ROLE_PHRASE = re.compile(rf"\b({alternation(MY)})\s+((?:best|old|older|younger|little|big|oldest|youngest)\s+)?"
                           rf"({alternation(ROLE_RELATIONS)})s?\b", re.I)
 
@@ -78,6 +81,7 @@ class Intent:
     who: bool = False  # asks for the subject ("who works at X")
     roles: tuple[str, ...] = field(default_factory=tuple)  # role phrases -> kin relation ("my sister" -> sister_of)
     when: bool = False  # asks about dates or durations ("when", "since when", "how long", "a year ago")
+    role_words: tuple[str, ...] = ()  # the role nouns as said ("my sister" -> "sister")
 
 
 def analyse(question: str) -> Intent:
@@ -86,7 +90,11 @@ def analyse(question: str) -> Intent:
     for rx, rs in _CUES:
         if rx.search(q):
             rels.extend(r for r in rs if r not in rels)
-    said = [ROLE_RELATIONS[m.group(3).lower()] for m in _ROLE_PHRASE.finditer(q)]
+    role_words = tuple(dict.fromkeys(m.group(3).lower() for m in _ROLE_PHRASE.finditer(q)))
+    had = not role_words and bool(_I_HAVE.search(q))  # the roles themselves are asked about
+    if had:
+        role_words = tuple(dict.fromkeys(m.group(1).lower() for m in _ROLE_WORD.finditer(q)))
+    said = [ROLE_RELATIONS[w] for w in role_words]
     roles = tuple(dict.fromkeys(r for rel in said for r in (rel, *NARROWER.get(rel, ()))))  # "my kids": sons too
     # "where does my sister live" asks about lives_in, not about sisterhood
     asked = [r for r in rels if r not in roles or len([x for x in rels if x not in roles]) == 0]
@@ -94,13 +102,13 @@ def analyse(question: str) -> Intent:
         # where a relative is, even when the verb was mis-heard ("where does my sister life?"); "where" alone
         # asks for many places ("where did I go on holiday?", "where do I volunteer?"), not a home
         asked = ["lives_in"]
-    if roles and _NAME.search(q):  # "what is my sister's name?": the kinship arc is the answer
+    if roles and (had or _NAME.search(q)):  # "what is my sister's name?": the kinship arc is the answer
         asked = list(roles)
     elif _ABOUT.search(q) and all(r in roles for r in asked):  # "tell me about my sister": all about her
         asked = []
     history = bool(_HISTORY.search(q)) or (bool(_DID_PAST.search(q)) and "now" not in q.lower())
     return Intent(tuple(asked), history, bool(_PROVENANCE.search(q)), bool(_WHO.search(q)), roles,
-                  bool(_WHEN.search(q)))
+                  bool(_WHEN.search(q)), role_words)
 
 
 _LATER_CAPITAL = re.compile(r"(?<=\w[\s,])\s*(?!I\b|I['’])[A-Z][\w'’]*")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -21,6 +21,7 @@ from memory.search import terms
 from memory.summaries import summaries_for
 from memory.summary_text import undated
 from memory.timeutil import DAY
+from memory.words import ROLE_RELATIONS
 
 SUMMARY_SEEDS = 6  # the first seeds looked up for a summary line: "my friends" may hold a dozen
 _COUNTING = re.compile(r"\bhow (many|often)\b", re.I)
@@ -52,6 +53,10 @@ class RecallResult:
     # asked a relation about someone named, no fact holds it, and what was said only names them ("Where does
     # Pavel live?" — all there is: "my uncle Pavel plays the accordion"): nothing remembered answers it
     unsaid: bool = False
+    # asked about a relative or friend by role ("Where does my sister live?") when no one holds that role, someone
+    # else who is something to the user was found, and nothing said found mentions the role: the role word, so the
+    # answer can say what it was never told
+    role_unheld: str = ""
 
     @property
     def found_anything(self) -> bool:
@@ -265,11 +270,23 @@ class Recaller:
         ranked = sorted(found.values(), key=lambda x: -x[0])[: max(self.limit, targeted)]
         result.facts = sorted((a for _, a in ranked), key=lambda a: (a.valid_from, a.recorded_at))
         result.notes += self._before_after(question, result.facts)
+        if intent.roles and not role_arcs and not intent.history and self._someone_else(result.facts, now):
+            # someone else who is something to the user was found (a brother, for "my sister"): what is known of
+            # them would be said of the one asked about, unless what was said speaks of that one too
+            result.role_unheld = _role_unmentioned(intent.role_words, result.episodes)
         result.timings_ms = {"link": _ms(t0, t1), "lookups": _ms(t1, t2), "traversal": round(walked_ms, 2),
                              "episodes": round(_ms(t3, t3a) + _ms(t3b, t4), 2), "cypher": _ms(t4, t5),
                              "summaries": _ms(t5, t6),
                              "total": _ms(t0, time.perf_counter())}
         return result
+
+    def _someone_else(self, facts: Sequence[Arc], now: datetime) -> bool:
+        """Some of these facts are about someone who is something else to the user (a brother, a friend)."""
+        about = {i for a in facts for i in (a.subject_id, a.object_id)} - {USER_ID}
+        if not about:
+            return False
+        around = self.graph.neighbourhood([USER_ID], at=now, hops=1, limit=200)
+        return any(a.relation in _ROLES_HELD and {a.subject_id, a.object_id} & about for a in around)
 
     def _speaks_to(self, question: str, names: list[str], intent: Intent, episodes: list[Episode]) -> bool:
         """Whether any of these utterances bears on what is asked, beyond naming who: a cue word of the asked
@@ -341,3 +358,15 @@ def facts_json(result: RecallResult, *, sources: Callable[[str], Any] | None = N
     return [{"subject": a.subject, "relation": a.relation, "object": a.object, "valid_from": iso(a.valid_from),
              "valid_to": iso(a.valid_to), "weight": None if a.weight is None else round(a.weight, 4),
              "sources": [sources(s) if sources else s for s in a.sources]} for a in result.facts]
+
+
+_ROLES_HELD = frozenset(ROLE_RELATIONS.values())
+
+
+def _role_unmentioned(words: Sequence[str], episodes: Sequence[Episode]) -> str:
+    """The first role word ("sister") that none of these utterances says, or "" when one says each."""
+    for w in words:
+        said = re.compile(rf"\b{re.escape(w)}(s|es|ren)?\b", re.I)
+        if not any(said.search(e.text) for e in episodes):
+            return w
+    return ""

@@ -346,6 +346,26 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("We never went on that trip to Chile.", (), set()),
     ("I'm visiting my cousins in Porto next week.", (), {k(U, "plans_trip_to", "Porto")}),
     ("I visit my dad in Hove most weekends.", (), set()),  # a habit
+    # a home said as settled in ("settle [down] in"; "settled in" alone was never read)
+    ("The boxes are unpacked and we're finally settled in Utrecht.", (), {k(U, "lives_in", "Utrecht")}),
+    ("They settled down in Galway after the wedding.", (), set()),  # not the speaker
+    ("I've settled in nicely at the new school.", (), set()),  # no place
+    # every name listed after a plural role; children said as boys and girls with a count or an age
+    ("My nieces Ada and Bea are staying over.", (), {k("Ada", "niece_of", U), k("Bea", "niece_of", U)}),
+    ("My three girls, Hana, Mei and Rin, love the beach.", (),
+     {k("Hana", "daughter_of", U), k("Mei", "daughter_of", U), k("Rin", "daughter_of", U)}),
+    ("Our youngest boy Kit starts nursery on Monday.", (), {k("Kit", "son_of", U)}),
+    ("My cousin Lou and Dan came round.", (), {k("Lou", "cousin_of", U)}),  # one cousin: Dan is not one
+    ("Drinks with my girls Tia and Jo tonight!", (), set()),  # friends as often as daughters
+    # a food eaten again ends the diets that leave it out; not one never to be eaten again
+    ("I've started eating meat again after six years.", (),
+     {k(U, "diet", d, "end") for d in ("vegan", "vegetarian", "pescatarian", "pescetarian", "plant-based")}),
+    ("I'm back to eating cheese, I missed it too much.", (),
+     {k(U, "diet", d, "end") for d in ("vegan", "plant-based")}),
+    ("I'll never eat meat again.", (), set()),
+    # a pet noun said bare is a meal, not a pet
+    ("We had rabbit for dinner at my mum's.", (), set()),
+    ("We got a rabbit for the kids.", (), {k(U, "has_pet", "rabbit")}),
 ]
 
 

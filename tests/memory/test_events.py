@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from datetime import UTC, datetime
 
 import pytest
@@ -29,3 +30,11 @@ def _arc(relation: str) -> Arc:
 def test_an_event_is_said_on_its_day_not_as_still_true() -> None:
     assert _arc("attended").statement() == "Jon attended fair (on 24 April 2023)"
     assert _arc("keeps").statement() == "Jon keeps fair (from 24 April 2023, still true)"
+
+
+def test_a_fact_true_for_as_long_as_its_subject_is_said_without_the_day_it_was_told() -> None:
+    """A birthday told on 24 April is not "from 24 April, still true" (the small model then gave it that year)."""
+    assert _arc("born_on").statement() == "Jon born on fair"
+    assert _arc("born_in").statement(dates=True) == "Jon born in fair"
+    ended = dataclasses.replace(_arc("born_on"), valid_to=DAY)  # corrected: the span stays, as for any fact
+    assert "until" in ended.statement()

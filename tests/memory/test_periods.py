@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from memory.periods import asked_period, says_when, time_terms, within
+from memory.periods import asked_period, recurrence, says_when, time_terms, within
 from memory.search import terms
 
 TUESDAY = datetime(2026, 5, 19, 9, 0, tzinfo=UTC)
@@ -76,3 +76,18 @@ def test_the_time_words_of_a_question_by_their_index_terms() -> None:
     q = "What did I plant with Jo in the spring, back in February?"
     assert set(terms("spring February")) <= time_terms(q)
     assert not set(terms("plant Jo")) & time_terms(q)
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("I've got yoga every Tuesday evening at the leisure centre.", "every Tuesday evening"),
+    ("On Saturdays I volunteer at the food bank.", "On Saturdays"),
+    ("I swim on Mondays and Thursdays.", "on Mondays and Thursdays"),
+    ("Twice a month I help out at the shelter.", "Twice a month"),
+    ("We meet up weekly for a curry.", "weekly"),
+    ("Every other weekend the kids are with their dad.", "Every other weekend"),
+    ("I saw him on Tuesday.", None),  # one day, not a repeat
+    ("Every time I call she's out.", None),
+    ("I went there last week.", None),
+])
+def test_how_often_words_say_something_is_done(text: str, said: str | None) -> None:
+    assert recurrence(text) == said

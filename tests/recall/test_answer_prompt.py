@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import dataclasses
 from datetime import UTC, datetime, timedelta
 
 import pytest
 
 from assistant.answer import said_lines, speakable, user_prompt
-from assistant.when import dated, when_answer, when_note
+from assistant.when import dated, no_longer, when_answer, when_note
 from memory.episodes import Episode
+from memory.model import Arc
 from memory.recall.intent import analyse
 from memory.recall.recall import RecallResult
 from memory.search import focus
@@ -220,8 +222,10 @@ def test_asked_when_a_question_or_a_plan_names_no_day() -> None:
     planned = ("John", "I'm opening my studio with a big party, can't wait!", MAY_20)
     assert when_answer(_heard("When is John opening his studio?", [asked, planned])) is None  # the model's
     weekly = ("John", "Every Tuesday evening I have a Spanish lesson with Lucia.", MAY_20)
-    assert when_answer(_heard("On which day is John's lesson?", [weekly])) is None  # not the day it was said
-    assert when_answer(_heard("When does John have his lesson?", [weekly])) is None
+    assert when_answer(_heard("On which day is John's lesson?", [weekly])) == "Every Tuesday evening."
+    # asked when, in the present, of something done every week: how often, as said (not the day it was said)
+    assert when_answer(_heard("When does John have his lesson?", [weekly])) == "Every Tuesday evening."
+    assert when_answer(_heard("When did John have his lesson?", [weekly])) is None  # one lesson: the model's
     told = ("John", "Probably around six months from now, once the lease is signed.", MAY_20)
     assert when_answer(_heard("When is John opening his studio?", [asked, told])) == "November 2023."
 
@@ -234,6 +238,22 @@ def test_not_asked_when_or_nothing_bears_on_it() -> None:
     assert when_answer(_heard("When did John renovate the community center?", [])) is None
     birthday = [("John", "My birthday is on the ninth of August, come to the party!", MAY_20)]
     assert when_answer(_heard("When is John's birthday?", birthday)) is None  # every year: not "9 August 2022"
+
+
+
+def _born_on(who_id: str, day: str) -> Arc:
+    return Arc(f"a-{who_id}", who_id, who_id.title(), "born_on", f"d-{day}", day, None, 1.0, 0.0, 0, 1, MAY_20,
+               MAY_20, None, MAY_20, None, None, 1, 1.0)
+
+
+def test_asked_when_a_birthday_is_the_day_the_fact_holds_without_a_year() -> None:
+    r = _heard("When is John's birthday?", [])
+    r.seeds, r.facts = ["john"], [_born_on("john", "August 9")]
+    assert when_answer(r) == "On 9 August."
+    r.facts.append(_born_on("maria", "March 2"))  # someone else's: not the one asked about
+    assert when_answer(r) == "On 9 August."
+    r.facts.append(_born_on("john", "August 19"))  # two days for one person: the model reads them
+    assert when_answer(r) is None
 
 
 def _two_speakers(question: str, asked: str = "") -> RecallResult:
@@ -259,3 +279,25 @@ def _two_speakers(question: str, asked: str = "") -> RecallResult:
 def test_words_put_in_someone_elses_mouth(question: str, answer: str, asked: str, borrowed: bool) -> None:
     from assistant.answer import borrowed as is_borrowed
     assert is_borrowed(answer, question, _two_speakers(question, asked)) is borrowed
+
+
+def _fact(subject_id: str, relation: str, obj: str, until: datetime | None = None) -> Arc:
+    return dataclasses.replace(_born_on(subject_id, obj), id=f"a-{obj}", relation=relation, valid_to=until)
+
+
+def test_asked_whether_something_still_holds_when_it_ended() -> None:
+    r = RecallResult("Am I still vegan?", analyse("Am I still vegan?"), ["e-vegan"], [], "history")
+    r.facts = [_fact("user", "diet", "vegan", until=JUNE_3)]
+    assert no_longer(r) == "No, not since 3 June 2023."
+    assert when_answer(r) == "No, not since 3 June 2023."
+    r.facts = [_fact("user", "diet", "vegan")]  # still holds: the model says so
+    assert no_longer(r) is None
+    r.facts = [_fact("anna", "diet", "vegan", until=JUNE_3)]  # someone else's ended
+    assert no_longer(r) is None
+    q = "Do I still live in Leeds?"
+    r = RecallResult(q, analyse(q), ["user"], [_fact("user", "lives_in", "Leeds", until=MAY_20),
+                                              _fact("user", "lives_in", "Toronto")], "history")
+    assert no_longer(r) == "No, not since 20 May 2023."
+    r = RecallResult("Where do I still go?", analyse("Where do I still go?"), ["user"],
+                     [_fact("user", "visits", "go", until=MAY_20)], "history")
+    assert no_longer(r) is None  # not a yes/no question

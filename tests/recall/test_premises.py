@@ -177,3 +177,46 @@ def test_facts_of_the_asked_relation_are_what_the_model_reads_for_a_missing_prem
         ans = p.answer("What is Anna's favourite style of painting?", now=T0 + timedelta(days=1))
         assert model.asked == 1 and ans.text == "I don't know that; nothing I remember says."
         assert "Anna likes dancing" in model.read[-1]
+
+
+@pytest.mark.parametrize(("said", "question", "answered"), [
+    # a brother is no sister: his home would be said as hers
+    ("My brother Kofi lives in Accra.", "Where does my sister live?", False),
+    ("My brother Kofi lives in Accra.", "What's my sister called?", False),
+    # the role held: the model answers
+    ("My brother Kofi lives in Accra.", "Where does my brother live?", True),
+    # no one holds it in the graph, but what was said speaks of her: the model reads it
+    ("My sister's flat is right by the harbour in Gdansk.", "Where does my sister live?", True),
+    # no one holds it and no one else who is something to the user was found: what was said is read by the model
+    ("I'm sharing a garden flat in Brighton with my old uni mate Callum.", "Who's my flatmate?", True),
+    # a role asked without "my": held by a narrower one (sons are children; "children" is no unsaid premise)
+    ("My brother Kofi lives in Accra.", "How many brothers do I have?", True),
+    ("My brother Kofi lives in Accra.", "How many sisters have I got?", False),
+])
+def test_a_role_no_one_holds_is_not_answered_from_someone_else(tmp_path: Path, parser: RuleExtractor, said: str,
+                                                               question: str, answered: bool) -> None:
+    from memory.model import USER_ID
+
+    model = Model("Accra.")
+    with heard(tmp_path, [("user", said)], ("Kofi",), T0, model, tagger=words_of(parser)) as p:
+        if "Kofi" in said:
+            p.graph.assert_fact("Kofi", "brother_of", USER_ID, now=T0)
+            p.graph.assert_fact("Kofi", "lives_in", "Accra", now=T0)
+        ans = p.answer(question, now=T0 + timedelta(days=1))
+        assert (model.asked == 1) is answered
+        assert ans.recall is not None and bool(ans.recall.role_unheld) is not answered
+        if not answered:
+            assert ans.text == "I don't know. You haven't told me about your sister." and "Accra" not in ans.text
+
+
+def test_children_asked_for_are_said_by_facts_of_sons(tmp_path: Path, parser: RuleExtractor) -> None:
+    from memory.model import USER_ID
+
+    model = Model("Two: Finn and Oscar.")
+    with heard(tmp_path, [("user", "My boys love football.")], ("Finn", "Oscar"), T0, model,
+               tagger=words_of(parser)) as p:
+        for son in ("Finn", "Oscar"):
+            p.graph.assert_fact(son, "son_of", USER_ID, now=T0)
+        ans = p.answer("How many children do I have?", now=T0 + timedelta(days=1))
+        assert ans.text == "Two: Finn and Oscar." and model.checked == 0
+        assert ans.recall is not None and {a.subject for a in ans.recall.facts} >= {"Finn", "Oscar"}

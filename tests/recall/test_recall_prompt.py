@@ -46,6 +46,27 @@ def test_a_name_question_about_a_role_asks_for_the_kinship_arc() -> None:
     assert analyse("What is my sister's name?").relations == ("sister_of",)
 
 
+@pytest.mark.parametrize(("question", "roles", "asked"), [
+    # a role the speaker has, asked without "my": the role is what is asked ("children" -> child_of, narrower too)
+    ("How many children do I have?", ("child",), ("child_of", "daughter_of", "son_of")),
+    ("Have I got any cousins?", ("cousin",), ("cousin_of",)),
+    # "my": who holds it is asked about, not the kinship
+    ("Where does my sister live?", ("sister",), ("lives_in",)),
+    # someone else's, or no role at all
+    ("How many kids does Anna have?", (), None),
+    ("What did I have for dinner?", (), None),
+])
+def test_roles_asked_about(question: str, roles: tuple[str, ...], asked: tuple[str, ...] | None) -> None:
+    intent = analyse(question)
+    assert intent.role_words == roles
+    if asked is not None:
+        assert intent.relations == asked
+
+
+def test_still_asks_about_what_was_and_is() -> None:
+    assert analyse("Am I still vegan?").history and analyse("Does Anna still live in Porto?").history
+
+
 def test_tell_me_about_a_role_is_about_the_person_not_the_kinship(memory: TemporalGraph) -> None:
     assert analyse("Tell me about my sister.").relations == ()
     r = Recaller(memory).recall("Tell me about my sister.", now=T0 + timedelta(days=40))

@@ -121,6 +121,11 @@ def test_the_stream_says_something_else_when_the_first_sentence_is_turned_down_a
     ("The user played the cello.", "What instrument did I play?", "You played the cello."),
     ("The user's sister is Anna.", "Who is my sister?", "Your sister is Anna."),
     ("User is from Dublin.", "Where am I from?", "You are from Dublin."),
+    # its verb said to them ("You plays guitar" was said aloud)
+    ("User plays guitar.", "What instrument do I play?", "You play guitar."),
+    ("The user always watches films on Sundays.", "What do I do on Sundays?", "You always watch films on Sundays."),
+    ("User studies Spanish.", "What language do I study?", "You study Spanish."),
+    ("User always walks Bruno.", "Who walks my dog?", "You always walk Bruno."),
     ("The user played the cello.", "What did Anna play?", "The user played the cello."),  # not about the user
 ])
 def test_an_answer_about_the_user_is_said_to_them(answer: str, question: str, spoken: str) -> None:
