@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import calendar
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import datetime
 
 from assistant.when import MONTH, dated, redated, spoken_date
@@ -471,6 +471,25 @@ def unknown_answer(recall: RecallResult | None) -> str:
 
 def _not_mentioned_by(who: str) -> str:
     return f"{who[:1].upper() + who[1:]} didn't mention that, as far as I know."
+
+
+_SAYS_SO = re.compile(r"^\W*(from (my )?general knowledge|as far as i know|generally|in general|i believe)\b", re.I)
+
+
+def general_knowledge(pieces: Iterable[str], *, by_model: Callable[[], bool] = lambda: True) -> Iterator[str]:
+    """An answer to a question about no one's life, from the model's own knowledge, says so ("From general
+    knowledge: Ottawa."): the small model, told to, never did, and a listener should not take it for memory.
+    ``by_model``: whether the words came from the model (not a message that it is down)."""
+    it = iter(pieces)
+    head = ""
+    for piece in it:
+        head += piece
+        if len(head) >= 24:
+            break
+    if not head.strip():
+        return
+    yield head if _SAYS_SO.match(head) or not by_model() else f"From general knowledge: {head.lstrip()}"
+    yield from it
 
 
 def role_unknown(role: str) -> str:

@@ -15,6 +15,7 @@ from assistant.answer import (
     ANSWERS_SCHEMA,
     answers_messages,
     first_sentence_unrestated,
+    general_knowledge,
     is_question,
     messages,
     nothing_known,
@@ -142,7 +143,10 @@ class Pipeline:
         # what it heard on purpose ("Karl moved to Tallinn — good luck to him")
         if not is_question(q):
             return pieces, ans
-        return first_sentence_unrestated(pieces, q, instead=lambda first: vetted(first, q, recall)), ans
+        said = first_sentence_unrestated(pieces, q, instead=lambda first: vetted(first, q, recall))
+        if not recall.personal:  # "How far is the moon?", "Who wrote Hamlet?": not from memory, and said so
+            return general_knowledge(said, by_model=lambda: ans.llm_used), ans
+        return said, ans
 
     def _span(self, question: str, span: spans.SpanAsk, now: datetime) -> Answer | None:
         """The time between two things said, or since one, worked out from when each happened (each looked up as

@@ -65,6 +65,9 @@ ROLES: dict[str, Role] = {w: Role(rel, g) for w, rel, g in [
     ("manager", "reports_to", None), ("boss", "reports_to", None), ("supervisor", "reports_to", None),
 ]}
 ROLE_RELATIONS: dict[str, str] = {w: r.relation for w, r in ROLES.items()}  # "sister" -> "sister_of"
+# Parents and grandparents are called by their role as by a name ("Dad's birthday is in March", "Mum rang"): said
+# so, they are the speaker's.
+KIN_TITLES = frozenset(w for w, r in ROLES.items() if r.relation in ("mother_of", "father_of", "grandparent_of"))
 # Words for children said as such only with a count or an age word before them ("my two boys", "our little girl",
 # "my eldest boy"): alone ("a night out with my girls") they are as often friends.
 CHILD_WORDS: dict[str, str] = {"boy": "son", "girl": "daughter", "lad": "son", "lass": "daughter"}

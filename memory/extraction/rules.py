@@ -151,6 +151,10 @@ def is_request_or_question(toks: list[Tok]) -> bool:
     if not words:
         return True
     first = words[0]
+    if first.lower == "remind" and len(words) > 2 and words[1].lower == "me":
+        k = toks.index(words[1]) + 1
+        if k < len(toks) and toks[k].text == ",":  # "Remind me, Dad's birthday is…": a statement after a lead-in
+            return is_request_or_question(toks[k + 1:])
     if toks[-1].text == "?" and (first.lower in QUESTION_STARTS or any(t.lower == "you" for t in words[:3])):
         return True
     if first.lower in ("let's", "let"):

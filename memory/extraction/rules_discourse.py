@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from memory.extraction.rules_tokens import SubjectRef
 from memory.extraction.types import USER, ExtractedFact
 from memory.names import normalize
-from memory.words import ROLES
+from memory.words import KIN_TITLES, ROLES
 
 
 @dataclass
@@ -77,6 +77,8 @@ class Discourse:
             return Entity(USER)
         if ref.kind in ("pronoun", "poss_pronoun"):
             return self.pronoun(ref.text)
+        if ref.kind == "name" and ref.text.lower() in KIN_TITLES and not self.find(ref.text):
+            ref = SubjectRef("role", ref.text.lower(), ref.start)  # "Dad's birthday…": the speaker's dad
         if ref.kind == "name":
             known = self.find(ref.text)
             if ref.role_name and ref.role_name in ROLES:

@@ -270,7 +270,8 @@ class Recaller:
         ranked = sorted(found.values(), key=lambda x: -x[0])[: max(self.limit, targeted)]
         result.facts = sorted((a for _, a in ranked), key=lambda a: (a.valid_from, a.recorded_at))
         result.notes += self._before_after(question, result.facts)
-        if intent.roles and not role_arcs and not intent.history and self._someone_else(result.facts, now):
+        if intent.roles and not role_arcs and not intent.history and self._someone_else(
+                result.facts, result.episodes if result.episodes_relevant else [], now):
             # someone else who is something to the user was found (a brother, for "my sister"): what is known of
             # them would be said of the one asked about, unless what was said speaks of that one too
             result.role_unheld = _role_unmentioned(intent.role_words, result.episodes)
@@ -280,13 +281,17 @@ class Recaller:
                              "total": _ms(t0, time.perf_counter())}
         return result
 
-    def _someone_else(self, facts: Sequence[Arc], now: datetime) -> bool:
-        """Some of these facts are about someone who is something else to the user (a brother, a friend)."""
+    def _someone_else(self, facts: Sequence[Arc], episodes: Sequence[Episode], now: datetime) -> bool:
+        """These facts, or these utterances by name, are about someone who is something else to the user (a
+        brother, an uncle, a friend)."""
         about = {i for a in facts for i in (a.subject_id, a.object_id)} - {USER_ID}
-        if not about:
+        if not about and not episodes:
             return False
-        around = self.graph.neighbourhood([USER_ID], at=now, hops=1, limit=200)
-        return any(a.relation in _ROLES_HELD and {a.subject_id, a.object_id} & about for a in around)
+        held = [a for a in self.graph.neighbourhood([USER_ID], at=now, hops=1, limit=200) if a.relation in _ROLES_HELD]
+        if any({a.subject_id, a.object_id} & about for a in held):
+            return True
+        names = {n for a in held for n in (a.subject, a.object) if n and n[:1].isupper() and n.lower() != "user"}
+        return any(re.search(rf"\b{re.escape(n)}\b", e.text) for n in names for e in episodes)
 
     def _speaks_to(self, question: str, names: list[str], intent: Intent, episodes: list[Episode]) -> bool:
         """Whether any of these utterances bears on what is asked, beyond naming who: a cue word of the asked

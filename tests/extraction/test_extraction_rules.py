@@ -363,6 +363,12 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("I'm back to eating cheese, I missed it too much.", (),
      {k(U, "diet", d, "end") for d in ("vegan", "plant-based")}),
     ("I'll never eat meat again.", (), set()),
+    # a parent or grandparent called by the role, as by a name, is the speaker's
+    ("Dad's birthday falls on the 3rd of March.", (), {k("my dad", "born_on", "March 3")}),
+    ("Grandma still lives in Cork.", (), {k("my grandma", "lives_in", "Cork")}),
+    # "Remind me," before a statement is a lead-in, not a request
+    ("Remind me, my sister's birthday is on the 9th of May.", (), {k("my sister", "born_on", "May 9")}),
+    ("Remind me to call my sister tomorrow.", (), set()),
     # a pet noun said bare is a meal, not a pet
     ("We had rabbit for dinner at my mum's.", (), set()),
     ("We got a rabbit for the kids.", (), {k(U, "has_pet", "rabbit")}),

@@ -165,4 +165,17 @@ def test_someone_only_named_in_what_was_said_is_asked_about_personally(tmp_path:
 def test_a_general_question_naming_something_said_stays_general(tmp_path: Path) -> None:
     with memory(tmp_path, ["We saw Hamlet at the Globe last night."], "William Shakespeare.") as (p, _):
         ans = p.answer("Who wrote Hamlet?", now=T0 + timedelta(days=1))
-        assert ans.recall is not None and not ans.recall.personal and ans.text == "William Shakespeare."
+        assert ans.recall is not None and not ans.recall.personal
+        assert ans.text == "From general knowledge: William Shakespeare."  # not from memory, and said so
+
+
+def test_a_general_answer_that_says_so_already_is_not_said_twice(tmp_path: Path) -> None:
+    with memory(tmp_path, ["I live in Bath."], "As far as I know, Mars has two moons.") as (p, _):
+        assert p.answer("How many moons does Mars have?", now=T0).text == "As far as I know, Mars has two moons."
+
+
+def test_a_message_that_the_model_is_down_is_not_general_knowledge(tmp_path: Path) -> None:
+    with memory(tmp_path, ["I live in Bath."], "", verdict="down") as (p, _):
+        p._llm = lambda: (_ for _ in ()).throw(LLMUnavailable("no server"))  # type: ignore[method-assign]
+        text = p.answer("How many moons does Mars have?", now=T0).text
+        assert "unavailable" in text and not text.startswith("From general knowledge")
