@@ -144,7 +144,7 @@ class Pipeline:
         if not is_question(q):
             return pieces, ans
         said = first_sentence_unrestated(pieces, q, instead=lambda first: vetted(first, q, recall))
-        if not recall.personal:  # "How far is the moon?", "Who wrote Hamlet?": not from memory, and said so
+        if not recall.personal and not recall.episodes_relevant:  # "How far is the moon?": not memory, said so
             return general_knowledge(said, by_model=lambda: ans.llm_used), ans
         return said, ans
 

@@ -196,6 +196,10 @@ _AHEAD = frozenset({"tomorrow", "next", "upcoming", "soon", "planning", "plan", 
 _BACK = frozenset({"was", "were", "did", "had", "yesterday", "ago", "last"})
 _SOFT_ADVERBS = frozenset({"also", "just", "really", "finally", "actually", "still", "even", "probably", "not",
                            "n't", "definitely", "only", "all", "both"})
+# Verbs of a timetable, said in the present of what is arranged ahead ("I start in May", "we fly on Friday")
+_SCHEDULED = frozenset({"start", "starts", "begin", "begins", "fly", "flies", "leave", "leaves", "arrive",
+                        "arrives", "return", "returns", "finish", "finishes", "open", "opens"})
+_DETERMINERS = frozenset({"a", "an", "the", "this", "that", "my", "our", "your", "his", "her", "their", "fresh"})
 Tense = str | None  # "past" | "future" | None (not clear)
 
 
@@ -216,6 +220,10 @@ def tense(words: Sequence[tuple[str, str]]) -> Tense:
         if w in _AHEAD:  # "I booked a table for Friday": the verb is past, what it arranges is not
             continue
         before = [x for x in low[:i] if x not in _SOFT_ADVERBS][-1:]  # "I finally passed": its subject
+        if w in _SCHEDULED and before and before[0] in _SUBJECTS and tags[i] in ("", "VBP", "VBZ"):
+            future = True  # "I start in May": a timetable's present
+        if before and before[0] in _DETERMINERS:
+            continue  # "a bit", "a fresh start": a noun, not a verb
         if w in _BACK or tags[i] == "VBD" or (not tags[i] and (w in PAST_FORMS or (
                 w.endswith("ed") and len(w) > 4 and before and before[0] in _SUBJECTS))):
             past = True
@@ -320,6 +328,10 @@ def _relative(text: str, at: datetime) -> TimeRef | None:
     if m and m.start() < best_pos:
         back = (at.weekday() - WEEKDAYS[m.group(1)]) % 7 or 7
         best = TimeRef(_day(at) - timedelta(days=back), text[m.start() : m.end()], "day")
+    m = re.search(r"\bnext (" + "|".join(WEEKDAYS) + r")\b", t)
+    if m and m.start() < best_pos:  # that day of next week ("next Thursday", said on a Monday: not in 3 days)
+        monday = _day(at) + timedelta(days=7 - at.weekday())
+        best = TimeRef(monday + timedelta(days=WEEKDAYS[m.group(1)]), text[m.start() : m.end()], "day")
     return best
 
 

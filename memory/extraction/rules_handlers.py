@@ -377,6 +377,10 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
         if j >= c.lo and c.toks[j].lower in MY:
             _emit_all(c, m, Entity(USER), {"@work_noun": "works_at", "@home_noun": "lives_in"}.get(rel, "likes"), op)
         return
+    if rel == "@shift":  # "I'm on nights at the hospital": where the shifts are worked
+        if subj is not None:
+            _emit_all(c, m, subj, "works_at", op)
+        return
     if rel == "@call_home":  # the name between "call" and "home"
         lo, hi = m.slots["O"], m.end - 1
         if hi > lo and all(t.pos == "PROPN" for t in c.toks[lo:hi]):

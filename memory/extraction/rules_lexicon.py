@@ -29,6 +29,14 @@ CAR_BRANDS = frozenset(
         "buick rivian byd vauxhall land lada smart infiniti acura genesis mg"
     )
 )
+# Car models said without their make ("I drive an old Fiesta"); not those that are other things too (Golf, Polo)
+CAR_MODELS = frozenset(
+    _words(
+        "fiesta focus corsa astra clio megane yaris corolla civic micra juke qashqai prius octavia fabia passat "
+        "tiguan picanto sportage kuga puma captur panda punto camry rav4 impreza outback insignia mondeo "
+        "zafira touran berlingo kangoo transit sandero duster ioniq niro"
+    )
+)
 VEHICLES = frozenset(
     _words("car van truck motorbike motorcycle scooter suv hatchback pickup camper campervan moped")
 )
@@ -195,7 +203,7 @@ def category(words: str) -> str | None:
     if not low:
         return None
     head, first = low[-1], low[0]
-    if first in CAR_BRANDS or head in VEHICLES:
+    if first in CAR_BRANDS or head in VEHICLES or head in CAR_MODELS:
         return "car"
     if head in INSTRUMENTS:
         return "instrument"

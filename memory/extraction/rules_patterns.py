@@ -60,7 +60,7 @@ PATTERNS: list[Pattern] = [
     _p("move [back] in with O", "@move_in"),
     _p("move out of O", "@move_out"),
     _p("move|relocate|emigrate|go [back|over|away] from O to O2", "@move_from", proper=True),
-    _p("move|relocate|emigrate [back|over|away|out] to O", "lives_in", proper=True),
+    _p("move|relocate|emigrate [back|over|away|out|up|down] to O", "lives_in", proper=True),
     _p("settle [down] in O", "lives_in", proper=True),
     _p("be ~ based in O", "lives_in", state=True, proper=True),
     _p("call O home", "@call_home", state=True),  # "I've called Berlin home for six years"
@@ -94,6 +94,8 @@ PATTERNS: list[Pattern] = [
     # the speaker's work named by a noun ("my boss at the bakery", "my shift at the hospital", "my new job at Acme")
     _p("job|jobs|shift|shifts|boss|manager|colleague|colleagues|coworker|coworkers|workmate|workmates|office "
        "at|with O", "@work_noun", proper=True),
+    # shifts said by when they fall ("I'm on nights at the hospital this week", "on lates at the depot")
+    _p("be on ~ nights|days|lates|earlies|weekends at O", "@shift", proper=True),
     _p("join O", "@join"),
     # a team at work or in a league ("I'm on the payments squad", "she's in the under-12s team")
     _p("be on|in O team|squad|crew|unit", "@team", state=True),
@@ -152,6 +154,7 @@ PATTERNS: list[Pattern] = [
     _p("help|helping out at O", "volunteers_at", state=True),  # "Twice a month I help out at the animal shelter"
     # hobbies, instruments, languages
     _p("switch|change|move|go from O to O2", "@switch"),
+    _p("swap|trade|exchange|part-exchange in O for O2", "@swap"),  # "traded in the Fiesta for a Corsa"
     _p("swap|trade|exchange O for O2", "@swap"),
     _p("switch over to O", "@switch_to"),
     _p("start|begin|learn|learning [learn|learning] to O", "@learn_to"),

@@ -369,9 +369,10 @@ _ROLES_HELD = frozenset(ROLE_RELATIONS.values())
 
 
 def _role_unmentioned(words: Sequence[str], episodes: Sequence[Episode]) -> str:
-    """The first role word ("sister") that none of these utterances says, or "" when one says each."""
+    """The first role word ("sister") that none of these utterances says as the speaker's ("my sister", "our
+    kids"; not "my brother has three kids"), or "" when one says each."""
     for w in words:
-        said = re.compile(rf"\b{re.escape(w)}(s|es|ren)?\b", re.I)
+        said = re.compile(rf"\b(my|our)\s+(\w+\s+)?{re.escape(w)}(s|es|ren)?\b", re.I)
         if not any(said.search(e.text) for e in episodes):
             return w
     return ""

@@ -119,6 +119,13 @@ TUE = datetime(2026, 7, 14, 19, 0, tzinfo=UTC)  # a Tuesday
     ("I'm so excited about Friday!", None),  # an adjective after "am" is no past verb
     ("We have an old cat.", None),
     ("I went there yesterday and I'm going back next week.", None),  # both: not clear
+    # "a bit" is no past of "bite": the arrangement stands (it gave a June already gone)
+    ("I'm having knee surgery on the 2nd of June, a bit nervous.", "future"),
+    # a timetable's present ("I start in May"); not a noun after a determiner
+    ("I start at Monzo in May.", "future"),
+    ("We fly out on Friday.", "future"),
+    ("I started in May.", "past"),
+    ("A fresh start in May would be nice.", None),
 ])
 def test_tense_from_words(sentence: str, expected: str | None) -> None:
     assert tense(words_of(sentence)) == expected
@@ -148,3 +155,10 @@ def test_weekdays_and_dates_without_a_year_point_the_way_of_the_tense(sentence: 
                                                                        expected: date | None) -> None:
     ref = resolve(sentence, TUE, direction=direction)
     assert (ref.when.date() if ref else None) == expected
+
+
+def test_next_weekday_is_that_day_of_next_week() -> None:
+    friday, monday = d(2026, 10, 30), d(2026, 10, 26)
+    for said_on in (friday, monday):  # said on a Monday, not in three days' time
+        ref = resolve("Dentist appointment next Thursday at 9.", said_on, direction="future")
+        assert ref is not None and ref.when == d(2026, 11, 5) and ref.grain == "day"

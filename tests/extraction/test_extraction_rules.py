@@ -369,6 +369,13 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     # "Remind me," before a statement is a lead-in, not a request
     ("Remind me, my sister's birthday is on the 9th of May.", (), {k("my sister", "born_on", "May 9")}),
     ("Remind me to call my sister tomorrow.", (), set()),
+    # moves said with "up" or "down"; a car traded in, said by its model
+    ("My cousin moved down to Brighton in the spring.", (), {k("cousin", "lives_in", "Brighton")}),
+    ("We traded in the Yaris for a Tesla.", (), {k(U, "drives", "Yaris", "end"), k(U, "drives", "Tesla")}),
+    ("I drive a battered old Octavia.", (), {k(U, "drives", "Octavia")}),
+    # shifts said by when they fall, at a place of work
+    ("I'm on nights at the bakery all week.", (), {k(U, "works_at", "bakery")}),
+    ("I'm on days at the moment.", (), set()),
     # a pet noun said bare is a meal, not a pet
     ("We had rabbit for dinner at my mum's.", (), set()),
     ("We got a rabbit for the kids.", (), {k(U, "has_pet", "rabbit")}),

@@ -166,7 +166,14 @@ def test_a_general_question_naming_something_said_stays_general(tmp_path: Path) 
     with memory(tmp_path, ["We saw Hamlet at the Globe last night."], "William Shakespeare.") as (p, _):
         ans = p.answer("Who wrote Hamlet?", now=T0 + timedelta(days=1))
         assert ans.recall is not None and not ans.recall.personal
-        assert ans.text == "From general knowledge: William Shakespeare."  # not from memory, and said so
+        assert ans.text == "William Shakespeare."  # something said bears on it: no claim it is general knowledge
+
+
+def test_a_general_question_nothing_said_bears_on_says_so(tmp_path: Path) -> None:
+    with memory(tmp_path, ["I live in Bath."], "Ottawa.") as (p, _):
+        ans = p.answer("What is the capital of Canada?", now=T0 + timedelta(days=1))
+        assert ans.recall is not None and not ans.recall.personal and not ans.recall.episodes_relevant
+        assert ans.text == "From general knowledge: Ottawa."
 
 
 def test_a_general_answer_that_says_so_already_is_not_said_twice(tmp_path: Path) -> None:
