@@ -13,6 +13,7 @@ from memory.extraction.dates import UNITS, Tense, TimeRef, tense, words_of
 from memory.model import USER_ID, spoken_day
 from memory.periods import named_time, recurrence, says_when
 from memory.recall.recall import RecallResult
+from memory.revision import says_a_change
 from memory.search import focus, terms
 from memory.timeutil import spoken_grain
 from memory.words import FIRST_PERSON_RE, alternation
@@ -183,16 +184,33 @@ _STILL = re.compile(r"^\s*(am|is|are|do|does|have|has)\b[^?]*\bstill\b", re.I)
 def no_longer(recall: RecallResult) -> str | None:
     """Asked whether something still holds ("Am I still vegan?", "Do I still live in Leeds?") when the facts of it
     found all ended: "No, not since 12 June 2026." (the small model, given "User diet vegan (… until 12 June
-    2026)", said "Yes"). None when one still holds, or none found names what the question does (the model's)."""
+    2026)", said "Yes"). When one still holds but words said later on its topic say something changed ("so glad I
+    left the cafe", which learning did not read as the end of the job): those words, not a "yes". None when one
+    still holds and nothing later says otherwise, or none found is of what is asked (the model's)."""
     if not _STILL.match(recall.question):
         return None
     asked = set(terms(recall.question))
-    whose = {USER_ID} if FIRST_PERSON_RE.search(recall.question) else set(recall.seeds)
-    about = [a for a in recall.facts if a.expired_at is None and a.subject_id in whose
-             and set(terms(a.object)) and set(terms(a.object)) <= asked]
-    if not about or any(a.current for a in about):
+    first_person = bool(FIRST_PERSON_RE.search(recall.question))
+    whose = {USER_ID} if first_person else set(recall.seeds)
+    mine = [a for a in recall.facts if a.expired_at is None and a.subject_id in whose]
+    about = [a for a in mine if set(terms(a.object)) and set(terms(a.object)) <= asked] or [
+        a for a in mine if a.relation in recall.intent.relations]  # "a member of the gym": PureGym
+    if not about:
         return None
-    return f"No, not since {spoken_day(max(a.valid_to for a in about if a.valid_to is not None))}."
+    current = [a for a in about if a.current]
+    if not current:
+        return f"No, not since {spoken_day(max(a.valid_to for a in about if a.valid_to is not None))}."
+    since = max(a.valid_from for a in current)
+    topic = asked - {"still"}
+    speaker = "user" if first_person else recall.asked
+    later = [e for e in recall.episodes if recall.episodes_relevant and e.at > since and e.speaker == speaker
+             and topic & set(terms(e.text)) and says_a_change(e.text)]
+    if not later:
+        return None
+    e = max(later, key=lambda e: e.at)
+    who = "you" if e.speaker == "user" else e.speaker
+    return f'Maybe not: on {spoken_day(e.at)} {who} said "{focus(e.text, recall.question, 160)}"'
+
 
 
 def planned_for(recall: RecallResult) -> str | None:

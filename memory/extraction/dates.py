@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from memory.words import PAST_FORMS
+from memory.words import PAST_FORMS, POSSESSIVES
 
 MONTHS: dict[str, int] = {name.lower(): i for i, name in enumerate(calendar.month_name) if name}
 MONTHS.update({name.lower(): i for i, name in enumerate(calendar.month_abbr) if name})
@@ -199,7 +199,7 @@ _SOFT_ADVERBS = frozenset({"also", "just", "really", "finally", "actually", "sti
 # Verbs of a timetable, said in the present of what is arranged ahead ("I start in May", "we fly on Friday")
 _SCHEDULED = frozenset({"start", "starts", "begin", "begins", "fly", "flies", "leave", "leaves", "arrive",
                         "arrives", "return", "returns", "finish", "finishes", "open", "opens"})
-_DETERMINERS = frozenset({"a", "an", "the", "this", "that", "my", "our", "your", "his", "her", "their", "fresh"})
+_DETERMINERS = frozenset({"a", "an", "the", "this", "that", "fresh"}) | POSSESSIVES
 Tense = str | None  # "past" | "future" | None (not clear)
 
 

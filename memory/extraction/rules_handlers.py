@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from memory.extraction import dates
 from memory.extraction.rules_clause import MULTI, NOT_A_TASTE, Clause
 from memory.extraction.rules_discourse import Entity
@@ -286,6 +288,8 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
         return
     if rel.startswith("@couple:"):
         return _couple(c, m, subj, rel.split(":", 1)[1], op)
+    if rel == "@proposed":
+        return _proposed(c, m, subj)
     if rel == "@died":
         return _died(c, m, subj)
     if rel == "@gone":
@@ -429,7 +433,7 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
     elif rel in ("@switch", "@switch_to", "@swap"):
         _switch(c, m, subj, o, op)
     elif rel == "@join":
-        if cat == "group" or any(w in o.text.lower().split() for w in JOINED):
+        if cat == "group" or any(t.endswith(w) for t in o.text.lower().split() for w in JOINED):  # "PureGym" too
             c.emit(subj, "member_of", o.text, op, obj_type="ORG")
         elif o.proper:
             c.emit(subj, "works_at", o.text, op, obj_type="ORG")
@@ -764,6 +768,28 @@ def _couple(c: Clause, m: Match, subj: Entity | None, rel: str, op: str) -> None
         c.disc.dropped += [f for f in c.out if f.op == "assert" and f.relation in ("spouse_of", "partner_of")
                            and f.subject == one]
     c.emit(Entity(one, "PERSON"), rel, other.name, op, obj_type="PERSON")
+
+
+_SAID_YES = re.compile(r"\b(said|says|say|saying)\s+yes\b", re.I)
+
+
+def _proposed(c: Clause, m: Match, subj: Entity | None) -> None:
+    """A proposal said yes to is an engagement: 'Jonas proposed and I said yes!' -> Jonas partner_of user; 'I
+    proposed to Dana and she said yes' -> Dana partner_of user; not a proposal turned down, or not yet answered."""
+    if subj is None or subj.unresolved or _negated(c, m.start + 1) or not _SAID_YES.search(c.evidence):
+        return
+    if m.end < c.hi and c.toks[m.end].pos in ("DET", "NOUN", "PROPN", "ADJ", "NUM", "PRON"):
+        return  # "Tom proposed a toast", "she proposed Friday": something proposed, not marriage
+    to = None
+    if m.end + 1 < c.hi and c.toks[m.end].lower == "to":  # "… proposed to Dana"
+        q = noun_phrase(c.source, c.toks, m.end + 1, c.hi)
+        to = q.text if q is not None and q.proper else None
+    if subj.name == USER:
+        one, other = to, USER
+    else:
+        one, other = subj.name, to or USER
+    if one is not None and one != other:
+        c.emit(Entity(one, "PERSON"), "partner_of", other, obj_type="PERSON")
 
 
 def _died(c: Clause, m: Match, subj: Entity | None) -> None:

@@ -185,6 +185,9 @@ PATTERNS: list[Pattern] = [
     _p("get|be|got married", "@couple:spouse_of"),
     _p("tie ~ knot", "@couple:spouse_of"),
     _p("get|be|got engaged", "@couple:partner_of"),
+    # a proposal said yes to ("Jonas proposed on Saturday and I said yes!", "I popped the question to Dana")
+    _p("propose", "@proposed"),
+    _p("pop ~ question", "@proposed"),
     _p("get|be|got divorced", "@couple:spouse_of", "end"),
     _p("divorce", "@couple:spouse_of", "end"),
     _p("split|break up", "@couple:partner_of", "end"),

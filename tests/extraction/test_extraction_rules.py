@@ -376,6 +376,14 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     # shifts said by when they fall, at a place of work
     ("I'm on nights at the bakery all week.", (), {k(U, "works_at", "bakery")}),
     ("I'm on days at the moment.", (), set()),
+    # a proposal said yes to is an engagement; a toast proposed, or a "no", is none
+    ("Kai proposed on the pier last night and I said yes!", (), {k("Kai", "partner_of", U)}),
+    ("I popped the question to Mira at dinner and she said yes.", (), {k("Mira", "partner_of", U)}),
+    ("Dev proposed a quiz night and we all said yes.", (), set()),
+    ("Ravi proposed but I said no.", (), set()),
+    # a gym joined by a name that says it is one is a membership, not a job
+    ("We joined CityGym in March.", (), {k(U, "member_of", "CityGym")}),
+    ("I joined Deloitte in March.", (), {k(U, "works_at", "Deloitte")}),
     # a pet noun said bare is a meal, not a pet
     ("We had rabbit for dinner at my mum's.", (), set()),
     ("We got a rabbit for the kids.", (), {k(U, "has_pet", "rabbit")}),

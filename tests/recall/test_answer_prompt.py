@@ -298,6 +298,16 @@ def test_asked_whether_something_still_holds_when_it_ended() -> None:
     r = RecallResult(q, analyse(q), ["user"], [_fact("user", "lives_in", "Leeds", until=MAY_20),
                                               _fact("user", "lives_in", "Toronto")], "history")
     assert no_longer(r) == "No, not since 20 May 2023."
+    # still held, but words said later on it say something changed: those words, not "yes"
+    q = "Do I still work at the bakery?"
+    r = RecallResult(q, analyse(q), ["user"], [_fact("user", "works_at", "bakery")], "history")
+    left = Episode("e1", "c2", 0, "user", "New job's going well, so glad I left the bakery.", JUNE_3)
+    r.episodes, r.episodes_relevant = [left], True
+    assert no_longer(r) == f'Maybe not: on 3 June 2023 you said "{left.text}"'
+    r.episodes = [dataclasses.replace(left, text="The bakery does great sourdough.")]  # no change said
+    assert no_longer(r) is None
+    r.episodes = [dataclasses.replace(left, at=datetime(2023, 5, 1, tzinfo=UTC))]  # before the fact: no news
+    assert no_longer(r) is None
     r = RecallResult("Where do I still go?", analyse("Where do I still go?"), ["user"],
                      [_fact("user", "visits", "go", until=MAY_20)], "history")
     assert no_longer(r) is None  # not a yes/no question
