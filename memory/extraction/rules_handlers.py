@@ -759,15 +759,22 @@ def _couple(c: Clause, m: Match, subj: Entity | None, rel: str, op: str) -> None
     one, other = _partner(c, m), subj
     if one is not None:
         other = Entity(USER, "PERSON")
-    elif subj is not None and m.end + 1 < c.hi and c.toks[m.end].lower in ("to", "with"):
-        q = noun_phrase(c.source, c.toks, m.end + 1, c.hi)  # "… got married to Ben"
-        one = q.text if q is not None and q.proper else None
+    elif subj is not None:
+        one = _named_after(c, m, ("to", "with"))  # "… got married to Ben"
     if one is None or other is None or other.unresolved:
         return
     if op == "end":  # "my wife Elena" said in the same sentence is no longer true (learning: NARROWER)
         c.disc.dropped += [f for f in c.out if f.op == "assert" and f.relation in ("spouse_of", "partner_of")
                            and f.subject == one]
     c.emit(Entity(one, "PERSON"), rel, other.name, op, obj_type="PERSON")
+
+
+def _named_after(c: Clause, m: Match, words: tuple[str, ...]) -> str | None:
+    """The name right after the match and one of ``words`` ("… married to Ben", "… proposed to Dana"), or None."""
+    if m.end + 1 < c.hi and c.toks[m.end].lower in words:
+        q = noun_phrase(c.source, c.toks, m.end + 1, c.hi)
+        return q.text if q is not None and q.proper else None
+    return None
 
 
 _SAID_YES = re.compile(r"\b(said|says|say|saying)\s+yes\b", re.I)
@@ -780,10 +787,7 @@ def _proposed(c: Clause, m: Match, subj: Entity | None) -> None:
         return
     if m.end < c.hi and c.toks[m.end].pos in ("DET", "NOUN", "PROPN", "ADJ", "NUM", "PRON"):
         return  # "Tom proposed a toast", "she proposed Friday": something proposed, not marriage
-    to = None
-    if m.end + 1 < c.hi and c.toks[m.end].lower == "to":  # "… proposed to Dana"
-        q = noun_phrase(c.source, c.toks, m.end + 1, c.hi)
-        to = q.text if q is not None and q.proper else None
+    to = _named_after(c, m, ("to",))  # "… proposed to Dana"
     if subj.name == USER:
         one, other = to, USER
     else:

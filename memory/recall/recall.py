@@ -21,7 +21,7 @@ from memory.search import terms
 from memory.summaries import summaries_for
 from memory.summary_text import undated
 from memory.timeutil import DAY
-from memory.words import ROLE_RELATIONS
+from memory.words import ROLE_RELATION_NAMES
 
 SUMMARY_SEEDS = 6  # the first seeds looked up for a summary line: "my friends" may hold a dozen
 _COUNTING = re.compile(r"\bhow (many|often)\b", re.I)
@@ -287,7 +287,8 @@ class Recaller:
         about = {i for a in facts for i in (a.subject_id, a.object_id)} - {USER_ID}
         if not about and not episodes:
             return False
-        held = [a for a in self.graph.neighbourhood([USER_ID], at=now, hops=1, limit=200) if a.relation in _ROLES_HELD]
+        around = self.graph.neighbourhood([USER_ID], at=now, hops=1, limit=200)
+        held = [a for a in around if a.relation in ROLE_RELATION_NAMES]
         if any({a.subject_id, a.object_id} & about for a in held):
             return True
         names = {n for a in held for n in (a.subject, a.object) if n and n[:1].isupper() and n.lower() != "user"}
@@ -363,9 +364,6 @@ def facts_json(result: RecallResult, *, sources: Callable[[str], Any] | None = N
     return [{"subject": a.subject, "relation": a.relation, "object": a.object, "valid_from": iso(a.valid_from),
              "valid_to": iso(a.valid_to), "weight": None if a.weight is None else round(a.weight, 4),
              "sources": [sources(s) if sources else s for s in a.sources]} for a in result.facts]
-
-
-_ROLES_HELD = frozenset(ROLE_RELATIONS.values())
 
 
 def _role_unmentioned(words: Sequence[str], episodes: Sequence[Episode]) -> str:
