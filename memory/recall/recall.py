@@ -292,7 +292,7 @@ class Recaller:
         if any({a.subject_id, a.object_id} & about for a in held):
             return True
         names = {n for a in held for n in (a.subject, a.object) if n and n[:1].isupper() and n.lower() != "user"}
-        return any(re.search(rf"\b{re.escape(n)}\b", e.text) for n in names for e in episodes)
+        return any(re.search(rf"(?<!\w){re.escape(n)}(?!\w)", e.text) for n in names for e in episodes)
 
     def _speaks_to(self, question: str, names: list[str], intent: Intent, episodes: list[Episode]) -> bool:
         """Whether any of these utterances bears on what is asked, beyond naming who: a cue word of the asked

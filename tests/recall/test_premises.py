@@ -224,3 +224,16 @@ def test_children_asked_for_are_said_by_facts_of_sons(tmp_path: Path, parser: Ru
         ans = p.answer("How many children do I have?", now=T0 + timedelta(days=1))
         assert ans.text == "Two: Finn and Oscar." and model.checked == 0
         assert ans.recall is not None and {a.subject for a in ans.recall.facts} >= {"Finn", "Oscar"}
+
+
+def test_a_name_with_regex_characters_is_read_as_words(tmp_path: Path) -> None:
+    """Names reach the role check's search as text, never as a pattern: a brother called "Jo (JJ)*[" is matched
+    in what was said, and nothing breaks."""
+    from memory.model import USER_ID
+
+    name = "Jo (JJ)*["
+    model = Model("Leeds.")
+    with heard(tmp_path, [("user", f"My brother {name} lives in Leeds.")], (name,), T0, model) as p:
+        p.graph.assert_fact(name, "brother_of", USER_ID, now=T0)
+        ans = p.answer("Where does my sister live?", now=T0 + timedelta(days=1))
+        assert ans.text == "I don't know. You haven't told me about your sister." and model.asked == 0
