@@ -43,7 +43,9 @@ How short answers are (examples, not memories):
 Q: What did Sam give his sister for her birthday? A: A red scarf.
 Q: When did Mia start her new job? ("I started on Monday", said on 9 March 2023) A: On 6 March 2023.
 Q: Which sports does Leo play? A: Tennis and, since last year, basketball.
-Q: Why did Ana cancel the trip? A: Her mother was ill."""
+Q: Why did Ana cancel the trip? A: Her mother was ill.
+Q: Does Tom like olives? ("I can't stand olives", said by Tom) A: No, he can't stand them.
+Q: Does Ana eat meat? ("I'm vegetarian", said in 2022; "I eat meat again now", said in 2024) A: Yes, again since 2024."""  # noqa: E501
 
 # A yes/no reading of one remembered sentence against the question, asked only when no word of the asked relation
 # or topic is in what was found ("What hobby did Frank take up?" — "My uncle Frank has started beekeeping"): a
@@ -83,8 +85,16 @@ def said_lines(recall: RecallResult, *, budget_chars: int = 1200, max_chars: int
         kept.append((e.at, "the user" if e.speaker == "user" else e.speaker, dated(text, e.at)))
         used += len(text)
     if not recall.intent.when:  # asked when: the best match first (dev LoCoMo temporal F1 0.34 -> 0.40)
-        kept.sort(key=lambda k: k[0])
+        kept.sort(key=lambda k: k[0], reverse=asks_now(recall.question))
     return [f'- On {spoken_date(at)} {who} said: "{text}"' for at, who, text in kept]
+
+
+def asks_now(question: str) -> bool:
+    """A yes/no question about today ("Do I drink coffee?"): what was said is given newest first, for the small
+    model answers from the first line it reads ("I don't drink coffee" in January over "I'm a proper coffee
+    person now" in July, listed oldest first even when told the latest holds)."""
+    opener = question.split(maxsplit=1)[0].lower() if question.strip() else ""
+    return opener in AUXILIARIES and not AUXILIARIES[opener].past
 
 
 def user_prompt(question: str, recall: RecallResult, now: datetime, *, budget_chars: int = 1200) -> str:
@@ -99,10 +109,12 @@ def user_prompt(question: str, recall: RecallResult, now: datetime, *, budget_ch
     if said:  # asked when, the best match comes first (said_lines): the header must not say otherwise, or the
         # model takes the last line for the newest ("Where did I travel recently?" answered with the home town)
         lines.append("Things said before (best match first):" if recall.intent.when else
+                     "Things said before (newest first):" if asks_now(question) else
                      "Things said before (oldest first):")
         lines += said
     if not (recall.facts or recall.notes or said or recall.summaries):
-        lines.append("Remembered: nothing relevant.")
+        lines.append("Remembered: nothing relevant." if recall.personal else
+                     "Remembered: nothing relevant. This is a general question: answer it from your own knowledge.")
     if is_question(question):
         lines.append(f"Question: {question.strip()}")
     else:  # a small model tends to echo the sentence back in the first person: ask for a reply to it
@@ -409,6 +421,7 @@ def _numeric(key: str) -> bool:
     return key.isdigit() or key in _NUMBER_WORDS
 
 
+_NEGATION = re.compile(r"(?:n['’]t|^never)$")
 _CONJECTURE = re.compile(r"\b(might|likely|would|could|probably|possibly|potentially|suggest|recommend)\b", re.I)
 
 
@@ -425,8 +438,9 @@ def ungrounded(answer: str, question: str, recall: RecallResult) -> bool:
     numbers = any(_numeric(k) for k in _content(" ".join(_known_texts(recall, dates=False))))  # not the facts' dates
     counted = (recall.intent.when or bool(_COUNTS.search(question)) or numbers
                or bool(_DATE_WORD.search(answer)))  # the day and year of a date ("On 3 May 2026")
+    # a negation is no fact of its own: "No, you don't like coriander." from "I can't stand coriander"
     new = {k for k in said if k not in asked and k not in ("yes", "no") and k not in _WORKED_OUT
-           and not (counted and _numeric(k))}
+           and not (counted and _numeric(k)) and not _NEGATION.search(k)}
     if not new:
         return False
     return not new & known

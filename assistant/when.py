@@ -16,6 +16,7 @@ from memory.recall.recall import RecallResult
 from memory.revision import says_a_change
 from memory.search import focus, terms
 from memory.timeutil import spoken_grain
+from memory.vocabulary import is_relation, relation
 from memory.words import FIRST_PERSON_RE, alternation
 
 MONTH = alternation(calendar.month_name[1:])  # a month's name, in a regex
@@ -170,12 +171,38 @@ def birthday(recall: RecallResult) -> str | None:
     asked about; None when no such fact was found, or two disagree (the model reads what was found)."""
     about = set(recall.seeds)
     days = {a.object for a in recall.facts if a.relation == "born_on" and a.current and a.subject_id in about}
+    if not days:
+        return _birthday_told(recall)
     if len(days) != 1:
         return None
     day = days.pop()
     m = _MONTH_DAY.match(day)
     said = f"{m.group(2)} {m.group(1)}{m.group(3)}" if m else day  # "July 14" -> "14 July"
     return f"On {said}."
+
+
+_BIRTHDAY = re.compile(r"\b(?:birthday|born)\b", re.I)
+_MINE = re.compile(r"\b(?:my birthday|I was born|I'm born|I turn)\b", re.I)
+
+
+def _birthday_told(recall: RecallResult, *, look: int = 3, max_chars: int = 300) -> str | None:
+    """No fact of a birthday: the day of the year the best words on one name ("It's Jess's birthday on the 3rd of
+    March, she's my wife" -> "On 3 March."), when they are about the one asked: every other word of the question
+    is in them ("my wife's", "Jess's"), or the one asked said "my birthday" or "I was born". The year those words
+    fall in is no part of the answer (the small model said "On 3 March 2025")."""
+    if not recall.episodes_relevant:
+        return None
+    who = set(terms(recall.question)) - set(terms("birthday born"))
+    if not who and not FIRST_PERSON_RE.search(recall.question):
+        return None
+    for e, text in _told(recall, look, max_chars):
+        mine = bool(_MINE.search(text)) and (who <= set(terms(e.speaker)) if who else e.speaker == "user")
+        if not _BIRTHDAY.search(text) or not (mine or (who and who <= set(terms(e.text)))):
+            continue
+        meant = _meant(text, e.at)
+        if meant is not None and meant[1].grain == "day":
+            return f"On {meant[1].when.day} {meant[1].when.strftime('%B')}."
+    return None
 
 
 _STILL = re.compile(r"^\s*(am|is|are|do|does|have|has)\b[^?]*\bstill\b", re.I)
@@ -192,9 +219,12 @@ def no_longer(recall: RecallResult) -> str | None:
     asked = set(terms(recall.question))
     first_person = bool(FIRST_PERSON_RE.search(recall.question))
     whose = {USER_ID} if first_person else set(recall.seeds)
-    mine = [a for a in recall.facts if a.expired_at is None and a.subject_id in whose]
-    about = [a for a in mine if set(terms(a.object)) and set(terms(a.object)) <= asked] or [
-        a for a in mine if a.relation in recall.intent.relations]  # "a member of the gym": PureGym
+    # a symmetric fact held from the other side is the user's too ("Elena partner_of User": "still with Elena?")
+    mine = [(a, a.object) for a in recall.facts if a.expired_at is None and a.subject_id in whose] + [
+        (a, a.subject) for a in recall.facts if a.expired_at is None and a.object_id in whose
+        and a.subject_id not in whose and is_relation(a.relation) and relation(a.relation).symmetric]
+    about = [a for a, other in mine if set(terms(other)) and set(terms(other)) <= asked] or [
+        a for a, _ in mine if a.relation in recall.intent.relations]  # "a member of the gym": PureGym
     if not about:
         return None
     current = [a for a in about if a.current]

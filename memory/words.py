@@ -73,6 +73,8 @@ KIN_TITLES = frozenset(w for w, r in ROLES.items() if r.relation in ("mother_of"
 # "my eldest boy"): alone ("a night out with my girls") they are as often friends.
 CHILD_WORDS: dict[str, str] = {"boy": "son", "girl": "daughter", "lad": "son", "lass": "daughter"}
 CHILD_AGES = frozenset({"little", "baby", "eldest", "oldest", "youngest", "middle", "younger", "older", "twin"})
+# Words that say children in the plural even alone ("our twins, Ada and Max"); one ("my twin") is a sibling.
+CHILD_PLURALS: dict[str, str] = {"twin": "child", "triplet": "child"}
 
 
 class Aux(NamedTuple):

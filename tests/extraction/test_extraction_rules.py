@@ -357,6 +357,9 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("Our youngest boy Kit starts nursery on Monday.", (), {k("Kit", "son_of", U)}),
     ("My cousin Lou and Dan came round.", (), {k("Lou", "cousin_of", U)}),  # one cousin: Dan is not one
     ("Drinks with my girls Tia and Jo tonight!", (), set()),  # friends as often as daughters
+    # twins, said in the plural, are children even alone; one twin is a sibling, not a child
+    ("Our twins, Noor and Sami, turn four in May.", (), {k("Noor", "child_of", U), k("Sami", "child_of", U)}),
+    ("My twin Jonas is a pilot.", (), {k("Jonas", "works_as", "pilot")}),
     # a food eaten again ends the diets that leave it out; not one never to be eaten again
     ("I've started eating meat again after six years.", (),
      {k(U, "diet", d, "end") for d in ("vegan", "vegetarian", "pescatarian", "pescetarian", "plant-based")}),

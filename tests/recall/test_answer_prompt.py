@@ -20,7 +20,7 @@ AT = datetime(2023, 1, 20, 16, 4, tzinfo=UTC)
 
 def _result(episodes: list[Episode], relevant: bool = True,
             question: str = "Why did Jon lose his job?") -> RecallResult:
-    r = RecallResult("q", analyse(question), [], [], "now")
+    r = RecallResult(question, analyse(question), [], [], "now")
     r.episodes, r.episodes_relevant = episodes, relevant
     return r
 
@@ -71,6 +71,15 @@ def test_asked_when_the_best_utterance_comes_first() -> None:
            Episode("c#1", "c", 1, "user", "I moved to Ghent.", AT - timedelta(days=30), 0.5, "t")]
     lines = said_lines(_result(eps, question="When did Jon lose his job?"))
     assert lines[0].startswith("- On 20 January 2023 Jon said") and "Ghent" in lines[1]
+
+
+def test_a_yes_no_question_about_today_reads_the_newest_first() -> None:
+    """"Do I drink coffee?": the small model answered from the first line, the old "I don't drink coffee"."""
+    eps = [Episode("c#1", "c", 1, "user", "I don't drink coffee, just tea.", AT - timedelta(days=200), 0.9, "t"),
+           Episode("c#2", "c", 2, "user", "I'm a proper coffee person now.", AT, 0.8, "t")]
+    assert "coffee person" in said_lines(_result(eps, question="Do I drink coffee?"))[0]
+    assert "just tea" in said_lines(_result(eps, question="Did I drink coffee last year?"))[0]  # the past
+    assert "just tea" in said_lines(_result(eps, question="What do I drink?"))[0]  # not yes/no: oldest first
 
 
 def test_the_budget_keeps_the_best_utterances() -> None:
@@ -236,8 +245,17 @@ def test_not_asked_when_or_nothing_bears_on_it() -> None:
     assert when_answer(_heard("How long did the renovation take?", said)) is None
     assert when_answer(_heard("When did John renovate the community center?", said, relevant=False)) is None
     assert when_answer(_heard("When did John renovate the community center?", [])) is None
+
+
+def test_a_birthday_told_but_not_learned_is_the_day_said_without_a_year() -> None:
     birthday = [("John", "My birthday is on the ninth of August, come to the party!", MAY_20)]
-    assert when_answer(_heard("When is John's birthday?", birthday)) is None  # every year: not "9 August 2022"
+    assert when_answer(_heard("When is John's birthday?", birthday)) == "On 9 August."  # every year: no 2022
+    assert when_answer(_heard("When is Maria's birthday?", birthday)) is None  # John's, not hers
+    wife = [("user", "It's Jess's birthday on the 3rd of March, she's my wife, I need flowers.", MAY_20)]
+    assert when_answer(_heard("When is my wife's birthday?", wife)) == "On 3 March."
+    assert when_answer(_heard("When is my birthday?", wife)) is None  # hers, not the user's
+    mine = [("user", "I was born on 14 July, a proper summer baby.", MAY_20)]
+    assert when_answer(_heard("When is my birthday?", mine)) == "On 14 July."
 
 
 
@@ -307,6 +325,13 @@ def test_asked_whether_something_still_holds_when_it_ended() -> None:
     r.episodes = [dataclasses.replace(left, text="The bakery does great sourdough.")]  # no change said
     assert no_longer(r) is None
     r.episodes = [dataclasses.replace(left, at=datetime(2023, 5, 1, tzinfo=UTC))]  # before the fact: no news
+    assert no_longer(r) is None
+    # a symmetric fact held from the other side is the user's ("Elena partner_of User")
+    q = "Am I still with Elena?"
+    r = RecallResult(q, analyse(q), ["user"], [dataclasses.replace(
+        _fact("elena", "partner_of", "User", until=JUNE_3), object_id="user", subject="Elena")], "history")
+    assert no_longer(r) == "No, not since 3 June 2023."
+    r.facts = [dataclasses.replace(r.facts[0], relation="reports_to")]  # not symmetric: Elena's, not the user's
     assert no_longer(r) is None
     r = RecallResult("Where do I still go?", analyse("Where do I still go?"), ["user"],
                      [_fact("user", "visits", "go", until=MAY_20)], "history")

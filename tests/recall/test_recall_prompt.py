@@ -124,6 +124,11 @@ def test_a_count_over_utterances_reaches_the_answer_as_a_note(graph: TemporalGra
     result = recaller.recall("How many times did I go climbing this year?", now=T0 + timedelta(days=10))
     assert result.notes == ["Counted in memory: times = 3"]
     assert result.cypher and result.cypher_facts == 1
+    # a count of nothing is not a note: the model took "times = 0" for a memory
+    none = Recaller(graph, cypher=CypherRecall(graph, _ScriptedLLM(
+        "MATCH (e:Episode) WHERE e.terms CONTAINS 'canberra' RETURN count(e) AS times")),
+        episodes=episodes)  # type: ignore[arg-type]
+    assert none.recall("How many times did I go to Canberra?", now=T0 + timedelta(days=10)).notes == []
     # a query that writes is refused by the guard: nothing counted, nothing changed
     bad = Recaller(graph, cypher=CypherRecall(graph, _ScriptedLLM("MATCH (e:Episode) DETACH DELETE e")),
                    episodes=episodes)  # type: ignore[arg-type]

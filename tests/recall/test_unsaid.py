@@ -134,6 +134,11 @@ def test_grounded_answers() -> None:
     assert not ungrounded("Twice.", r.question, r)
     assert not ungrounded("Twice, on Mondays.", r.question, r)  # and a count
     assert ungrounded("A nurse.", r.question, r)
+    # a "no" said in the model's own negation is no new fact; a thing named that nothing said still is
+    r = _recall("Do I like coriander?", "Honestly I can't stand coriander, it tastes like soap.")
+    assert not ungrounded("No, you don't like coriander.", r.question, r)
+    assert not ungrounded("No, never.", r.question, r)
+    assert ungrounded("No, you don't like parsley.", r.question, r)
     guess = _recall("What job might Lena like?", "My cousin Lena lives in Munich and teaches maths.")
     assert not ungrounded("Perhaps tutoring.", guess.question, guess)  # asked to reason, not to remember
     general = _recall("How far is the moon?", "")
