@@ -11,6 +11,7 @@ from datetime import datetime
 from typing import Any
 
 from memory.episodes import Episode, Episodes, without_names
+from memory.extraction.rules_lexicon import PETS
 from memory.graph import TemporalGraph
 from memory.model import USER_ID, Arc, spoken_day
 from memory.names import normalize
@@ -21,7 +22,7 @@ from memory.search import terms
 from memory.summaries import summaries_for
 from memory.summary_text import undated
 from memory.timeutil import DAY
-from memory.words import ROLE_RELATION_NAMES
+from memory.words import ROLE_RELATION_NAMES, alternation
 
 SUMMARY_SEEDS = 6  # the first seeds looked up for a summary line: "my friends" may hold a dozen
 _COUNTING = re.compile(r"\bhow (many|often)\b", re.I)
@@ -275,6 +276,10 @@ class Recaller:
             # someone else who is something to the user was found (a brother, for "my sister"): what is known of
             # them would be said of the one asked about, unless what was said speaks of that one too
             result.role_unheld = _role_unmentioned(intent.role_words, result.episodes)
+        elif (pet := _PET_ASKED.search(question)) and result.episodes_relevant and self._someone_elses_pet(
+                pet.group(1), result.episodes, now):
+            # "What's my dog called?" with only the neighbour's dog ever told of: "Neighbour's dog." was said
+            result.role_unheld = _role_unmentioned([pet.group(1).lower()], result.episodes)
         result.timings_ms = {"link": _ms(t0, t1), "lookups": _ms(t1, t2), "traversal": round(walked_ms, 2),
                              "episodes": round(_ms(t3, t3a) + _ms(t3b, t4), 2), "cypher": _ms(t4, t5),
                              "summaries": _ms(t5, t6),
@@ -293,6 +298,15 @@ class Recaller:
             return True
         names = {n for a in held for n in (a.subject, a.object) if n and n[:1].isupper() and n.lower() != "user"}
         return any(re.search(rf"(?<!\w){re.escape(n)}(?!\w)", e.text) for n in names for e in episodes)
+
+    def _someone_elses_pet(self, pet: str, episodes: Sequence[Episode], now: datetime) -> bool:
+        """What was said speaks of someone else's ``pet`` ("my neighbour's dog", "her cat") and memory holds no
+        pet of the user's."""
+        theirs = re.compile(rf"\b(?:\w+['’]s|his|her|their)\s+(?:\w+\s+)?{re.escape(pet)}s?\b", re.I)
+        if not any(theirs.search(e.text) for e in episodes):
+            return False
+        return not any(a.relation == "has_pet" and a.subject_id == USER_ID
+                       for a in self.graph.neighbourhood([USER_ID], at=now, hops=1, limit=200))
 
     def _speaks_to(self, question: str, names: list[str], intent: Intent, episodes: list[Episode]) -> bool:
         """Whether any of these utterances bears on what is asked, beyond naming who: a cue word of the asked
@@ -364,6 +378,9 @@ def facts_json(result: RecallResult, *, sources: Callable[[str], Any] | None = N
     return [{"subject": a.subject, "relation": a.relation, "object": a.object, "valid_from": iso(a.valid_from),
              "valid_to": iso(a.valid_to), "weight": None if a.weight is None else round(a.weight, 4),
              "sources": [sources(s) if sources else s for s in a.sources]} for a in result.facts]
+
+
+_PET_ASKED = re.compile(rf"\b(?:my|our)\s+(?:\w+\s+)?({alternation(PETS)})s?\b", re.I)  # "my dog", "our cats"
 
 
 def _role_unmentioned(words: Sequence[str], episodes: Sequence[Episode]) -> str:

@@ -237,3 +237,25 @@ def test_a_name_with_regex_characters_is_read_as_words(tmp_path: Path) -> None:
         p.graph.assert_fact(name, "brother_of", USER_ID, now=T0)
         ans = p.answer("Where does my sister live?", now=T0 + timedelta(days=1))
         assert ans.text == "I don't know. You haven't told me about your sister." and model.asked == 0
+
+
+@pytest.mark.parametrize(("said", "question", "pet", "answered"), [
+    # only someone else's dog was told of: "Neighbour's dog." was said as the name of the user's
+    ("My neighbour's dog barks all night.", "What's my dog called?", False, False),
+    ("Her cat keeps sleeping in our shed.", "What's my cat called?", False, False),
+    # the user's own told of too, or held as a fact: the model reads it
+    ("My neighbour's dog barks at our dog all night.", "What's my dog called?", False, True),
+    ("My neighbour's dog barks all night.", "What's my dog called?", True, True),
+])
+def test_a_pet_no_one_told_of_is_not_answered_from_someone_elses(tmp_path: Path, parser: RuleExtractor, said: str,
+                                                                 question: str, pet: bool, answered: bool) -> None:
+    from memory.model import USER_ID
+
+    model = Model("Neighbour's dog.")
+    with heard(tmp_path, [("user", said)], (), T0, model, tagger=words_of(parser)) as p:
+        if pet:
+            p.graph.assert_fact(USER_ID, "has_pet", "Rex", now=T0)
+        ans = p.answer(question, now=T0 + timedelta(days=1))
+        assert ans.recall is not None and bool(ans.recall.role_unheld) is not answered
+        if not answered:
+            assert ans.text.startswith("I don't know. You haven't told me about your")
