@@ -7,7 +7,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import datetime
 
-from assistant.when import MONTH, dated, redated, spoken_date
+from assistant.when import MONTH, dated, redated, said_otherwise, spoken_date
 from memory.extraction.dates import UNITS
 from memory.llm import Message
 from memory.model import USER_ID, Arc
@@ -44,8 +44,7 @@ Q: What did Sam give his sister for her birthday? A: A red scarf.
 Q: When did Mia start her new job? ("I started on Monday", said on 9 March 2023) A: On 6 March 2023.
 Q: Which sports does Leo play? A: Tennis and, since last year, basketball.
 Q: Why did Ana cancel the trip? A: Her mother was ill.
-Q: Does Tom like olives? ("I can't stand olives", said by Tom) A: No, he can't stand them.
-Q: Does Ana eat meat? ("I'm vegetarian", said in 2022; "I eat meat again now", said in 2024) A: Yes, again since 2024."""  # noqa: E501
+Q: Does Tom like olives? ("I can't stand olives", said by Tom) A: No, he can't stand them."""
 
 # A yes/no reading of one remembered sentence against the question, asked only when no word of the asked relation
 # or topic is in what was found ("What hobby did Frank take up?" — "My uncle Frank has started beekeeping"): a
@@ -351,7 +350,7 @@ def vetted(first: str, question: str, recall: RecallResult) -> str | None:
     (``redated``). None: the answer stands."""
     if says_nothing_new(first, question) or ungrounded(first, question, recall) or borrowed(first, question, recall):
         return unknown_answer(recall)
-    return redated(first, recall)
+    return said_otherwise(first, recall) or redated(first, recall)
 
 
 # asked how someone put something: their own words are the answer, no one else's

@@ -13,11 +13,11 @@ from memory.extraction.dates import UNITS, Tense, TimeRef, tense, words_of
 from memory.model import USER_ID, spoken_day
 from memory.periods import named_time, recurrence, says_when
 from memory.recall.recall import RecallResult
-from memory.revision import says_a_change
+from memory.revision import says_a_change, says_an_end
 from memory.search import focus, terms
 from memory.timeutil import spoken_grain
 from memory.vocabulary import is_relation, relation
-from memory.words import FIRST_PERSON_RE, alternation
+from memory.words import AUXILIARIES, FIRST_PERSON_RE, ROLES, alternation
 
 MONTH = alternation(calendar.month_name[1:])  # a month's name, in a regex
 
@@ -218,7 +218,8 @@ def no_longer(recall: RecallResult) -> str | None:
         return None
     asked = set(terms(recall.question))
     first_person = bool(FIRST_PERSON_RE.search(recall.question))
-    whose = {USER_ID} if first_person else set(recall.seeds)
+    # "Does my mum still work?": the mother's facts, not the user's
+    whose = set(recall.seeds) if recall.intent.roles else {USER_ID} if first_person else set(recall.seeds)
     # a symmetric fact held from the other side is the user's too ("Elena partner_of User": "still with Elena?")
     mine = [(a, a.object) for a in recall.facts if a.expired_at is None and a.subject_id in whose] + [
         (a, a.subject) for a in recall.facts if a.expired_at is None and a.object_id in whose
@@ -237,9 +238,36 @@ def no_longer(recall: RecallResult) -> str | None:
              and topic & set(terms(e.text)) and says_a_change(e.text)] if recall.episodes_relevant else []
     if not later:
         return None
-    e = max(later, key=lambda e: e.at)
+    return _maybe_not(max(later, key=lambda e: e.at), recall.question)
+
+
+def _maybe_not(e: Episode, question: str) -> str:
     who = "you" if e.speaker == "user" else e.speaker
-    return f'Maybe not: on {spoken_day(e.at)} {who} said "{focus(e.text, recall.question, 160)}"'
+    return f'Maybe not: on {spoken_day(e.at)} {who} said "{focus(e.text, question, 160)}"'
+
+
+_YES = re.compile(r"^\W*yes\b", re.I)
+_SENTENCE_END = re.compile(r"[.!?;]")  # a sentence, not a clause: "allergic to cats so we can't get one"
+_ROLE_TERMS = frozenset(terms(" ".join(ROLES)))
+
+
+def said_otherwise(answer: str, recall: RecallResult, *, look: int = 3) -> str | None:
+    """A "yes" to a yes/no question ("Have I been to Japan?", "Am I going to Crete?") when the newest of the best
+    utterances that speak of its topic says, in the sentence that does, that it ended, did not happen or does not
+    hold ("I've never been to Japan", "We had to cancel Crete"): those words instead. The small model said "Yes."
+    to five such questions of eight in a holdout. The topic is the question's words but roles and "still"; asked
+    about the user, only the user's words count. None: not a yes, or nothing found says otherwise."""
+    opener = recall.question.split(maxsplit=1)[0].lower() if recall.question.strip() else ""
+    if not _YES.match(answer) or opener not in AUXILIARIES or not recall.episodes_relevant:
+        return None
+    topic = set(terms(recall.question)) - _ROLE_TERMS - {"still"}
+    mine = bool(FIRST_PERSON_RE.search(recall.question))
+    topical = [(e, clauses) for e in recall.episodes[:look] if not mine or e.speaker == "user"
+               if (clauses := [c for c in _SENTENCE_END.split(e.text) if topic & set(terms(c))])]
+    if not topical:
+        return None
+    e, clauses = max(topical, key=lambda x: x[0].at)
+    return _maybe_not(e, recall.question) if any(says_an_end(c) for c in clauses) else None
 
 
 def planned_for(recall: RecallResult) -> str | None:

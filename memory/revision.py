@@ -86,6 +86,22 @@ def _cue_terms(relation: str) -> frozenset[str]:
     return frozenset(terms(" ".join(cues_for(relation) or ())))
 
 
+# Of those, the ones that say something ended or did not happen (not "now", "new", "started": a change towards a
+# state says it holds), and the words that deny ("I've never been to Japan", "we can't get one").
+ENDING_CUES = frozenset(terms(
+    "anymore longer quit quits quitting stopped left sold traded swapped retired broke split divorced ended died "
+    "lost cancel cancels cancelled canceled goodbye former ex never not cannot", stop=frozenset()))
+ENDING_PHRASES = ("give up", "gave up", "giving up", "given up", "any more", "no more", "last day", "called off",
+                  "passed away", "n't ")
+
+
+def says_an_end(text: str) -> bool:
+    """A word that says something ended, did not happen or does not hold ("cancelled", "retired", "never",
+    "can't")."""
+    low = " ".join(text.lower().replace("’", "'").split()) + " "
+    return bool(ENDING_CUES.intersection(terms(text, stop=frozenset()))) or any(p in low for p in ENDING_PHRASES)
+
+
 def says_a_change(text: str) -> bool:
     """A word that says something changed ("now", "quit", "moved", "over", "sold", "gave up"...)."""
     low = " ".join(text.lower().replace("’", "'").split())

@@ -336,3 +336,37 @@ def test_asked_whether_something_still_holds_when_it_ended() -> None:
     r = RecallResult("Where do I still go?", analyse("Where do I still go?"), ["user"],
                      [_fact("user", "visits", "go", until=MAY_20)], "history")
     assert no_longer(r) is None  # not a yes/no question
+
+
+@pytest.mark.parametrize(("question", "said", "otherwise"), [
+    # the newest words on the topic say it did not happen, ended or does not hold: those words, not "yes"
+    ("Have I been to Japan?", [("user", "I've never been to Japan but it's top of my list.", MAY_20)], True),
+    ("Am I going to Crete?", [("user", "We're going to Crete in August.", MAY_20),
+                              ("user", "We had to cancel Crete, the car broke down.", JUNE_3)], True),
+    ("Do we have a cat?", [("user", "Isla is allergic to cats so we can't get one.", MAY_20)], True),
+    # the newest says it holds again: the yes stands
+    ("Am I going to Crete?", [("user", "We had to cancel Crete, the car broke down.", MAY_20),
+                              ("user", "Crete is back on, we booked new flights!", JUNE_3)], False),
+    ("Did I pass my driving test?", [("user", "Passed my driving test on the second go! Couldn't believe it.",
+                                      MAY_20)], False),  # a denial in another sentence is not about it
+    ("Have I been to Japan?", [("Omar", "I've never been to Japan.", MAY_20)], False),  # someone else's words
+    ("What do I drink?", [("user", "I don't drink coffee.", MAY_20)], False),  # not a yes/no question
+])
+def test_a_yes_that_the_newest_words_deny_is_not_said(question: str, said: list[tuple[str, str, datetime]],
+                                                      otherwise: bool) -> None:
+    from assistant.when import said_otherwise
+    r = _heard(question, said)
+    instead = said_otherwise("Yes.", r)
+    assert (instead is not None) is otherwise
+    if otherwise:
+        assert instead is not None and instead.startswith("Maybe not: on ") and said[-1][1][:20] in instead
+    assert said_otherwise("No, you haven't.", r) is None  # only a yes is checked
+
+
+def test_still_asked_of_a_relative_reads_their_facts() -> None:
+    q = "Does my mum still work?"
+    r = RecallResult(q, analyse(q), ["mum"], [dataclasses.replace(_fact("mum", "works_as", "midwife"),
+                                                                  valid_from=MAY_20)], "history")
+    r.episodes = [Episode("e1", "c2", 0, "user", "Mum finally retired on Friday after thirty years.", JUNE_3)]
+    r.episodes_relevant = True
+    assert no_longer(r) == f'Maybe not: on 3 June 2023 you said "{r.episodes[0].text}"'
