@@ -26,6 +26,7 @@ from memory.extraction.rules_lexicon import (
     OCCUPATIONS,
     PAST_PERIODS,
     PETS,
+    RANKS,
     RACES,
     SOFT,
     STILL_NOW,
@@ -294,6 +295,15 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
         return _died(c, m, subj)
     if rel == "@gone":
         return _gone(c, m)
+    if rel == "@made_me":  # the one made head is "me", whoever "they" are; not "made me a cake", "made me cry"
+        if o is not None and (o.head.lower in OCCUPATIONS or o.head.lower in RANKS):
+            t = c.toks
+            post = o.text
+            if o.end + 1 < c.hi and t[o.end].lower == "of" and t[o.end + 1].pos in ("NOUN", "PROPN"):
+                post = o.text + c.source[t[o.end - 1].end : t[o.end + 1].end]  # "head of science"
+            c.emit(Entity(USER), "works_as", post, op, obj_type="ROLE")
+            _works_at_tail(c, o, Entity(USER), op)
+        return
     if subj is None:
         return
     if rel == "@is_my_role" and o is not None and o.head.lower in ROLES and subj.name != USER:

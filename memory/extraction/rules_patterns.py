@@ -74,6 +74,7 @@ PATTERNS: list[Pattern] = [
     # work
     _p("work|working as O", "@works_as", state=True),
     _p("promote to O", "@works_as"),
+    _p("make|appoint|name me O", "@made_me"),  # "They made me head of science": the speaker's new post
     _p("leave|quit|lose ~ job|position|post|role at|with|in O", "works_at", "end", proper=True),
     _p("stop|quit work|working at|for|with O", "works_at", "end", proper=True),
     _p("retire from O", "works_at", "end", proper=True),

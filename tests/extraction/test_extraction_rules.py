@@ -357,6 +357,11 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("Our youngest boy Kit starts nursery on Monday.", (), {k("Kit", "son_of", U)}),
     ("My cousin Lou and Dan came round.", (), {k("Lou", "cousin_of", U)}),  # one cousin: Dan is not one
     ("Drinks with my girls Tia and Jo tonight!", (), set()),  # friends as often as daughters
+    # a post one is made or appointed to is the speaker's, whoever made them; not a thing made for them
+    ("They made me head of science at the school.", (), {k(U, "works_as", "head of science")}),
+    ("Last week they appointed me lead engineer.", (), {k(U, "works_as", "lead engineer")}),
+    ("My boss made me a cup of tea.", (), set()),
+    ("That film made me cry.", (), set()),
     # twins, said in the plural, are children even alone; one twin is a sibling, not a child
     ("Our twins, Noor and Sami, turn four in May.", (), {k("Noor", "child_of", U), k("Sami", "child_of", U)}),
     ("My twin Jonas is a pilot.", (), {k("Jonas", "works_as", "pilot")}),
