@@ -351,6 +351,7 @@ def test_asked_whether_something_still_holds_when_it_ended() -> None:
                                       MAY_20)], False),  # a denial in another sentence is not about it
     ("Have I been to Japan?", [("Omar", "I've never been to Japan.", MAY_20)], False),  # someone else's words
     ("What do I drink?", [("user", "I don't drink coffee.", MAY_20)], False),  # not a yes/no question
+    ("Would John enjoy Japan?", [("John", "I've never been to Japan.", MAY_20)], False),  # asks to reason
 ])
 def test_a_yes_that_the_newest_words_deny_is_not_said(question: str, said: list[tuple[str, str, datetime]],
                                                       otherwise: bool) -> None:
