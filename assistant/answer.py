@@ -350,7 +350,9 @@ def vetted(first: str, question: str, recall: RecallResult) -> str | None:
     (``redated``). None: the answer stands."""
     if says_nothing_new(first, question) or ungrounded(first, question, recall) or borrowed(first, question, recall):
         return unknown_answer(recall)
-    return said_otherwise(first, recall) or redated(first, recall)
+    # a question that asks to reason ("Is it likely that Nate has friends besides Joanna?") is not denied by
+    # whatever "not" the words found hold
+    return (None if _CONJECTURE.search(question) else said_otherwise(first, recall)) or redated(first, recall)
 
 
 # asked how someone put something: their own words are the answer, no one else's

@@ -247,7 +247,6 @@ def _maybe_not(e: Episode, question: str) -> str:
 
 
 _YES = re.compile(r"^\W*yes\b", re.I)
-_SUPPOSED = frozenset({"would", "could", "should", "might", "may"})  # "Would Ana enjoy Rome?" asks to reason
 _SENTENCE_END = re.compile(r"[.!?;]")  # a sentence, not a clause: "allergic to cats so we can't get one"
 _ROLE_TERMS = frozenset(terms(" ".join(ROLES)))
 
@@ -257,9 +256,10 @@ def said_otherwise(answer: str, recall: RecallResult, *, look: int = 3) -> str |
     utterances that speak of its topic says, in the sentence that does, that it ended, did not happen or does not
     hold ("I've never been to Japan", "We had to cancel Crete"): those words instead. The small model said "Yes."
     to five such questions of eight in a holdout. The topic is the question's words but roles and "still"; asked
-    about the user, only the user's words count. None: not a yes, or nothing found says otherwise."""
+    about the user, only the user's words count. None: not a yes, or nothing found says otherwise. (A question that
+    asks to reason, "Is it likely that…", "Would Ana enjoy…", is the caller's to leave out.)"""
     opener = recall.question.split(maxsplit=1)[0].lower() if recall.question.strip() else ""
-    if not _YES.match(answer) or opener not in AUXILIARIES or opener in _SUPPOSED or not recall.episodes_relevant:
+    if not _YES.match(answer) or opener not in AUXILIARIES or not recall.episodes_relevant:
         return None
     topic = set(terms(recall.question)) - _ROLE_TERMS - {"still"}
     mine = bool(FIRST_PERSON_RE.search(recall.question))

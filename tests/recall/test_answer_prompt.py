@@ -351,7 +351,6 @@ def test_asked_whether_something_still_holds_when_it_ended() -> None:
                                       MAY_20)], False),  # a denial in another sentence is not about it
     ("Have I been to Japan?", [("Omar", "I've never been to Japan.", MAY_20)], False),  # someone else's words
     ("What do I drink?", [("user", "I don't drink coffee.", MAY_20)], False),  # not a yes/no question
-    ("Would John enjoy Japan?", [("John", "I've never been to Japan.", MAY_20)], False),  # asks to reason
 ])
 def test_a_yes_that_the_newest_words_deny_is_not_said(question: str, said: list[tuple[str, str, datetime]],
                                                       otherwise: bool) -> None:
@@ -362,6 +361,17 @@ def test_a_yes_that_the_newest_words_deny_is_not_said(question: str, said: list[
     if otherwise:
         assert instead is not None and instead.startswith("Maybe not: on ") and said[-1][1][:20] in instead
     assert said_otherwise("No, you haven't.", r) is None  # only a yes is checked
+
+
+@pytest.mark.parametrize("question", ["Would John enjoy Japan?", "Is it likely that John has been to Japan?"])
+def test_a_question_that_asks_to_reason_keeps_its_yes(question: str) -> None:
+    from assistant.answer import vetted
+    r = _heard(question, [("John", "I've never been to Japan but I can't wait.", MAY_20)])
+    r.personal = True
+    assert vetted("Yes, he would.", question, r) is None
+    plain = _heard("Has John been to Japan?", [("John", "I've never been to Japan but I can't wait.", MAY_20)])
+    plain.personal = True
+    assert (vetted("Yes.", plain.question, plain) or "").startswith("Maybe not")
 
 
 def test_still_asked_of_a_relative_reads_their_facts() -> None:
