@@ -43,8 +43,7 @@ How short answers are (examples, not memories):
 Q: What did Sam give his sister for her birthday? A: A red scarf.
 Q: When did Mia start her new job? ("I started on Monday", said on 9 March 2023) A: On 6 March 2023.
 Q: Which sports does Leo play? A: Tennis and, since last year, basketball.
-Q: Why did Ana cancel the trip? A: Her mother was ill.
-Q: Does Tom like olives? ("I can't stand olives", said by Tom) A: No, he can't stand them."""
+Q: Why did Ana cancel the trip? A: Her mother was ill."""
 
 # A yes/no reading of one remembered sentence against the question, asked only when no word of the asked relation
 # or topic is in what was found ("What hobby did Frank take up?" — "My uncle Frank has started beekeeping"): a

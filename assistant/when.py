@@ -10,6 +10,7 @@ from datetime import datetime
 
 from memory.episodes import Episode, asks
 from memory.extraction.dates import UNITS, Tense, TimeRef, tense, words_of
+from memory.extraction.rules_lexicon import DIET_EXCLUDES
 from memory.model import USER_ID, spoken_day
 from memory.periods import named_time, recurrence, says_when
 from memory.recall.recall import RecallResult
@@ -263,12 +264,20 @@ def said_otherwise(answer: str, recall: RecallResult, *, look: int = 3) -> str |
         return None
     topic = set(terms(recall.question)) - _ROLE_TERMS - {"still"}
     mine = bool(FIRST_PERSON_RE.search(recall.question))
+    # a diet said speaks of the foods it leaves out ("I went vegetarian" for "Do I eat meat?"), and denies them
+    diets = {d for w in topic for d in _DIET_LEAVES_OUT.get(w, ())}
     topical = [(e, clauses) for e in recall.episodes[:look] if not mine or e.speaker == "user"
-               if (clauses := [c for c in _SENTENCE_END.split(e.text) if topic & set(terms(c))])]
+               if (clauses := [c for c in _SENTENCE_END.split(e.text) if (topic | diets) & set(terms(c))])]
     if not topical:
         return None
     e, clauses = max(topical, key=lambda x: x[0].at)
-    return _maybe_not(e, recall.question) if any(says_an_end(c) for c in clauses) else None
+    denied = any(says_an_end(c) or (diets & set(terms(c)) and not topic & set(terms(c))) for c in clauses)
+    return _maybe_not(e, recall.question) if denied else None
+
+
+# a food's term -> the terms of the diets that leave it out
+_DIET_LEAVES_OUT = {terms(food)[0]: frozenset(terms(d)[0] for d in diets if len(terms(d)) == 1)
+                    for food, diets in DIET_EXCLUDES.items() if terms(food)}  # not "plant-based": "plant"…
 
 
 def planned_for(recall: RecallResult) -> str | None:

@@ -344,6 +344,10 @@ def test_asked_whether_something_still_holds_when_it_ended() -> None:
     ("Am I going to Crete?", [("user", "We're going to Crete in August.", MAY_20),
                               ("user", "We had to cancel Crete, the car broke down.", JUNE_3)], True),
     ("Do we have a cat?", [("user", "Isla is allergic to cats so we can't get one.", MAY_20)], True),
+    # a diet said leaves out the foods it does not eat; one said with the food is read by its own words
+    ("Do I eat meat?", [("user", "I went vegetarian at New Year, so far so good.", MAY_20)], True),
+    ("Do I eat fish?", [("user", "I'm vegetarian but I still eat fish.", MAY_20)], False),
+    ("Do I eat meat?", [("user", "I planted tomatoes and peas this spring.", MAY_20)], False),
     # the newest says it holds again: the yes stands
     ("Am I going to Crete?", [("user", "We had to cancel Crete, the car broke down.", MAY_20),
                               ("user", "Crete is back on, we booked new flights!", JUNE_3)], False),
