@@ -15,7 +15,7 @@ from memory.graph import TemporalGraph
 from memory.kglite_store import KgliteStore
 from memory.learning import Extraction, Learner
 from memory.llm import LLMUnavailable
-from memory.revision import Reviser, candidates, says_a_change
+from memory.revision import Reviser, candidates, says_a_change, says_an_end
 from memory.transcripts import TranscriptStore, Turn
 
 T0 = datetime(2026, 1, 12, 18, 0, tzinfo=UTC)
@@ -76,6 +76,20 @@ def said(text: str, idx: int = 0, at: datetime = LATER) -> Turn:
 ])
 def test_only_turns_that_say_something_changed_are_checked(text: str, change: bool) -> None:
     assert says_a_change(text) is change
+
+
+@pytest.mark.parametrize(("text", "end"), [
+    ("We had to cancel Crete, the car needed a gearbox.", True),
+    ("I've never been to Japan.", True),
+    ("Mum finally retired on Friday.", True),
+    ("We said goodbye to Biscuit this week.", True),
+    ("Grandad passed away in March.", True),
+    ("I'm a proper coffee person now.", False),  # a change towards a state says it holds
+    ("Passed my driving test on the second go!", False),  # passed, not passed away
+    ("Started pottery on Tuesdays.", False),
+])
+def test_words_that_say_something_ended_or_does_not_hold(text: str, end: bool) -> None:
+    assert says_an_end(text) is end
 
 
 def test_candidates_are_the_older_facts_a_turn_touches(env) -> None:
