@@ -248,17 +248,20 @@ def _maybe_not(e: Episode, question: str) -> str:
 
 
 _YES = re.compile(r"^\W*yes\b", re.I)
-_SENTENCE_END = re.compile(r"[.!?;]")  # a sentence, not a clause: "allergic to cats so we can't get one"
+_SENTENCE_END = re.compile(r"[.!?;]+")
+_CLAUSE_END = re.compile(r"[,:]|\b(?:but|so|because|though|although|and)\b", re.I)
+_BACK = frozenset({"one", "ones", "it", "them", "any", "that"})  # "…allergic to cats so we can't get one"
 _ROLE_TERMS = frozenset(terms(" ".join(ROLES)))
 
 
 def said_otherwise(answer: str, recall: RecallResult, *, look: int = 3) -> str | None:
     """A "yes" to a yes/no question ("Have I been to Japan?", "Am I going to Crete?") when the newest of the best
-    utterances that speak of its topic says, in the sentence that does, that it ended, did not happen or does not
-    hold ("I've never been to Japan", "We had to cancel Crete"): those words instead. The small model said "Yes."
-    to five such questions of eight in a holdout. The topic is the question's words but roles and "still"; asked
-    about the user, only the user's words count. None: not a yes, or nothing found says otherwise. (A question that
-    asks to reason, "Is it likely that…", "Would Ana enjoy…", is the caller's to leave out.)"""
+    utterances that speak of its topic says, in the clause that does or one right after it that points back to
+    it ("…allergic to cats so we can't get one"), that it ended, did not happen or does not hold ("I've never been
+    to Japan", "We had to cancel Crete"): those words instead. The small model said "Yes." to five such questions
+    of eight in a holdout. "My dog hates rain, he won't go out" denies no dog. The topic is the question's words
+    but roles and "still"; asked about the user, only the user's words count. None: not a yes, or nothing found
+    says otherwise. (A question that asks to reason, "Is it likely that…", is the caller's to leave out.)"""
     opener = recall.question.split(maxsplit=1)[0].lower() if recall.question.strip() else ""
     if not _YES.match(answer) or opener not in AUXILIARIES or not recall.episodes_relevant:
         return None
@@ -266,12 +269,26 @@ def said_otherwise(answer: str, recall: RecallResult, *, look: int = 3) -> str |
     mine = bool(FIRST_PERSON_RE.search(recall.question))
     # a diet said speaks of the foods it leaves out ("I went vegetarian" for "Do I eat meat?"), and denies them
     diets = {d for w in topic for d in _DIET_LEAVES_OUT.get(w, ())}
-    topical = [(e, clauses) for e in recall.episodes[:look] if not mine or e.speaker == "user"
-               if (clauses := [c for c in _SENTENCE_END.split(e.text) if (topic | diets) & set(terms(c))])]
-    if not topical:
+    found: list[tuple[Episode, bool]] = []
+    for e in recall.episodes[:look]:
+        if mine and e.speaker != "user":
+            continue
+        sentences = [[c for c in _CLAUSE_END.split(x) if c and c.strip()] for x in _SENTENCE_END.split(e.text)]
+        said = [[set(terms(c)) for c in clauses] for clauses in sentences]
+        if not any((topic | diets) & w for words in said for w in words):
+            continue
+        named = any(topic & w for words in said for w in words)  # "vegetarian but I still eat fish": its own words
+        denied = False
+        for clauses, words in zip(sentences, said, strict=True):
+            on = [bool((topic | diets) & w) for w in words]
+            for i, c in enumerate(clauses):
+                back = i > 0 and on[i - 1] and bool(_BACK & set(terms(c, stop=frozenset())))
+                denied = denied or (says_an_end(c) and (on[i] or back)) or (
+                    on[i] and bool(diets & words[i]) and not named)
+        found.append((e, denied))
+    if not found:
         return None
-    e, clauses = max(topical, key=lambda x: x[0].at)
-    denied = any(says_an_end(c) or (diets & set(terms(c)) and not topic & set(terms(c))) for c in clauses)
+    e, denied = max(found, key=lambda x: x[0].at)
     return _maybe_not(e, recall.question) if denied else None
 
 

@@ -348,6 +348,8 @@ def test_asked_whether_something_still_holds_when_it_ended() -> None:
     ("Do I eat meat?", [("user", "I went vegetarian at New Year, so far so good.", MAY_20)], True),
     ("Do I eat fish?", [("user", "I'm vegetarian but I still eat fish.", MAY_20)], False),
     ("Do I eat meat?", [("user", "I planted tomatoes and peas this spring.", MAY_20)], False),
+    # a denial in the same sentence about something else denies nothing
+    ("Do I have a dog?", [("user", "My dog Rex hates the rain, he won't go out.", MAY_20)], False),
     # the newest says it holds again: the yes stands
     ("Am I going to Crete?", [("user", "We had to cancel Crete, the car broke down.", MAY_20),
                               ("user", "Crete is back on, we booked new flights!", JUNE_3)], False),
