@@ -282,14 +282,36 @@ def said_otherwise(answer: str, recall: RecallResult, *, look: int = 3) -> str |
         for clauses, words in zip(sentences, said, strict=True):
             on = [bool((topic | diets) & w) for w in words]
             for i, c in enumerate(clauses):
-                back = i > 0 and on[i - 1] and bool(_BACK & set(terms(c, stop=frozenset())))
-                denied = denied or (says_an_end(c) and (on[i] or back)) or (
-                    on[i] and bool(diets & words[i]) and not named)
+                if on[i] and diets & words[i] and not named:
+                    denied = True
+                elif on[i]:
+                    denied = denied or _denies(c, topic | diets)
+                elif i > 0 and on[i - 1]:
+                    denied = denied or _denies(c, _BACK)
         found.append((e, denied))
     if not found:
         return None
     e, denied = max(found, key=lambda x: x[0].at)
     return _maybe_not(e, recall.question) if denied else None
+
+
+_DENIALS = frozenset({"never", "not", "cannot", "no"})
+
+
+def _denies(clause: str, about: frozenset[str] | set[str]) -> bool:
+    """The clause says an end or a denial of what it speaks of: a denial ("never", "can't") before it ("I've never
+    been to Japan", not "My dog can't stand thunder"), an end ("cancelled", "sold", "retired") on either side
+    ("We cancelled Crete", "Gym membership cancelled")."""
+    words = clause.split()
+    at = next((k for k, w in enumerate(words) if about & set(terms(w, stop=frozenset()))), None)
+    if at is None:
+        return False
+    for k in range(len(words)):
+        if says_an_end(" ".join(words[: k + 1])):
+            cue = words[k].lower().replace("’", "'")
+            denial = cue.endswith("n't") or cue.strip(",.!?") in _DENIALS
+            return not denial or k <= at
+    return False
 
 
 # a food's term -> the terms of the diets that leave it out
