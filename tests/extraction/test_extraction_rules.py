@@ -357,6 +357,10 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("Our youngest boy Kit starts nursery on Monday.", (), {k("Kit", "son_of", U)}),
     ("My cousin Lou and Dan came round.", (), {k("Lou", "cousin_of", U)}),  # one cousin: Dan is not one
     ("Drinks with my girls Tia and Jo tonight!", (), set()),  # friends as often as daughters
+    # "back from" with no one before it is the speaker back; a place, not an errand
+    ("Only just back from ten days in Vietnam!", (), {k(U, "visited", "Vietnam")}),
+    ("Home from Lisbon at last.", (), {k(U, "visited", "Lisbon")}),
+    ("Back from the dentist, my face is numb.", (), set()),
     # a post one is made or appointed to is the speaker's, whoever made them; not a thing made for them
     ("They made me head of science at the school.", (), {k(U, "works_as", "head of science")}),
     ("Last week they appointed me lead engineer.", (), {k(U, "works_as", "lead engineer")}),
