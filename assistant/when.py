@@ -10,7 +10,7 @@ from datetime import datetime
 
 from memory.episodes import Episode, asks
 from memory.extraction.dates import UNITS, Tense, TimeRef, tense, words_of
-from memory.extraction.rules_lexicon import DIET_EXCLUDES
+from memory.extraction.rules_lexicon import CAR_BRANDS, CAR_MODELS, DIET_EXCLUDES
 from memory.model import USER_ID, spoken_day
 from memory.periods import named_time, recurrence, says_when
 from memory.recall.recall import RecallResult
@@ -267,8 +267,10 @@ def said_otherwise(answer: str, recall: RecallResult, *, look: int = 3) -> str |
         return None
     topic = set(terms(recall.question)) - _ROLE_TERMS - {"still"}
     mine = bool(FIRST_PERSON_RE.search(recall.question))
-    # a diet said speaks of the foods it leaves out ("I went vegetarian" for "Do I eat meat?"), and denies them
+    # a diet said speaks of the foods it leaves out ("I went vegetarian" for "Do I eat meat?"), and denies them;
+    # a car is said by its make or model ("Sold the Golf" for "Do I own a car?")
     diets = {d for w in topic for d in _DIET_LEAVES_OUT.get(w, ())}
+    topic |= {m for w in topic for m in _SAID_BY.get(w, ())}
     found: list[tuple[Episode, bool]] = []
     for e in recall.episodes[:look]:
         if mine and e.speaker != "user":
@@ -314,6 +316,9 @@ def _denies(clause: str, about: frozenset[str] | set[str]) -> bool:
     return False
 
 
+# a kind of thing -> the terms it is said by
+_SAID_BY = {terms(v)[0]: frozenset(t for w in CAR_BRANDS | CAR_MODELS for t in terms(w))
+            for v in ("car", "cars") if terms(v)}
 # a food's term -> the terms of the diets that leave it out
 _DIET_LEAVES_OUT = {terms(food)[0]: frozenset(terms(d)[0] for d in diets if len(terms(d)) == 1)
                     for food, diets in DIET_EXCLUDES.items() if terms(food)}  # not "plant-based": "plant"…
