@@ -7,7 +7,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import datetime
 
-from assistant.when import MONTH, dated, redated, said_otherwise, spoken_date
+from assistant.when import MONTH, dated, redated, said_otherwise, spoken_date, yes_no
 from memory.extraction.dates import UNITS
 from memory.llm import Message
 from memory.model import USER_ID, Arc
@@ -91,8 +91,8 @@ def asks_now(question: str) -> bool:
     """A yes/no question about today ("Do I drink coffee?"): what was said is given newest first, for the small
     model answers from the first line it reads ("I don't drink coffee" in January over "I'm a proper coffee
     person now" in July, listed oldest first even when told the latest holds)."""
-    opener = question.split(maxsplit=1)[0].lower() if question.strip() else ""
-    return opener in AUXILIARIES and not AUXILIARIES[opener].past
+    aux = yes_no(question)
+    return aux is not None and not aux.past
 
 
 def user_prompt(question: str, recall: RecallResult, now: datetime, *, budget_chars: int = 1200) -> str:

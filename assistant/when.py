@@ -18,7 +18,7 @@ from memory.revision import says_a_change, says_an_end
 from memory.search import focus, terms
 from memory.timeutil import spoken_grain
 from memory.vocabulary import is_relation, relation
-from memory.words import AUXILIARIES, FIRST_PERSON_RE, ROLES, alternation
+from memory.words import AUXILIARIES, FIRST_PERSON_RE, ROLES, Aux, alternation
 
 MONTH = alternation(calendar.month_name[1:])  # a month's name, in a regex
 
@@ -247,6 +247,12 @@ def _maybe_not(e: Episode, question: str) -> str:
     return f'Maybe not: on {spoken_day(e.at)} {who} said "{focus(e.text, question, 160)}"'
 
 
+def yes_no(question: str) -> Aux | None:
+    """What the auxiliary a yes/no question opens with says ("Do I drink coffee?", "Did I…?"), or None."""
+    words = question.split(maxsplit=1)
+    return AUXILIARIES.get(words[0].lower()) if words else None
+
+
 _YES = re.compile(r"^\W*yes\b", re.I)
 _SENTENCE_END = re.compile(r"[.!?;]+")
 _CLAUSE_END = re.compile(r"[,:]|\b(?:but|so|because|though|although|and)\b", re.I)
@@ -262,8 +268,7 @@ def said_otherwise(answer: str, recall: RecallResult, *, look: int = 3) -> str |
     of eight in a holdout. "My dog hates rain, he won't go out" denies no dog. The topic is the question's words
     but roles and "still"; asked about the user, only the user's words count. None: not a yes, or nothing found
     says otherwise. (A question that asks to reason, "Is it likely that…", is the caller's to leave out.)"""
-    opener = recall.question.split(maxsplit=1)[0].lower() if recall.question.strip() else ""
-    if not _YES.match(answer) or opener not in AUXILIARIES or not recall.episodes_relevant:
+    if not _YES.match(answer) or yes_no(recall.question) is None or not recall.episodes_relevant:
         return None
     topic = set(terms(recall.question)) - _ROLE_TERMS - {"still"}
     mine = bool(FIRST_PERSON_RE.search(recall.question))
@@ -271,23 +276,24 @@ def said_otherwise(answer: str, recall: RecallResult, *, look: int = 3) -> str |
     # a car is said by its make or model ("Sold the Golf" for "Do I own a car?")
     diets = {d for w in topic for d in _DIET_LEAVES_OUT.get(w, ())}
     topic |= {m for w in topic for m in _SAID_BY.get(w, ())}
+    watched = topic | diets
     found: list[tuple[Episode, bool]] = []
     for e in recall.episodes[:look]:
         if mine and e.speaker != "user":
             continue
         sentences = [[c for c in _CLAUSE_END.split(x) if c and c.strip()] for x in _SENTENCE_END.split(e.text)]
         said = [[set(terms(c)) for c in clauses] for clauses in sentences]
-        if not any((topic | diets) & w for words in said for w in words):
+        if not any(watched & w for words in said for w in words):
             continue
         named = any(topic & w for words in said for w in words)  # "vegetarian but I still eat fish": its own words
         denied = False
         for clauses, words in zip(sentences, said, strict=True):
-            on = [bool((topic | diets) & w) for w in words]
+            on = [bool(watched & w) for w in words]
             for i, c in enumerate(clauses):
                 if on[i] and diets & words[i] and not named:
                     denied = True
                 elif on[i]:
-                    denied = denied or _denies(c, topic | diets)
+                    denied = denied or _denies(c, watched)
                 elif i > 0 and on[i - 1]:
                     denied = denied or _denies(c, _BACK)
         found.append((e, denied))

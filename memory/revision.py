@@ -34,17 +34,23 @@ from memory.words import FIRST_PERSON_RE, ROLE_RELATION_NAMES
 
 log = logging.getLogger(__name__)
 
+# Words that say something ended ("quit", "sold", "gave up"), read both as a change and as an end
+_ENDED = ("anymore longer quit quits quitting stopped left sold traded swapped retired broke split divorced ended "
+          "died lost former ex")
+_ENDED_PHRASES = ("give up", "gave up", "giving up", "given up", "any more", "no more", "last day")
 # Words that say something changed. A turn with none of them is not checked: talk about a fact ("The Golf failed
 # its MOT again") is far more common than its end, and the small model reads some of it as an end.
 CHANGE_CUES = frozenset(terms(
-    "now anymore longer over quit quits quitting stopped stop left leave leaving moved move moving "
-    "relocated new switched switch sold sell traded swapped redundant fired laid retired graduated finished "
-    "broke split divorced ended done gone started starting instead died passed lost former ex used "
-    "changed became turned", stop=frozenset()))
+    f"{_ENDED} now over stop leave leaving moved move moving relocated new switched switch sell redundant fired laid "
+    "graduated finished done gone started starting instead passed used changed became turned", stop=frozenset()))
 # ...and a few said in more than one word
-CHANGE_PHRASES = ("give up", "gave up", "giving up", "given up", "any more", "no more", "last day", "moved on",
-                  "didn't stick", "did not stick", "not for me", "wasn't working", "isn't working",
-                  "not working for me")
+CHANGE_PHRASES = (*_ENDED_PHRASES, "moved on", "didn't stick", "did not stick", "not for me", "wasn't working",
+                  "isn't working", "not working for me")
+# The words that say something ended or did not happen (not "now", "new", "started": a change towards a state
+# says it holds), and those that deny ("I've never been to Japan", "we can't get one")
+ENDING_CUES = frozenset(terms(f"{_ENDED} cancel cancels cancelled canceled goodbye never not cannot",
+                              stop=frozenset()))
+ENDING_PHRASES = (*_ENDED_PHRASES, "called off", "passed away", "n't ")
 # Words of a fact too common to say a turn is about it ("a new pup", "teaches people")
 _GENERIC = frozenset(terms("people person thing things stuff lot lots bit way time times day days one ones kind "
                            "sort good great nice little big", stop=frozenset()))
@@ -86,26 +92,20 @@ def _cue_terms(relation: str) -> frozenset[str]:
     return frozenset(terms(" ".join(cues_for(relation) or ())))
 
 
-# Of those, the ones that say something ended or did not happen (not "now", "new", "started": a change towards a
-# state says it holds), and the words that deny ("I've never been to Japan", "we can't get one").
-ENDING_CUES = frozenset(terms(
-    "anymore longer quit quits quitting stopped left sold traded swapped retired broke split divorced ended died "
-    "lost cancel cancels cancelled canceled goodbye former ex never not cannot", stop=frozenset()))
-ENDING_PHRASES = ("give up", "gave up", "giving up", "given up", "any more", "no more", "last day", "called off",
-                  "passed away", "n't ")
+def _says(text: str, cues: frozenset[str], phrases: tuple[str, ...]) -> bool:
+    low = " ".join(text.lower().replace("’", "'").split()) + " "  # "can't" at the end is "n't "
+    return bool(cues.intersection(terms(text, stop=frozenset()))) or any(p in low for p in phrases)
 
 
 def says_an_end(text: str) -> bool:
     """A word that says something ended, did not happen or does not hold ("cancelled", "retired", "never",
     "can't")."""
-    low = " ".join(text.lower().replace("’", "'").split()) + " "
-    return bool(ENDING_CUES.intersection(terms(text, stop=frozenset()))) or any(p in low for p in ENDING_PHRASES)
+    return _says(text, ENDING_CUES, ENDING_PHRASES)
 
 
 def says_a_change(text: str) -> bool:
     """A word that says something changed ("now", "quit", "moved", "over", "sold", "gave up"...)."""
-    low = " ".join(text.lower().replace("’", "'").split())
-    return bool(CHANGE_CUES.intersection(terms(text, stop=frozenset()))) or any(p in low for p in CHANGE_PHRASES)
+    return _says(text, CHANGE_CUES, CHANGE_PHRASES)
 
 
 def candidates(facts: Sequence[Arc], turn: Turn, *, before: datetime, speakers: frozenset[str] = frozenset()

@@ -82,8 +82,7 @@ def _elided_i(toks: list[Tok]) -> int | None:
     """The sentence's first word (after "just", "finally", "oh,"…) is a past-tense verb, a gerund or a verb of
     liking: spoken and chat English drops the "I" there ("Just got back from Peru", "Moved to Austin last year",
     "Volunteering at the food bank on Saturdays", "Love a good thriller", "Been loving pilates lately", "Back
-    from Oslo"); not
-    "Being…" or "Having…", said of anyone. The verb's index, or None."""
+    from Oslo"); not "Being…" or "Having…", said of anyone. The verb's index, or None."""
     for i, t in enumerate(toks):
         if t.lower in ("back", "home") and i + 1 < len(toks) and toks[i + 1].lower == "from":
             return i  # "Just back from a week in Iceland": "(I'm) back from"

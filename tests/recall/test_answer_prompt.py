@@ -374,6 +374,14 @@ def test_a_yes_that_the_newest_words_deny_is_not_said(question: str, said: list[
     assert said_otherwise("No, you haven't.", r) is None  # only a yes is checked
 
 
+def test_a_blank_or_odd_question_is_never_denied() -> None:
+    from assistant.when import said_otherwise, yes_no
+    assert yes_no("") is None and yes_no("   ") is None and yes_no("Do I?") is not None
+    for q in ["", "   ", "?!", "Do", "Do I " + "x" * 5000 + "?"]:
+        r = _heard(q, [("user", "I've never been to Japan; \x00 {}[] MATCH (n) DETACH DELETE n", MAY_20)])
+        assert said_otherwise("Yes.", r) is None
+
+
 @pytest.mark.parametrize("question", ["Would John enjoy Japan?", "Is it likely that John has been to Japan?"])
 def test_a_question_that_asks_to_reason_keeps_its_yes(question: str) -> None:
     from assistant.answer import vetted
