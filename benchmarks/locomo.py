@@ -191,6 +191,9 @@ def main() -> int:
                          " as config.yaml says: the rules, and the model checking older facts after each session)")
     ap.add_argument("--systems", default="hearth,bm25-5,bm25-10,oracle")
     ap.add_argument("--seed", type=int, default=20240610)
+    ap.add_argument("--exclude", type=Path, nargs="*", default=[],
+                    help="result files (--out) of earlier runs: their questions are left out, so a new seed draws"
+                         " questions never asked before")
     ap.add_argument("--data-dir", type=Path, help="keep (and reuse) Hearth's memory here (default: a temporary dir)")
     ap.add_argument("--out", type=Path, help="write every question, answer and score as JSON")
     args = ap.parse_args()
@@ -201,6 +204,8 @@ def main() -> int:
     from assistant.compose import Hearth
     from assistant.settings import load_settings
 
+    asked_before = {(r["conversation"], r["question"]) for f in args.exclude
+                    for r in json.loads(f.read_text())["rows"]}
     rows: list[dict[str, Any]] = []
     learn_report: list[dict[str, Any]] = []
     con.print(f"[bold]LoCoMo[/] on {machine()}; learning: {args.learn}; systems: {', '.join(systems)}")
@@ -208,7 +213,8 @@ def main() -> int:
         conv = json.loads(path.read_text())
         name = path.stem
         turns = turns_of(conv, name)
-        questions = [q for q in sample(conv["qa"], args.per_category, args.seed) if int(q["category"]) in cats]
+        fresh = [q for q in conv["qa"] if (name, q["question"]) not in asked_before]
+        questions = [q for q in sample(fresh, args.per_category, args.seed) if int(q["category"]) in cats]
         now = max(t.at for t in turns).replace(hour=12, minute=0, second=0) + timedelta(days=1)
         data_dir = args.data_dir / name if args.data_dir else Path(tempfile.mkdtemp(prefix=f"locomo-{name}-"))
         app = Hearth(load_settings(None), data_dir, clock=lambda now=now: now)
