@@ -373,8 +373,8 @@ class Episodes:
         top = [i for i in sorted(fused, key=lambda i: (-fused[i], i)) if matched.get(i)][:limit]
         if not topic or not top:
             return {}
-        questions = {f"{r['conversation']}#{int(r['turn']) + 1}": r for r in self._read(top, read)
-                     if asks(str(r["text"]), topic)}
+        found = self._read(top, read)
+        questions = {f"{r['conversation']}#{int(r['turn']) + 1}": r for r in found if asks(str(r["text"]), topic)}
         replied: dict[str, str] = {}
         for r in self._read([i for i in questions if not matched.get(i)], read):
             asker = questions[r["id"]]
@@ -382,6 +382,18 @@ class Episodes:
                 fused[r["id"]] = max(fused.get(r["id"], 0.0), fused[asker["id"]] - 1e-4)
                 matched[r["id"]] = "r"  # the reply to a question that matched
                 replied[r["id"]] = str(asker["id"])
+        # something told on the topic that the listener asks more about ("I got promoted at work!" "Congrats! How
+        # did you feel?") goes on in the teller's next turn, which may share no word with the question ("now
+        # that I'm an assistant manager"): that turn is brought too, just below what it goes on from
+        told = {f"{r['conversation']}#{int(r['turn']) + 1}": r for r in found
+                if r["id"] not in questions.values() and not asks(str(r["text"]), topic)}
+        followed = {f"{r['conversation']}#{int(r['turn']) + 1}": told[r["id"]] for r in self._read(list(told), read)
+                    if r["speaker"] not in (told[r["id"]]["speaker"], "assistant") and "?" in str(r["text"])}
+        for r in self._read([i for i in followed if not matched.get(i)], read):
+            teller = followed[r["id"]]
+            if r["speaker"] == teller["speaker"]:
+                fused[r["id"]] = max(fused.get(r["id"], 0.0), fused[teller["id"]] - 2e-4)
+                matched[r["id"]] = "r"
         return replied
 
     def facts_from(self, episode_ids: Sequence[str], *, now: datetime) -> list[Arc]:

@@ -205,3 +205,28 @@ def test_facts_of_the_asked_relation_do_not_outweigh_a_plain_mismatch(tmp_path: 
         p.elsewhere_over_facts = None  # facts always let the model answer (its answer is checked after)
         p.answer(question, now=later)
         assert model.asked == 1
+
+
+FOLLOWED = [
+    ("Jon", "Oh, and big news since we last spoke: I got promoted at work!"),
+    ("Gina", "Wow, congrats! How did you feel when you found out?"),
+    ("Jon", "Over the moon. All that hustle paid off, now that I'm the shift lead at the depot."),
+    ("Gina", "My store is busy too, lots of new orders this week."),
+    ("Jon", "Glad to hear it. Tell me about the new orders."),
+]
+
+
+def test_what_is_asked_about_something_told_brings_the_tellers_next_turn(tmp_path: Path) -> None:
+    """Jon told Gina he was promoted; she asked how he felt; his answer says to what, in words the question
+    does not share ("promoted" is not in it). His next turn comes with the one that matched, just below it."""
+    with conversation(tmp_path, FOLLOWED, 0.0) as (p, _):
+        p.elsewhere_margin = None
+        assert p.recaller.episodes is not None
+        p.recaller.episodes.min_similarity = 0.99  # words only: in five turns every one is close in meaning
+        rec = p.recall("What did Jon get promoted to?", now=T0 + timedelta(days=1))
+        given = [e.text[:13] for e in rec.episodes]
+        assert "Over the moon" in given
+        assert given.index("Over the moon") == given.index("Oh, and big n") + 1
+        # a turn that asked nothing back brings no continuation: Gina's store talk stays out of Jon's topic
+        rec = p.recall("What did Jon say about his orders?", now=T0 + timedelta(days=1))
+        assert all(not e.text.startswith("Over the moon") for e in rec.episodes)
