@@ -254,12 +254,15 @@ class Episodes:
                 matched[r["id"]] = matched.get(r["id"], "") + "m"
         read: dict[str, dict[str, Any]] = {}  # episode rows read so far, by id: each is read once
         if asked is not None:  # "What did I do last weekend?": the words about that weekend, wherever said
-            inside = self._about_period(*asked, now, read)
+            inside, then = self._about_period(*asked, now, read)
             if inside:
                 arms.append(dict.fromkeys(inside, 1.0))
                 weights.append(self.period_weight)
                 for i in inside:
                     matched[i] = matched.get(i, "") + "d"
+            if then:  # said in the period of something at another time: news told that day, a plan for later
+                arms.append(dict.fromkeys(then, 1.0))
+                weights.append(self.period_weight)
         fused = relative_fusion(arms, weights)
         replied = self._replies(fused, matched, set(q.split()), limit, read)
         elsewhere: tuple[str, float] | None = None
@@ -328,23 +331,29 @@ class Episodes:
                              Episode.from_row(prompted, matched="r") if other is not None and prompted else None)
 
     def _about_period(self, period: Period, said: Period, now: datetime,
-                      read: dict[str, dict[str, Any]]) -> list[str]:
+                      read: dict[str, dict[str, Any]]) -> tuple[list[str], list[str]]:
         """The episodes about ``period`` among those said in ``said`` (at most ``pool`` × 5, the first): said in
-        it and naming no other time, or naming a time in it ("on Saturday", said the Monday after)."""
+        it and naming no other time, or naming a time in it ("on Saturday", said the Monday after); and, apart,
+        those said in it that name another time ("I joined a gym last week", told on the day asked about: "What
+        news did Maria share on 16 June?" asks what was said that day)."""
         try:
             rows = self.graph.store.read(Q.EPISODES_SAID_BETWEEN, {
                 "start": to_epoch(said[0]), "end": to_epoch(said[1]), "now": to_epoch(now),
                 "limit": self.pool * 5})
         except MemoryStoreError as e:
             log.warning("episode search by date failed: %s", e)
-            return []
-        out = []
+            return [], []
+        about, then = [], []
         for r in rows:
             read[r["id"]] = r
             at = from_epoch(r.get("at"))
-            if at is not None and within(str(r.get("text") or ""), at, period):
-                out.append(str(r["id"]))
-        return out
+            if at is None:
+                continue
+            if within(str(r.get("text") or ""), at, period):
+                about.append(str(r["id"]))
+            elif period[0] <= at < period[1]:
+                then.append(str(r["id"]))
+        return about, then
 
     def _read(self, ids: Sequence[str], read: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
         """The rows of these episodes (those that exist), reading only the ones not in ``read`` yet."""

@@ -86,3 +86,14 @@ def test_a_store_that_fails_the_date_read_costs_only_the_period(memory: tuple[Pi
     r = p.recall("Who did I go bouldering with last weekend?", now=datetime(2026, 5, 12, 9, tzinfo=UTC))
     assert r.episodes_relevant and all("d" not in e.matched for e in r.episodes)
     assert any(e.text.startswith("Bouldering with Jo") for e in r.episodes)
+
+
+def test_words_said_on_the_day_asked_rank_up_though_they_name_another_time(tmp_path: Path) -> None:
+    """"What news did I share on 20 May?": the news told that day names the week before ("I joined a choir last
+    week"), so it is not about 20 May; that it was said then still ranks it up."""
+    said = [(datetime(2026, 4, 2, 19, tzinfo=UTC), "Big news, family news: my sister got engaged, what news!"),
+            (datetime(2026, 5, 20, 19, tzinfo=UTC), "Some news, good news: I joined a choir last week!"),
+            (datetime(2026, 5, 21, 19, tzinfo=UTC), "Some news: the boiler is fixed at last!")]
+    with told(tmp_path, said, Model()) as p:
+        r = p.recall("What news did I share on 20 May?", now=datetime(2026, 6, 1, 9, tzinfo=UTC))
+        assert r.episodes[0].text.startswith("Some news, good news: I joined a choir")
