@@ -108,3 +108,12 @@ went ran ate bought taught thought took made met saw began wrote left felt found
 spoke sang swam got came did had was were said told sold spent sent built brought caught held heard paid sat slept
 stood woke wore threw drank rode fell became forgot broke chose grew knew led meant fought dug bit hid shook
 """.split())
+
+# Past participles that do not end in "-ed" ("Have I been to Japan?", "What has Maria taken up?"): what may follow
+# an auxiliary "have". "got" is left out: "have I got a bike?" is possession.
+PARTICIPLES = frozenset("""
+been done gone seen taken given eaten written ridden driven known grown flown sung swum worn begun become come
+run broken chosen forgotten fallen spoken woken drunk shaken hidden bitten thrown stolen read put cut quit had
+made met found kept lost won sold spent sent built brought caught held heard paid taught thought told said left
+felt led meant fought dug sat slept stood bought
+""".split())

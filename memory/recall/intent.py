@@ -10,7 +10,7 @@ from typing import Protocol
 from memory.extraction.dates import MONTHS, WEEKDAYS
 from memory.search import terms
 from memory.vocabulary import NARROWER
-from memory.words import AUXILIARIES, MY, ROLE_RELATIONS, VAGUE, WH_WORDS, alternation
+from memory.words import AUXILIARIES, MY, PARTICIPLES, ROLE_RELATIONS, VAGUE, WH_WORDS, alternation
 
 
 def _role_cues() -> list[tuple[str, tuple[str, ...]]]:
@@ -48,6 +48,11 @@ CUES: list[tuple[str, tuple[str, ...]]] = [
     (r"\b(visit|visited|been to|travel\w*|trips?|holiday\w*|vacation\w*|getaways?|abroad)\b", ("visited",)),
 ]
 _CUES = [(re.compile(p, re.I), rels) for p, rels in CUES]
+# "have" as an auxiliary ("What types of yoga has Maria practiced?", "Have I ever been to Japan?") is no possession:
+# it is followed by a participle, after its subject (a pronoun or a capitalised name) and an adverb, if any
+_AUX_HAVE = re.compile(
+    r"\b(?i:have|has)\b(?=\s+(?:(?i:i|you|he|she|we|they|it)\s+|[A-Z][\w'’-]*\s+(?:[A-Z][\w'’-]*\s+)?)?"
+    rf"(?:(?i:ever|never|already|just|recently|really|also|not|always|finally)\s+)?(?i:{alternation(PARTICIPLES)}|\w{{3,}}ed)\b)")
 
 _ABOUT = re.compile(r"\b(tell me (more )?about|what do you know about|anything about|remind me about)\b", re.I)
 _NAME = re.compile(r"\b(name|names|called)\b", re.I)
@@ -86,9 +91,10 @@ class Intent:
 
 def analyse(question: str) -> Intent:
     q = question.strip()
+    cued = _AUX_HAVE.sub("aux", q)
     rels: list[str] = []
     for rx, rs in _CUES:
-        if rx.search(q):
+        if rx.search(cued):
             rels.extend(r for r in rs if r not in rels)
     role_words = tuple(dict.fromkeys(m.group(3).lower() for m in _ROLE_PHRASE.finditer(q)))
     had = not role_words and bool(_I_HAVE.search(q))  # the roles themselves are asked about

@@ -42,6 +42,19 @@ def test_the_everyday_words_for_a_trip_ask_for_visits(question: str) -> None:
     assert "visited" in analyse(question).relations
 
 
+@pytest.mark.parametrize(("question", "owns"), [
+    # "have" as an auxiliary: a participle follows its subject (and an adverb)
+    ("What types of yoga has Maria practiced?", False), ("Have I ever been to Japan?", False),
+    ("What has Jo taken up recently?", False), ("Has Mary Jane finally sold her flat?", False),
+    ("Have you heard from my brother?", False),
+    # "have" as possession, a past participle later in the sentence or not
+    ("What pets does Maria have?", True), ("Have I got a bike?", True), ("Do I have a car?", True),
+    ("Does Maria have a shared allotment?", True), ("Has Ned a red kayak?", True),
+])
+def test_have_asks_about_possession_unless_it_is_an_auxiliary(question: str, owns: bool) -> None:
+    assert ("owns" in analyse(question).relations) is owns
+
+
 def test_a_name_question_about_a_role_asks_for_the_kinship_arc() -> None:
     assert analyse("What is my sister's name?").relations == ("sister_of",)
 
