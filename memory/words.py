@@ -117,3 +117,8 @@ run broken chosen forgotten fallen spoken woken drunk shaken hidden bitten throw
 made met found kept lost won sold spent sent built brought caught held heard paid taught thought told said left
 felt led meant fought dug sat slept stood bought
 """.split())
+
+# Words that ask for more than a thing named ("What does Maria practise besides yoga?"): the thing named is not the
+# topic that selects the answer
+BESIDES = ("besides", "apart from", "aside from", "other than", "except", "as well as", "in addition to", "else",
+           "beyond", "instead of", "rather than")

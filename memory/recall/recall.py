@@ -22,10 +22,11 @@ from memory.search import terms
 from memory.summaries import summaries_for
 from memory.summary_text import undated
 from memory.timeutil import DAY
-from memory.words import ROLE_RELATION_NAMES, alternation
+from memory.words import BESIDES, ROLE_RELATION_NAMES, alternation
 
 SUMMARY_SEEDS = 6  # the first seeds looked up for a summary line: "my friends" may hold a dozen
 _COUNTING = re.compile(r"\bhow (many|often)\b", re.I)
+_BESIDES = re.compile(rf"\b(?:{alternation(BESIDES)}|before|after)\b", re.I)  # "…before Lyon": other values
 
 
 @dataclass
@@ -268,6 +269,16 @@ class Recaller:
             topic = set(terms(question)) - names
             if topic:
                 found = {k: v for k, v in found.items() if v[0] >= 5.0 or topic & _words_of(v[1])}
+        if not intent.history and not _BESIDES.search(question):
+            # facts found for the question (asked, learned from its words, queried) of which some name its topic
+            # ("aerial yoga" for "What types of yoga has Maria practiced?"): the others found with them ("Maria
+            # practices camping") are not what was asked, and a small model lists them too
+            people = {t for i, n in linked.names.items() if linked.types.get(i) == "PERSON" for t in terms(n)}
+            topic = set(terms(question)) - people
+            asked_for = {k for k, (s, _) in found.items() if s >= 6.0}
+            naming = {k for k in asked_for if topic & set(terms(found[k][1].object))}
+            if naming:
+                found = {k: v for k, v in found.items() if k in naming or k not in asked_for}
         ranked = sorted(found.values(), key=lambda x: -x[0])[: max(self.limit, targeted)]
         result.facts = sorted((a for _, a in ranked), key=lambda a: (a.valid_from, a.recorded_at))
         result.notes += self._before_after(question, result.facts)

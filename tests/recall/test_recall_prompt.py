@@ -147,3 +147,20 @@ def test_a_count_over_utterances_reaches_the_answer_as_a_note(graph: TemporalGra
                    episodes=episodes)  # type: ignore[arg-type]
     assert bad.recall("How many times did I go climbing?", now=T0 + timedelta(days=10)).notes == []
     assert episodes.count() == len(said)
+
+
+@pytest.mark.parametrize(("question", "objects"), [
+    # some of the facts found name the question's topic: those are what was asked
+    ("What kinds of yoga does Maria practise?", {"aerial yoga"}),
+    ("When did Maria start practising aerial yoga?", {"aerial yoga"}),
+    # none names it, or the topic is what the answer is not: every fact found
+    ("What are Maria's hobbies?", {"aerial yoga", "camping", "pottery"}),
+    ("What does Maria practise besides yoga?", {"aerial yoga", "camping", "pottery"}),
+    ("What did Maria practise after yoga?", {"aerial yoga", "camping", "pottery"}),
+])
+def test_facts_that_name_the_topic_leave_out_those_found_with_them(graph: TemporalGraph, question: str,
+                                                                   objects: set[str]) -> None:
+    for i, hobby in enumerate(("aerial yoga", "camping", "pottery")):
+        graph.assert_fact("Maria", "practices", hobby, now=T0 + timedelta(days=i))
+    r = Recaller(graph).recall(question, now=T0 + timedelta(days=10))
+    assert {a.object for a in r.facts if a.relation == "practices"} == objects
