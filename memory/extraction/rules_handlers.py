@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 from memory.extraction import dates
 from memory.extraction.rules_clause import MULTI, NOT_A_TASTE, Clause
@@ -12,6 +13,7 @@ from memory.extraction.rules_lexicon import (
     AHEAD,
     CLASS_NOUNS,
     DIET_EXCLUDES,
+    DIET_NAMES,
     DIETS,
     EVENT_NOUNS,
     FAVOURITE_OF,
@@ -30,6 +32,7 @@ from memory.extraction.rules_lexicon import (
     RANKS,
     SOFT,
     STILL_NOW,
+    TRY,
     WORKPLACES,
     category,
 )
@@ -54,8 +57,16 @@ def _irrealis(c: Clause, upto: int, plan: bool = False) -> bool:
     before = c.toks[c.lo : upto]
     if any(t.lower in IRREALIS and not (plan and t.lower in INTENT) for t in before):
         return True
+    # an attempt: "trying to go vegetarian", "I tried to learn the drums" (not "I'm trying kundalini yoga")
+    if any(a.lower in TRY and b.lower == "to" for a, b in pairwise(before)):
+        return True
     # a purpose clause: "so" (or "so that") then "can" ("so I can teach others"), unlike "so I moved"
     return bool(before) and before[0].lower == "so" and any(t.lower == "can" for t in before)
+
+
+def trig_ends(lemmas: list[str]) -> bool:
+    """The words just before a state say it was given up ("gave up being", "quit being", "stopped being")."""
+    return any(w in ("quit", "stop") for w in lemmas) or _said(lemmas, ["give", "up"])
 
 
 def _said(words: list[str], phrase: list[str]) -> bool:
@@ -82,7 +93,8 @@ def handle(c: Clause, m: Match, subj: Entity | None) -> None:
         # after an adjective, a noun or "and" tells no habit or taste ("I love to knit", "I'm off to swim" do)
         return
     op = p.op
-    negated = _negated(c, m.start + 1)
+    # a copula's "not" comes after it ("I'm not vegetarian any more"), inside the match
+    negated = _negated(c, m.end - 1 if trig.lem == "be" else m.start + 1)
     ceased = _ceased(c)
     used_to = any(c.toks[i].lower == "used" and c.toks[i + 1].lower == "to" for i in range(c.lo, m.start))
     if p.neg == "require" and not negated:
@@ -265,6 +277,13 @@ _NOT_A_SHOW = frozenset({"PERSON", "GPE", "LOC", "NORP", "DATE", "TIME"})  # "wa
 def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
     rel = m.pattern.rel
     o = _one(c, m)
+    if rel in ("@take_up", "@give_up") and subj is not None and "O" in m.slots:
+        # a diet taken up or given up ("gave up on veganism", "gave up on the veggie thing")
+        k = m.slots["O"]
+        diet = next((DIET_NAMES[t.lower] for t in c.toks[k : min(c.hi, k + 4)] if t.lower in DIET_NAMES), None)
+        if diet is not None:
+            c.emit(subj, "diet", diet, "end" if rel == "@give_up" else op)
+            return
     cat = category(o.text) if o else None
     if rel in ("@name_is", "@called", "@name_pet"):
         if o is None or not o.proper:
@@ -304,6 +323,16 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
             c.emit(Entity(USER), "works_as", post, op, obj_type="ROLE")
             _works_at_tail(c, o, Entity(USER), op)
         return
+    if rel == "@home_is":  # the speaker's home ("Home is…", "My home's…"): the town it is, or is in
+        j = m.start - 1
+        if j < c.lo or c.toks[j].lower in MY:
+            town = o if o is not None and o.proper and o.head.ent in ("GPE", "LOC", "") else next(
+                (q for k in range(m.slots["O"], c.hi - 1) if c.toks[k].lower == "in"
+                 and (q := noun_phrase(c.source, c.toks, k + 1, c.hi)) is not None and q.proper
+                 and q.head.ent in ("GPE", "LOC", "FAC", "ORG", "")), None)
+            if town is not None:
+                c.emit(Entity(USER), "lives_in", town.text, op)
+        return
     if subj is None:
         return
     if rel == "@is_my_role" and o is not None and o.head.lower in ROLES and subj.name != USER:
@@ -318,8 +347,8 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
                 was = c.source[c.toks[former[-1].i + 1].idx : o.head.end]
                 c.emit(subj, "works_as", was, "end", obj_type="ROLE")
                 return
-            c.emit(subj, "works_as", o.text, obj_type="ROLE")
-            _works_at_tail(c, o, subj)
+            c.emit(subj, "works_as", o.text, op, obj_type="ROLE")  # "I'm not a teacher any more": an end
+            _works_at_tail(c, o, subj, op)
         return
     if rel == "@works_as" and o is not None:
         c.emit(subj, "works_as", o.text, op, obj_type="ROLE")
@@ -342,7 +371,10 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
     if rel == "@diet":
         said = c.toks[m.end - 1].lower
         if said in DIETS:
-            c.emit(subj, "diet", "vegetarian" if said == "veggie" else said, op)
+            # given up ("I gave up being vegetarian", "quit being vegan"): the diet ends
+            before = [t.lem for t in c.toks[max(c.lo, m.start - 3) : m.start]]
+            ended = trig_ends(before)
+            c.emit(subj, "diet", DIET_NAMES[said], "end" if ended else op)
         return
     if rel == "@diet_back" and o is not None:
         for diet in DIET_EXCLUDES.get(o.head.lower, ()):

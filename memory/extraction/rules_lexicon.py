@@ -159,6 +159,12 @@ KEPT = frozenset(
 )
 # Diets said as what someone is or went ("I've gone vegan", "she's pescatarian").
 DIETS = frozenset(_words("vegan vegetarian veggie pescatarian pescetarian keto carnivore plant-based"))
+# The same diets said another way ("the veggie thing", "gave up on veganism"): word -> the diet stored
+DIET_NAMES: dict[str, str] = {**{d: d for d in DIETS}, "veggie": "vegetarian", "veganism": "vegan",
+                              "vegetarianism": "vegetarian", "pescetarianism": "pescetarian",
+                              "pescatarianism": "pescatarian"}
+# Verbs of an attempt: what follows "trying to" is not (yet) so ("Trying to go vegetarian for January")
+TRY = frozenset(_words("try tries trying tried attempt attempts attempting attempted"))
 # A food eaten again ends the diets that leave it out ("I'm eating fish again" ends vegan and vegetarian, not
 # pescatarian): the food's word -> those diets.
 _NO_MEAT = ("vegan", "vegetarian", "pescatarian", "pescetarian", "plant-based")

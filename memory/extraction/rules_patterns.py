@@ -64,6 +64,7 @@ PATTERNS: list[Pattern] = [
     _p("settle [down] in O", "lives_in", proper=True),
     _p("be ~ based in O", "lives_in", state=True, proper=True),
     _p("call O home", "@call_home", state=True),  # "I've called Berlin home for six years"
+    _p("home be O", "@home_is", state=True),  # "Home is a flat above a bakery in Stockport", "my home's Leeds"
     # the speaker's home by its noun ("my flat in Leith", "our place in Lyon")
     _p("flat|house|home|apartment|place|cottage in O", "@home_noun", state=True, proper=True),
     _p("born in|at O", "born_in", proper=True),

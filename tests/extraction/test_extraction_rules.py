@@ -399,6 +399,21 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     # a pet noun said bare is a meal, not a pet
     ("We had rabbit for dinner at my mum's.", (), set()),
     ("We got a rabbit for the kids.", (), {k(U, "has_pet", "rabbit")}),
+    # an attempt is no state yet
+    ("Attempting to go pescatarian this month.", (), set()),
+    ("I tried to learn the drums once.", (), set()),
+    # a diet given up, in other words than its name, or after a copula's "not"
+    ("I quit being vegan last year.", (), {k(U, "diet", "vegan", "end")}),
+    ("Gave up on vegetarianism after a month.", (), {k(U, "diet", "vegetarian", "end")}),
+    ("Gave up on the veggie thing, I missed bacon.", (), {k(U, "diet", "vegetarian", "end")}),
+    ("I'm not pescatarian any more.", (), {k(U, "diet", "pescatarian", "end")}),
+    ("She isn't keto.", (), set()),
+    ("I'm not a nurse anymore.", (), {k(U, "works_as", "nurse", "end")}),
+    # the speaker's home said as what it is, or where it is
+    ("Home is a narrowboat moored in Oxford these days.", (), {k(U, "lives_in", "Oxford")}),
+    ("My home is in Valletta.", (), {k(U, "lives_in", "Valletta")}),
+    ("Home is where the heart is.", (), set()),
+    ("His home is in Ghent.", (), set()),
 ]
 
 
