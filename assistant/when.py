@@ -18,7 +18,7 @@ from memory.revision import says_a_change, says_an_end
 from memory.search import focus, terms
 from memory.timeutil import spoken_grain
 from memory.vocabulary import is_relation, relation
-from memory.words import AUXILIARIES, FIRST_PERSON_RE, ROLES, Aux, alternation
+from memory.words import AUXILIARIES, DISTASTE, FIRST_PERSON_RE, ROLES, TASTE_WORDS, Aux, alternation
 
 MONTH = alternation(calendar.month_name[1:])  # a month's name, in a regex
 
@@ -257,6 +257,7 @@ _YES = re.compile(r"^\W*yes\b", re.I)
 _SENTENCE_END = re.compile(r"[.!?;]+")
 _CLAUSE_END = re.compile(r"[,:]|\b(?:but|so|because|though|although|and)\b", re.I)
 _BACK = frozenset({"one", "ones", "it", "them", "any", "that"})  # "…allergic to cats so we can't get one"
+_TASTE_ASKED = re.compile(rf"\b(?:{alternation(TASTE_WORDS)})\b", re.I)
 _ROLE_TERMS = frozenset(terms(" ".join(ROLES)))
 
 
@@ -277,6 +278,8 @@ def said_otherwise(answer: str, recall: RecallResult, *, look: int = 3) -> str |
     diets = {d for w in topic for d in _DIET_LEAVES_OUT.get(w, ())}
     topic |= {m for w in topic for m in _SAID_BY.get(w, ())}
     watched = topic | diets
+    # asked about a taste, distaste said of the topic denies it ("Olives are just wrong, I pick them off")
+    tasted = bool(_TASTE_ASKED.search(recall.question))
     found: list[tuple[Episode, bool]] = []
     for e in recall.episodes[:look]:
         if mine and e.speaker != "user":
@@ -290,12 +293,15 @@ def said_otherwise(answer: str, recall: RecallResult, *, look: int = 3) -> str |
         for clauses, words in zip(sentences, said, strict=True):
             on = [bool(watched & w) for w in words]
             for i, c in enumerate(clauses):
+                said_words = set(_WORD.findall(c.lower()))
                 if on[i] and diets & words[i] and not named:
                     denied = True
                 elif on[i]:
-                    denied = denied or _denies(c, watched)
+                    denied = denied or _denies(c, watched) or (tasted and bool(DISTASTE & said_words))
                 elif i > 0 and on[i - 1]:
-                    denied = denied or _denies(c, _BACK)
+                    # "…, honestly it was dreadful": distaste said of what the clause before spoke of
+                    denied = denied or _denies(c, _BACK) or (tasted and bool(DISTASTE & said_words)
+                                                             and bool((_BACK | {"they", "those"}) & said_words))
         found.append((e, denied))
     if not found:
         return None
@@ -304,6 +310,7 @@ def said_otherwise(answer: str, recall: RecallResult, *, look: int = 3) -> str |
 
 
 _DENIALS = frozenset({"never", "not", "cannot", "no"})
+_WORD = re.compile(r"[a-z']+")
 
 
 def _denies(clause: str, about: frozenset[str] | set[str]) -> bool:

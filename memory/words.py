@@ -122,3 +122,11 @@ felt led meant fought dug sat slept stood bought
 # topic that selects the answer
 BESIDES = ("besides", "apart from", "aside from", "other than", "except", "as well as", "in addition to", "else",
            "beyond", "instead of", "rather than")
+
+# Words of distaste: said of a thing, they deny a taste for it ("Olives are just wrong", "coriander is vile")
+DISTASTE = frozenset("""
+hate hates hated loathe loathes loathed detest detests despise despises awful horrible disgusting gross vile
+revolting nasty yuck yucky terrible wrong overrated worst dreadful rank
+""".split())
+# Words that ask about a taste ("Do I like olives?", "Am I into jazz?", "Is Mo a fan of opera?")
+TASTE_WORDS = ("like", "likes", "love", "loves", "enjoy", "enjoys", "into", "fan", "fond", "keen")

@@ -362,6 +362,12 @@ def test_asked_whether_something_still_holds_when_it_ended() -> None:
                                       MAY_20)], False),  # a denial in another sentence is not about it
     ("Have I been to Japan?", [("Omar", "I've never been to Japan.", MAY_20)], False),  # someone else's words
     ("What do I drink?", [("user", "I don't drink coffee.", MAY_20)], False),  # not a yes/no question
+    # asked about a taste: distaste said of the topic denies it; said of something else beside it, it does not
+    ("Do I like mushrooms?", [("user", "Mushrooms are vile, slimy little things.", MAY_20)], True),
+    ("Am I into opera?", [("user", "Went to the opera with Dad, honestly it was dreadful.", MAY_20)], True),
+    ("Do I like mushrooms?", [("user", "The weather was awful but the mushroom risotto was perfect.", MAY_20)],
+     False),
+    ("Do I have mushrooms?", [("user", "Mushrooms are vile, slimy little things.", MAY_20)], False),  # no taste
 ])
 def test_a_yes_that_the_newest_words_deny_is_not_said(question: str, said: list[tuple[str, str, datetime]],
                                                       otherwise: bool) -> None:
