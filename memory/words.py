@@ -128,5 +128,5 @@ DISTASTE = frozenset("""
 hate hates hated loathe loathes loathed detest detests despise despises awful horrible disgusting gross vile
 revolting nasty yuck yucky terrible wrong overrated worst dreadful rank
 """.split())
-# Words that ask about a taste ("Do I like olives?", "Am I into jazz?", "Is Mo a fan of opera?")
-TASTE_WORDS = ("like", "likes", "love", "loves", "enjoy", "enjoys", "into", "fan", "fond", "keen")
+# Words that ask about a taste ("Do I like olives?", "Is Mo a fan of opera?"; not "into": "Did I get into Oxford?")
+TASTE_WORDS = ("like", "likes", "love", "loves", "enjoy", "enjoys", "fan", "fond", "keen")

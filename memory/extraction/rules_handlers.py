@@ -64,7 +64,7 @@ def _irrealis(c: Clause, upto: int, plan: bool = False) -> bool:
     return bool(before) and before[0].lower == "so" and any(t.lower == "can" for t in before)
 
 
-def trig_ends(lemmas: list[str]) -> bool:
+def _given_up(lemmas: list[str]) -> bool:
     """The words just before a state say it was given up ("gave up being", "quit being", "stopped being")."""
     return any(w in ("quit", "stop") for w in lemmas) or _said(lemmas, ["give", "up"])
 
@@ -372,8 +372,7 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
         said = c.toks[m.end - 1].lower
         if said in DIETS:
             # given up ("I gave up being vegetarian", "quit being vegan"): the diet ends
-            before = [t.lem for t in c.toks[max(c.lo, m.start - 3) : m.start]]
-            ended = trig_ends(before)
+            ended = _given_up([t.lem for t in c.toks[max(c.lo, m.start - 3) : m.start]])
             c.emit(subj, "diet", DIET_NAMES[said], "end" if ended else op)
         return
     if rel == "@diet_back" and o is not None:

@@ -364,7 +364,8 @@ def test_asked_whether_something_still_holds_when_it_ended() -> None:
     ("What do I drink?", [("user", "I don't drink coffee.", MAY_20)], False),  # not a yes/no question
     # asked about a taste: distaste said of the topic denies it; said of something else beside it, it does not
     ("Do I like mushrooms?", [("user", "Mushrooms are vile, slimy little things.", MAY_20)], True),
-    ("Am I into opera?", [("user", "Went to the opera with Dad, honestly it was dreadful.", MAY_20)], True),
+    ("Am I a fan of opera?", [("user", "Went to the opera with Dad, honestly it was dreadful.", MAY_20)], True),
+    ("Did I get into Oxford?", [("user", "The Oxford interview was awful.", MAY_20)], False),  # no taste asked
     ("Do I like mushrooms?", [("user", "The weather was awful but the mushroom risotto was perfect.", MAY_20)],
      False),
     ("Do I have mushrooms?", [("user", "Mushrooms are vile, slimy little things.", MAY_20)], False),  # no taste
