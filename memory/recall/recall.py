@@ -271,14 +271,16 @@ class Recaller:
                 found = {k: v for k, v in found.items() if v[0] >= 5.0 or topic & _words_of(v[1])}
         if not intent.history and not _BESIDES.search(question):
             # facts found for the question (asked, learned from its words, queried) of which some name its topic
-            # ("aerial yoga" for "What types of yoga has Maria practiced?"): the others found with them ("Maria
-            # practices camping") are not what was asked, and a small model lists them too
+            # ("aerial yoga" for "What types of yoga has Maria practiced?"): the others of the same relation found
+            # with them ("Maria practices camping") are not what was asked, and a small model lists them too. Other
+            # relations stay: "Bea cousin_of User" answers "Who is coming to Rome with me?" beside the trip.
             people = {t for i, n in linked.names.items() if linked.types.get(i) == "PERSON" for t in terms(n)}
             topic = set(terms(question)) - people
             asked_for = {k for k, (s, _) in found.items() if s >= 6.0}
             naming = {k for k in asked_for if topic & set(terms(found[k][1].object))}
-            if naming:
-                found = {k: v for k, v in found.items() if k in naming or k not in asked_for}
+            kinds = {found[k][1].relation for k in naming}
+            found = {k: v for k, v in found.items()
+                     if k in naming or k not in asked_for or v[1].relation not in kinds}
         ranked = sorted(found.values(), key=lambda x: -x[0])[: max(self.limit, targeted)]
         result.facts = sorted((a for _, a in ranked), key=lambda a: (a.valid_from, a.recorded_at))
         result.notes += self._before_after(question, result.facts)

@@ -164,3 +164,23 @@ def test_facts_that_name_the_topic_leave_out_those_found_with_them(graph: Tempor
         graph.assert_fact("Maria", "practices", hobby, now=T0 + timedelta(days=i))
     r = Recaller(graph).recall(question, now=T0 + timedelta(days=10))
     assert {a.object for a in r.facts if a.relation == "practices"} == objects
+
+
+def test_facts_of_another_relation_stay_beside_those_that_name_the_topic(graph: TemporalGraph) -> None:
+    """"Who is coming to Rome with me?": the cousin found with the trip does not name Rome, and is the answer;
+    the other trip found with it is not."""
+    graph.assert_fact(USER_ID, "plans_trip_to", "Rome", now=T0)
+    graph.assert_fact(USER_ID, "plans_trip_to", "Oslo", now=T0)
+    graph.assert_fact("Bea", "cousin_of", USER_ID, now=T0)
+    later = T0 + timedelta(days=1)
+    bea = graph.find_entity("Bea")
+    assert bea is not None
+    arcs = [*graph.lookup_many([USER_ID], "plans_trip_to", at=later),
+            *graph.lookup_many([bea.id], "cousin_of", at=later)]
+
+    def query(*args: Any) -> tuple[list[Arc], list[str], list[str]]:  # a generated query that found all three
+        return arcs, ["MATCH …"], []
+    found = [(a.relation, a.object) for a in Recaller(graph, cypher=query, cypher_mode="always").recall(
+        "Who is coming to Rome with me?", now=later).facts]
+    assert ("plans_trip_to", "Rome") in found and ("plans_trip_to", "Oslo") not in found
+    assert "cousin_of" in {r for r, _ in found}
