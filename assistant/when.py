@@ -10,7 +10,7 @@ from datetime import datetime
 
 from memory.episodes import Episode, asks
 from memory.extraction.dates import UNITS, Tense, TimeRef, tense, words_of
-from memory.extraction.rules_lexicon import CAR_BRANDS, CAR_MODELS, DIET_EXCLUDES
+from memory.extraction.rules_lexicon import CAR_BRANDS, CAR_MODELS, DIET_EXCLUDES, DIET_NAMES
 from memory.model import USER_ID, spoken_day
 from memory.periods import named_time, recurrence, says_when
 from memory.recall.recall import RecallResult
@@ -329,9 +329,11 @@ def _denies(clause: str, about: frozenset[str] | set[str]) -> bool:
     return False
 
 
-# a kind of thing -> the terms it is said by
-_SAID_BY = {terms(v)[0]: frozenset(t for w in CAR_BRANDS | CAR_MODELS for t in terms(w))
-            for v in ("car", "cars") if terms(v)}
+# a kind of thing -> the terms it is said by: a car by its make or model, a diet by its other names ("veggie")
+_SAID_BY = {**{terms(v)[0]: frozenset(t for w in CAR_BRANDS | CAR_MODELS for t in terms(w))
+               for v in ("car", "cars") if terms(v)},
+            **{terms(d)[0]: frozenset(t for w, same in DIET_NAMES.items() if same == d for t in terms(w))
+               for d in set(DIET_NAMES.values()) if len(terms(d)) == 1}}
 # a food's term -> the terms of the diets that leave it out
 _DIET_LEAVES_OUT = {terms(food)[0]: frozenset(terms(d)[0] for d in diets if len(terms(d)) == 1)
                     for food, diets in DIET_EXCLUDES.items() if terms(food)}  # not "plant-based": "plant"…

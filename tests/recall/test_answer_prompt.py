@@ -351,6 +351,9 @@ def test_asked_whether_something_still_holds_when_it_ended() -> None:
     # a car said by its model
     ("Do I have a car?", [("user", "We sold the Yaris when we moved to the city.", MAY_20)], True),
     ("Do I have a car?", [("user", "The Yaris failed its MOT, it won't be cheap.", MAY_20)], False),
+    # a diet by another of its names
+    ("Am I vegetarian?", [("user", "I went vegetarian in January.", MAY_20),
+                          ("user", "We both quit the veggie diet in March, too much hassle.", JUNE_3)], True),
     # a denial in the same sentence about something else denies nothing
     ("Do I have a dog?", [("user", "My dog Rex hates the rain, he won't go out.", MAY_20)], False),
     ("Do I have a cat?", [("user", "Our cat Miso won't touch the new food.", MAY_20)], False),  # denial after it
