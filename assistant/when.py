@@ -267,8 +267,11 @@ def said_otherwise(answer: str, recall: RecallResult, *, look: int = 3) -> str |
     it ("…allergic to cats so we can't get one"), that it ended, did not happen or does not hold ("I've never been
     to Japan", "We had to cancel Crete"): those words instead. The small model said "Yes." to five such questions
     of eight in a holdout. "My dog hates rain, he won't go out" denies no dog. The topic is the question's words
-    but roles and "still"; asked about the user, only the user's words count. None: not a yes, or nothing found
-    says otherwise. (A question that asks to reason, "Is it likely that…", is the caller's to leave out.)"""
+    but roles and "still"; asked about the user, only the user's words count.
+    Asked about the user's own life, a yes that no fact held now backs ("Do I have a cat?" after "We're looking
+    after my neighbour's cat") is not said either: the newest words on it are, for the user to judge ('On 14 May
+    2026 you said "…"'). None: not a yes, or nothing found says otherwise. (A question that asks to reason, "Is it
+    likely that…", is the caller's to leave out.)"""
     if not _YES.match(answer) or yes_no(recall.question) is None or not recall.episodes_relevant:
         return None
     topic = set(terms(recall.question)) - _ROLE_TERMS - {"still"}
@@ -306,7 +309,19 @@ def said_otherwise(answer: str, recall: RecallResult, *, look: int = 3) -> str |
     if not found:
         return None
     e, denied = max(found, key=lambda x: x[0].at)
-    return _maybe_not(e, recall.question) if denied else None
+    if denied:
+        return _maybe_not(e, recall.question)
+    if mine and not _backed(recall, topic):
+        return f'On {spoken_day(e.at)} you said "{focus(e.text, recall.question, 160)}"'
+    return None
+
+
+def _backed(recall: RecallResult, topic: set[str]) -> bool:
+    """A fact held now says something of the topic about the user, or about what is theirs ("Rex is a dog" beside
+    "User has_pet Rex")."""
+    theirs = {USER_ID} | {a.object_id for a in recall.facts if a.current and a.subject_id == USER_ID}
+    return any(a.current and (a.subject_id in theirs or a.object_id == USER_ID)
+               and topic & set(terms(f"{a.subject} {a.relation_words} {a.object}")) for a in recall.facts)
 
 
 _DENIALS = frozenset({"never", "not", "cannot", "no"})

@@ -31,7 +31,9 @@ def main() -> int:
     for c in cases:
         r = RecallResult(c["question"], analyse(c["question"]), [], [], "now")
         r.episodes, r.episodes_relevant = [Episode("e1", "c1", 0, "user", c["said"], at)], True
-        denied = said_otherwise("Yes.", r) is not None
+        # a denial ("Maybe not: …"); with no fact given here, any other yes is the words said instead (a yes no
+        # fact backs), which this file does not measure
+        denied = (said_otherwise("Yes.", r) or "").startswith("Maybe not")
         caught += denied and c["denies"]
         wrong += denied and not c["denies"]
         if denied != c["denies"]:
