@@ -147,6 +147,7 @@ PATTERNS: list[Pattern] = [
     _p("eat|eating O again", "@diet_back"),
     _p("back to eat|eating O", "@diet_back"),
     _p("back on O", "@diet_back"),
+    _p("first O in|for", "@diet_back"),  # "my first steak in three years": eaten again
     # what people keep, read, volunteer at: open facts
     _p("keep|keeping O", "@keep", state=True),
     _p("read|reading O", "reads", state=True, proper=True),

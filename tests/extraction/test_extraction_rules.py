@@ -375,6 +375,9 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("I'm back to eating cheese, I missed it too much.", (),
      {k(U, "diet", d, "end") for d in ("vegan", "plant-based")}),
     ("I'll never eat meat again.", (), set()),
+    ("Treated myself to my first burger in five years.", (),
+     {k(U, "diet", d, "end") for d in ("vegan", "vegetarian", "pescatarian", "pescetarian", "plant-based")}),
+    ("My first burger was at a fair.", (), set()),  # the first ever: no diet said
     # a parent or grandparent called by the role, as by a name, is the speaker's
     ("Dad's birthday falls on the 3rd of March.", (), {k("my dad", "born_on", "March 3")}),
     ("Grandma still lives in Cork.", (), {k("my grandma", "lives_in", "Cork")}),
