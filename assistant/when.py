@@ -13,6 +13,7 @@ from memory.extraction.dates import UNITS, Tense, TimeRef, tense, words_of
 from memory.extraction.rules_lexicon import CAR_BRANDS, CAR_MODELS, DIET_EXCLUDES, DIET_NAMES
 from memory.model import USER_ID, spoken_day
 from memory.periods import named_time, recurrence, says_when
+from memory.recall.intent import NOW_MINE
 from memory.recall.recall import RecallResult
 from memory.revision import says_a_change, says_an_end
 from memory.search import focus, terms
@@ -210,13 +211,15 @@ _STILL = re.compile(r"^\s*(am|is|are|do|does|have|has)\b[^?]*\bstill\b", re.I)
 
 
 def no_longer(recall: RecallResult) -> str | None:
-    """Asked whether something still holds ("Am I still vegan?", "Do I still live in Leeds?") when the facts of it
-    found all ended: "No, not since 12 June 2026." (the small model, given "User diet vegan (… until 12 June
-    2026)", said "Yes"). When one still holds but words said later on its topic say something changed ("so glad I
-    left the cafe", which learning did not read as the end of the job): those words, not a "yes". None when one
-    still holds and nothing later says otherwise, or none found is of what is asked (the model's)."""
-    if not _STILL.match(recall.question):
-        return None
+    """Asked whether something still holds ("Am I still vegan?", "Do I still live in Leeds?", or of the user
+    without "still": "Am I vegan?") when the facts of it found all ended: "No, not since 12 June 2026." (the small
+    model, given "User diet vegan (… until 12 June 2026)", said "Yes"; without "still", memory said "You haven't
+    told me"). Asked with "still", when one still holds but words said later on its topic say something changed
+    ("so glad I left the cafe", which learning did not read as the end of the job): those words, not a "yes". None
+    when one still holds and nothing later says otherwise, or none found is of what is asked (the model's)."""
+    still = bool(_STILL.match(recall.question))
+    if not still and not NOW_MINE.match(recall.question):
+        return None  # asked without "still" ("Am I vegan?"), only an end of every fact of it is said
     asked = set(terms(recall.question))
     first_person = bool(FIRST_PERSON_RE.search(recall.question))
     # "Does my mum still work?": the mother's facts, not the user's
@@ -232,6 +235,8 @@ def no_longer(recall: RecallResult) -> str | None:
     current = [a for a in about if a.current]
     if not current:
         return f"No, not since {spoken_day(max(a.valid_to for a in about if a.valid_to is not None))}."
+    if not still:
+        return None
     since = max(a.valid_from for a in current)
     topic = asked - {"still"}
     speaker = "user" if first_person else recall.asked

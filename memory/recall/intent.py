@@ -65,6 +65,8 @@ _HISTORY = re.compile(
     rf"last time|in the past|back then|once|former|old)\b|\b({_PAST})\b.*\b(before|then|ago)\b",
     re.I)
 # "where did you live" asks for the old value; "when did" asks for a date (_WHEN), "why did" for a reason
+# "Am I vegan?", "Do we have a car?": asked of the user now, so what ended is read too (to say "No, not since…")
+NOW_MINE = re.compile(r"^\s*(?:am|are|do|have|has)\s+(?:i|we)\b", re.I)
 _DID_PAST = re.compile(
     rf"^\s*({alternation(w for w, asks in WH_WORDS.items() if asks not in ('time', 'reason'))})\s+({_PAST})\b", re.I)
 _PROVENANCE = re.compile(
@@ -112,7 +114,7 @@ def analyse(question: str) -> Intent:
         asked = list(roles)
     elif _ABOUT.search(q) and all(r in roles for r in asked):  # "tell me about my sister": all about her
         asked = []
-    history = bool(_HISTORY.search(q)) or (bool(_DID_PAST.search(q)) and "now" not in q.lower())
+    history = bool(_HISTORY.search(q) or NOW_MINE.match(q)) or (bool(_DID_PAST.search(q)) and "now" not in q.lower())
     return Intent(tuple(asked), history, bool(_PROVENANCE.search(q)), bool(_WHO.search(q)), roles,
                   bool(_WHEN.search(q)), role_words)
 

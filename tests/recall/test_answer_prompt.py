@@ -303,6 +303,20 @@ def _fact(subject_id: str, relation: str, obj: str, until: datetime | None = Non
     return dataclasses.replace(_born_on(subject_id, obj), id=f"a-{obj}", relation=relation, valid_to=until)
 
 
+def test_asked_of_the_user_without_still_an_end_is_said() -> None:
+    """"Am I pescatarian?" after the diet ended: memory had said "You haven't told me anything about it"."""
+    q = "Am I pescatarian?"
+    assert analyse(q).history  # what ended is read too
+    r = RecallResult(q, analyse(q), ["user"], [_fact("user", "diet", "pescatarian", until=JUNE_3)], "history")
+    assert no_longer(r) == "No, not since 3 June 2023."
+    r.facts = [_fact("user", "diet", "pescatarian")]  # it holds: the model answers
+    assert no_longer(r) is None
+    r.episodes = [Episode("e1", "c2", 0, "user", "New pescatarian cookbook arrived, so glad I switched.", JUNE_3)]
+    r.episodes_relevant = True
+    assert no_longer(r) is None  # words of a change are read only when asked "still"
+    assert not analyse("Is Anna pescatarian?").history  # of someone else: as before
+
+
 def test_asked_whether_something_still_holds_when_it_ended() -> None:
     r = RecallResult("Am I still vegan?", analyse("Am I still vegan?"), ["e-vegan"], [], "history")
     r.facts = [_fact("user", "diet", "vegan", until=JUNE_3)]
