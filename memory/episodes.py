@@ -382,22 +382,24 @@ class Episodes:
         top = [i for i in sorted(fused, key=lambda i: (-fused[i], i)) if matched.get(i)][:limit]
         if not topic or not top:
             return {}
-        found = self._read(top, read)
-        questions = {f"{r['conversation']}#{int(r['turn']) + 1}": r for r in found if asks(str(r["text"]), topic)}
+        # the turn after each one found, read at once: the reply to a question, or the listener's question back
+        after = {f"{r['conversation']}#{int(r['turn']) + 1}": r for r in self._read(top, read)}
         replied: dict[str, str] = {}
-        for r in self._read([i for i in questions if not matched.get(i)], read):
-            asker = questions[r["id"]]
-            if r["speaker"] not in (asker["speaker"], "assistant"):
-                fused[r["id"]] = max(fused.get(r["id"], 0.0), fused[asker["id"]] - 1e-4)
-                matched[r["id"]] = "r"  # the reply to a question that matched
-                replied[r["id"]] = str(asker["id"])
-        # something told on the topic that the listener asks more about ("I got promoted at work!" "Congrats! How
-        # did you feel?") goes on in the teller's next turn, which may share no word with the question ("now
-        # that I'm an assistant manager"): that turn is brought too, just below what it goes on from
-        told = {f"{r['conversation']}#{int(r['turn']) + 1}": r for r in found
-                if r["id"] not in questions.values() and not asks(str(r["text"]), topic)}
-        followed = {f"{r['conversation']}#{int(r['turn']) + 1}": told[r["id"]] for r in self._read(list(told), read)
-                    if r["speaker"] not in (told[r["id"]]["speaker"], "assistant") and "?" in str(r["text"])}
+        followed: dict[str, dict[str, Any]] = {}
+        for r in self._read(list(after), read):
+            said = after[r["id"]]
+            if r["speaker"] in (said["speaker"], "assistant"):
+                continue
+            if asks(str(said["text"]), topic):
+                if not matched.get(r["id"]):
+                    fused[r["id"]] = max(fused.get(r["id"], 0.0), fused[said["id"]] - 1e-4)
+                    matched[r["id"]] = "r"  # the reply to a question that matched
+                    replied[r["id"]] = str(said["id"])
+            elif "?" in str(r["text"]):
+                # something told on the topic that the listener asks more about ("I got promoted at work!"
+                # "Congrats! How did you feel?") goes on in the teller's next turn, which may share no word with
+                # the question ("now that I'm an assistant manager"): that turn is brought too, just below it
+                followed[f"{r['conversation']}#{int(r['turn']) + 1}"] = said
         for r in self._read([i for i in followed if not matched.get(i)], read):
             teller = followed[r["id"]]
             if r["speaker"] == teller["speaker"]:
