@@ -254,15 +254,13 @@ class Episodes:
                 matched[r["id"]] = matched.get(r["id"], "") + "m"
         read: dict[str, dict[str, Any]] = {}  # episode rows read so far, by id: each is read once
         if asked is not None:  # "What did I do last weekend?": the words about that weekend, wherever said
+            # the words about it, and those said in it of another time (news told that day, a plan for later)
             inside, then = self._about_period(*asked, now, read)
-            if inside:
-                arms.append(dict.fromkeys(inside, 1.0))
+            if inside or then:
+                arms.append(dict.fromkeys([*inside, *then], 1.0))
                 weights.append(self.period_weight)
-                for i in inside:
-                    matched[i] = matched.get(i, "") + "d"
-            if then:  # said in the period of something at another time: news told that day, a plan for later
-                arms.append(dict.fromkeys(then, 1.0))
-                weights.append(self.period_weight)
+            for i in inside:
+                matched[i] = matched.get(i, "") + "d"
         fused = relative_fusion(arms, weights)
         replied = self._replies(fused, matched, set(q.split()), limit, read)
         elsewhere: tuple[str, float] | None = None
