@@ -14,7 +14,7 @@ from memory.extraction.rules_lexicon import CAR_BRANDS, CAR_MODELS, DIET_EXCLUDE
 from memory.model import USER_ID, spoken_day
 from memory.periods import named_time, recurrence, says_when
 from memory.recall.intent import NOW_MINE
-from memory.recall.recall import RecallResult
+from memory.recall.recall import RecallResult, fact_terms
 from memory.revision import says_a_change, says_an_end
 from memory.search import focus, terms
 from memory.timeutil import spoken_grain
@@ -262,6 +262,7 @@ _YES = re.compile(r"^\W*yes\b", re.I)
 _SENTENCE_END = re.compile(r"[.!?;]+")
 _CLAUSE_END = re.compile(r"[,:]|\b(?:but|so|because|though|although|and)\b", re.I)
 _BACK = frozenset({"one", "ones", "it", "them", "any", "that"})  # "…allergic to cats so we can't get one"
+_BACK_TOO = _BACK | {"they", "those"}  # what distaste is said of: "…, they were vile"
 _TASTE_ASKED = re.compile(rf"\b(?:{alternation(TASTE_WORDS)})\b", re.I)
 _ROLE_TERMS = frozenset(terms(" ".join(ROLES)))
 
@@ -302,14 +303,14 @@ def said_otherwise(answer: str, recall: RecallResult, *, look: int = 3) -> str |
             on = [bool(watched & w) for w in words]
             for i, c in enumerate(clauses):
                 said_words = set(_WORD.findall(c.lower()))
+                distaste = tasted and bool(DISTASTE & said_words)
                 if on[i] and diets & words[i] and not named:
                     denied = True
                 elif on[i]:
-                    denied = denied or _denies(c, watched) or (tasted and bool(DISTASTE & said_words))
+                    denied = denied or _denies(c, watched) or distaste
                 elif i > 0 and on[i - 1]:
                     # "…, honestly it was dreadful": distaste said of what the clause before spoke of
-                    denied = denied or _denies(c, _BACK) or (tasted and bool(DISTASTE & said_words)
-                                                             and bool((_BACK | {"they", "those"}) & said_words))
+                    denied = denied or _denies(c, _BACK) or (distaste and bool(_BACK_TOO & said_words))
         found.append((e, denied))
     if not found:
         return None
@@ -325,8 +326,8 @@ def _backed(recall: RecallResult, topic: set[str]) -> bool:
     """A fact held now says something of the topic about the user, or about what is theirs ("Rex is a dog" beside
     "User has_pet Rex")."""
     theirs = {USER_ID} | {a.object_id for a in recall.facts if a.current and a.subject_id == USER_ID}
-    return any(a.current and (a.subject_id in theirs or a.object_id == USER_ID)
-               and topic & set(terms(f"{a.subject} {a.relation_words} {a.object}")) for a in recall.facts)
+    return any(a.current and (a.subject_id in theirs or a.object_id == USER_ID) and topic & fact_terms(a)
+               for a in recall.facts)
 
 
 _DENIALS = frozenset({"never", "not", "cannot", "no"})

@@ -80,7 +80,7 @@ class RecallResult:
         return list(self.summaries) if dated else [undated(s) for s in self.summaries]
 
 
-def _words_of(a: Arc) -> set[str]:
+def fact_terms(a: Arc) -> set[str]:
     """A fact's index terms: its relation (or label) and both ends."""
     return set(terms(f"{a.subject} {a.relation_words} {a.object}"))
 
@@ -268,7 +268,7 @@ class Recaller:
             names = {t for n in linked.names.values() for t in terms(n)}
             topic = set(terms(question)) - names
             if topic:
-                found = {k: v for k, v in found.items() if v[0] >= 5.0 or topic & _words_of(v[1])}
+                found = {k: v for k, v in found.items() if v[0] >= 5.0 or topic & fact_terms(v[1])}
         if not intent.history and not _BESIDES.search(question):
             # facts found for the question (asked, learned from its words, queried) of which some name its topic
             # ("aerial yoga" for "What types of yoga has Maria practiced?"): the others of the same relation found
