@@ -149,6 +149,13 @@ class Episodes:
         return [Episode.from_row(r) for r in self.graph.store.read(Q.EPISODES_OF_CONVERSATION,
                                                                    {"conversation": conversation})]
 
+    def around(self, episode: Episode) -> list[Episode]:
+        """The turns just before and after ``episode`` in its conversation (those that exist): what it replies
+        to and what answers it, which say what it is about when it does not ("Coconut milk ice cream is at the
+        top of my list", after "What's your favourite dish from the show?")."""
+        ids = [turn_id(episode.conversation, episode.turn + d) for d in (-1, 1)]
+        return [Episode.from_row(r) for r in self.graph.store.read(Q.EPISODES_BY_IDS, {"ids": ids})]
+
     def speakers(self) -> set[str]:
         """Everyone who has said something here (the user, guests, the people of an imported conversation)."""
         if self._speakers is None:
@@ -364,7 +371,7 @@ class Episodes:
                      read: dict[str, dict[str, Any]]) -> dict[str, Any] | None:
         """The turn just before ``reply`` when one of ``speakers`` said it and it told (not asked) something of
         ``topic`` that ``reply`` took up (a topic term both share); else None."""
-        before = self._read([f"{reply['conversation']}#{int(reply['turn']) - 1}"], read)
+        before = self._read([turn_id(reply['conversation'], int(reply['turn']) - 1)], read)
         if not before or before[0]["speaker"] not in speakers:
             return None
         text = str(before[0]["text"])
@@ -381,7 +388,7 @@ class Episodes:
         if not topic or not top:
             return {}
         # the turn after each one found, read at once: the reply to a question, or the listener's question back
-        after = {f"{r['conversation']}#{int(r['turn']) + 1}": r for r in self._read(top, read)}
+        after = {turn_id(r['conversation'], int(r['turn']) + 1): r for r in self._read(top, read)}
         replied: dict[str, str] = {}
         followed: dict[str, dict[str, Any]] = {}
         for r in self._read(list(after), read):
@@ -397,7 +404,7 @@ class Episodes:
                 # something told on the topic that the listener asks more about ("I got promoted at work!"
                 # "Congrats! How did you feel?") goes on in the teller's next turn, which may share no word with
                 # the question ("now that I'm an assistant manager"): that turn is brought too, just below it
-                followed[f"{r['conversation']}#{int(r['turn']) + 1}"] = said
+                followed[turn_id(r['conversation'], int(r['turn']) + 1)] = said
         for r in self._read([i for i in followed if not matched.get(i)], read):
             teller = followed[r["id"]]
             if r["speaker"] == teller["speaker"]:
@@ -408,6 +415,11 @@ class Episodes:
     def facts_from(self, episode_ids: Sequence[str], *, now: datetime) -> list[Arc]:
         """Facts learned from these episodes (their provenance), still believed at ``now``."""
         return self.graph.arcs_from_sources(episode_ids, now=now)
+
+
+def turn_id(conversation: object, turn: int) -> str:
+    """An episode's id: its conversation and turn (as ``memory.transcripts`` names a turn's source)."""
+    return f"{conversation}#{turn}"
 
 
 @functools.cache

@@ -98,7 +98,7 @@ VAGUE = frozenset({
     "guy", "guys", "idea", "fun", "moment", "part", "chance", "place", "week", "weekend", "month", "year", "years",
     "night", "morning", "evening", "today", "tonight", "yesterday", "tomorrow", "reminder", "photo", "picture",
     "pic", "experience", "journey", "feeling", "thanks", "luck", "question", "ages", "while", "age", "bunch",
-    "deal", "glad", "sure", "kinds", "sorts", "loads",
+    "deal", "glad", "sure", "kinds", "sorts", "loads", "others", "folks",
 })
 
 # Past forms that do not end in "-ed", to tell a past sentence without a tagger ("We went kayaking on the

@@ -392,7 +392,7 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
             c.emit(subj, "member_of_team", c.source[words[0].idx : words[-1].end], op, obj_type="ORG")
         return
     if rel == "@teach" and o is not None:  # "I teach art at a middle school": where, too
-        if o.head.lower not in VAGUE | {"others", "folks"} and o.head.pos != "PRON":  # not "teaching others"
+        if o.head.lower not in VAGUE and o.head.pos != "PRON":  # not "teaching others"
             c.emit(subj, "teaches", o.text, op)
         return _works_at_tail(c, o, subj, op)
     if rel == "@won" and o is not None and o.head.lower not in NOT_A_TASTE and o.head.ent != "PERSON":

@@ -259,3 +259,80 @@ def test_a_pet_no_one_told_of_is_not_answered_from_someone_elses(tmp_path: Path,
         assert ans.recall is not None and bool(ans.recall.role_unheld) is not answered
         if not answered:
             assert ans.text.startswith("I don't know. You haven't told me about your")
+
+
+# --- the answer's own source must speak of what the question takes as given ---------------------------------------
+
+class Checker(Model):
+    """Answers with ``reply``; asked whether the answer's source speaks of a premise, says ``verdict``."""
+
+    def complete(self, messages: Any, **kw: Any) -> str:
+        self.checked += 1
+        self.read.append(messages[-1]["content"])
+        return f'{{"answer": "{self.verdict}"}}'
+
+
+FLOOD = [("John", "My old area was hit by a nasty flood last week, lots of homes were ruined."),
+         ("Maria", "Oh no, John, that's awful! Is your family safe?"),
+         ("John", "We're fine, thanks. The neighbours are helping each other out."),
+         ("Maria", "Glad to hear it. How is your dad doing?"),
+         ("John", "He's good, though last summer's drought was hard on his farm.")]
+
+
+def test_an_answer_drawn_from_words_about_something_else_is_turned_down(tmp_path: Path,
+                                                                      parser: RuleExtractor) -> None:
+    """A drought was said, but of his dad's farm: the answer comes from John's words about a flood, which the
+    model reads against the premise and says do not speak of a drought."""
+    model = Checker("Lots of homes were ruined.", "no")
+    with heard(tmp_path, FLOOD, ("John", "Maria"), T0, model, tagger=words_of(parser)) as p:
+        ans = p.answer("How did the drought affect the homes in John's old area?", now=T0 + timedelta(days=1))
+        assert model.asked == 1 and ans.text == "John didn't mention that, as far as I know."
+        assert model.checked == 1 and "drought" in model.read[0] and "flood" in model.read[0]
+
+
+def test_a_source_that_speaks_of_the_premise_in_other_words_keeps_the_answer(tmp_path: Path,
+                                                                           parser: RuleExtractor) -> None:
+    model = Checker("Lots of homes were ruined.", "yes")
+    with heard(tmp_path, FLOOD, ("John", "Maria"), T0, model, tagger=words_of(parser)) as p:
+        ans = p.answer("How did the storm affect the homes in John's old area?", now=T0 + timedelta(days=1))
+        assert model.asked == 1 and model.checked >= 1 and ans.text == "Lots of homes were ruined."
+
+
+def test_a_premise_said_in_the_turn_before_the_source_needs_no_check(tmp_path: Path, parser: RuleExtractor) -> None:
+    said = [("Joanna", "What's your favourite dish from the cooking show you hosted?"),
+            ("Nate", "Coconut milk ice cream is at the top of my list, so creamy.")]
+    model = Checker("Coconut milk ice cream.", "no")
+    with heard(tmp_path, said, ("Nate", "Joanna"), T0, model, tagger=words_of(parser)) as p:
+        ans = p.answer("What is Nate's favorite dish from the cooking show he hosted?", now=T0 + timedelta(days=1))
+        assert model.asked == 1 and model.checked == 0 and ans.text == "Coconut milk ice cream."
+
+
+def test_a_model_that_fails_the_check_leaves_the_answer(tmp_path: Path, parser: RuleExtractor) -> None:
+    class Broken(Checker):
+        def complete(self, messages: Any, **kw: Any) -> str:
+            raise RuntimeError("server gone")
+
+    model = Broken("Lots of homes were ruined.")
+    with heard(tmp_path, FLOOD, ("John", "Maria"), T0, model, tagger=words_of(parser)) as p:
+        ans = p.answer("How did the drought affect the homes in John's old area?", now=T0 + timedelta(days=1))
+        assert model.asked == 1 and ans.text == "Lots of homes were ruined."
+
+
+def test_the_source_of_an_answer() -> None:
+    from assistant.answer import source_of
+    from memory.episodes import Episode
+    from memory.model import Arc
+    from memory.recall.intent import analyse
+    from memory.recall.recall import RecallResult
+
+    q = "What did John adopt?"
+    r = RecallResult(q, analyse(q), [], [], "now", personal=True)
+    flood = Episode("c#0", "c", 0, "John", "My old area was hit by a flood.", T0)
+    pup = Episode("c#1", "c", 1, "John", "We adopted a puppy called Max from the shelter.", T0)
+    r.episodes, r.episodes_relevant = [flood, pup], True
+    assert source_of("A puppy, Max.", q, r) is pup
+    assert source_of("A kitten.", q, r) is None  # no word of the answer's own was said
+    assert source_of("John adopted.", q, r) is None  # only the question's words
+    r.facts = [Arc("a1", "john", "John", "has_pet", "max", "Max", None, 1.0, 0.0, 0, 1, T0, T0, None, T0, None, None,
+                   1, 1.0)]
+    assert source_of("Max.", q, r) is None  # a fact says it as well: the answer came from the facts
