@@ -290,8 +290,12 @@ def _two_speakers(question: str, asked: str = "") -> RecallResult:
     ("How did Lina describe the camping trip with Bo?", "Peaceful and awesome.", "Lina", False),  # her own words
     # the name before the verb says whose words, when the question names two people
     ("What does Omar say about Lina's camping trip?", "Peaceful and awesome.", "", True),
-    # not asked how anyone put it: the words may come from anyone
+    # asked about anyone who speaks: their words, or words to them or naming them, not someone else's
     ("Where did Lina and Bo camp?", "By the lake, peaceful and awesome.", "Lina", False),
+    ("Where did Omar camp?", "By the lake.", "Omar", True),  # Lina's camping, not his
+    ("What did Lina have with Bo?", "A great time.", "Lina", False),  # said to her ("you and Bo")
+    ("What does Omar think of camping with dogs?", "The best.", "Omar", False),
+    ("Where did Omar camp?", "By the lake.", "", False),  # no one asked about who speaks here
     ("How does Omar describe the camping trip?", "Great time.", "Omar", False),  # his own
 ])
 def test_words_put_in_someone_elses_mouth(question: str, answer: str, asked: str, borrowed: bool) -> None:
