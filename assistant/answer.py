@@ -381,9 +381,10 @@ def borrowed(answer: str, question: str, recall: RecallResult) -> bool:
     """Asked about someone who speaks in memory, an answer whose own words come from someone else's utterance —
     one that neither names them nor speaks to them — and from none of theirs: the small model hands Audrey's
     "Max, my childhood dog" to Andrew. Asked how someone put something ("How does Maria describe the camping
-    trip?"), the name before the verb says whose words, and two words of the answer's own must match (a single
-    "great" is said by everyone). On dev LoCoMo answers (conv-30/41, the old holdout sample) it turned down no
-    answer; on 127 adversarial questions of conv-42/43/44 it would have turned down 8 of the 46 answered."""
+    trip?"), only their own utterances count, the name before the verb says whose words, and two words of the
+    answer's own must match (a single "great" is said by everyone). On dev LoCoMo answers (conv-30/41, the old
+    holdout sample) it turned down no answer; on 127 adversarial questions of conv-42/43/44 it would have turned
+    down 8 of the 46 answered."""
     verb = _WORDS_OF.search(question)
     named = re.search(r"([A-Z][\w'’-]+)(?:'s)?\s+(?:\w+\s+)?$", question[:verb.start()]) if verb else None
     who = (named.group(1) if named and named.group(1).lower() not in _GLUE else recall.asked).lower()
@@ -397,7 +398,8 @@ def borrowed(answer: str, question: str, recall: RecallResult) -> bool:
     best_own, best_other = 0, 0
     for e in recall.episodes:
         shared = len(new & set(_content(e.text)))
-        if e.speaker.lower() == who or who in e.text.lower() or to_listener(e.text, topic):
+        # how they put it is in their own words; anything else may be told of them or to them
+        if e.speaker.lower() == who or (not verb and (who in e.text.lower() or to_listener(e.text, topic))):
             best_own = max(best_own, shared)
         else:
             best_other = max(best_other, shared)

@@ -297,6 +297,7 @@ def _two_speakers(question: str, asked: str = "") -> RecallResult:
     ("What does Omar think of camping with dogs?", "The best.", "Omar", False),
     ("Where did Omar camp?", "By the lake.", "", False),  # no one asked about who speaks here
     ("How does Omar describe the camping trip?", "Great time.", "Omar", False),  # his own
+    ("How does Lina describe her time with Bo?", "Great, the best.", "Lina", True),  # said to her, not hers
 ])
 def test_words_put_in_someone_elses_mouth(question: str, answer: str, asked: str, borrowed: bool) -> None:
     from assistant.answer import borrowed as is_borrowed
