@@ -369,7 +369,7 @@ def vetted(first: str, question: str, recall: RecallResult) -> str | None:
         return unknown_answer(recall)
     # a question that asks to reason ("Is it likely that Nate has friends besides Joanna?") is not denied by
     # whatever "not" the words found hold
-    return (None if _CONJECTURE.search(question) else said_otherwise(first, recall)) or redated(first, recall)
+    return (None if asks_to_reason(question) else said_otherwise(first, recall)) or redated(first, recall)
 
 
 # asked how someone put something: their own words are the answer, no one else's
@@ -390,11 +390,11 @@ def borrowed(answer: str, question: str, recall: RecallResult) -> bool:
     who = (named.group(1) if named and named.group(1).lower() not in _GLUE else recall.asked).lower()
     if not who or not any(e.speaker.lower() == who for e in recall.episodes):
         return False
-    new = set(_content(answer)) - set(_content(question)) - {"yes", "no"}
+    new = _own_words(answer, question)
     need = 2 if verb else 1
     if len(new) < need:
         return False
-    topic = set(terms(answer))
+    topic = set() if verb else set(terms(answer))
     best_own, best_other = 0, 0
     for e in recall.episodes:
         shared = len(new & set(_content(e.text)))
@@ -404,6 +404,11 @@ def borrowed(answer: str, question: str, recall: RecallResult) -> bool:
         else:
             best_other = max(best_other, shared)
     return best_other >= need and best_own < best_other
+
+
+def _own_words(answer: str, question: str) -> set[str]:
+    """The answer's keyed words that the question does not say (a "yes" or "no" aside)."""
+    return set(_content(answer)) - set(_content(question)) - {"yes", "no"}
 
 
 def _content(text: str) -> list[str]:
@@ -452,7 +457,7 @@ def ungrounded(answer: str, question: str, recall: RecallResult) -> bool:
     words (those not in the question; dates and numbers aside, which the model works out) is in a remembered
     fact or utterance. "What does Lena do?" answered "A teacher." when all that is known is where she lives: a
     guess, which a memory must not say aloud. One word found is enough (the model may rephrase the rest)."""
-    if not recall.personal or _CONJECTURE.search(question):
+    if not recall.personal or asks_to_reason(question):
         return False  # a general question, or one that asks to reason ("what might she like?"): the model's own
     asked = set(_content(question))
     known = set(_content(" ".join(_known_texts(recall))))
@@ -474,7 +479,7 @@ def unfounded(premises: Sequence[str], question: str, recall: RecallResult) -> l
     what was found says she gave her old car to a homeless shelter: the small model answers "Her old car" as
     if the store were so — a wrong fact said aloud, and the question's premise quietly accepted. A question
     that asks to reason ("what might she like?") is the model's own to answer."""
-    if not recall.personal or _CONJECTURE.search(question):
+    if not recall.personal or asks_to_reason(question):
         return []
     return unsaid_in(premises, [*_known_texts(recall), *_role_words(recall.facts)])
 
@@ -495,7 +500,7 @@ def source_of(answer: str, question: str, recall: RecallResult) -> Episode | Non
     handed over shares as many: the answer came from the facts (typed, and their words are the relation's)."""
     if not recall.episodes_relevant:
         return None
-    own = set(_content(answer)) - set(_content(question)) - {"yes", "no"}
+    own = _own_words(answer, question)
     if not own:
         return None
     best, shared = None, 0

@@ -240,8 +240,9 @@ class Pipeline:
         if source is None:
             return None
         try:
-            near = self.recaller.episodes.around(source) if self.recaller.episodes is not None else []
-            missing = unsaid_in(given, [source.text, *(e.text for e in near)])
+            missing = unsaid_in(given, [source.text])
+            if missing and self.recaller.episodes is not None:  # what it replies to, or what answers it
+                missing = unsaid_in(missing, [e.text for e in self.recaller.episodes.around(source)])
             if not missing:
                 return None
             pieces.finish()  # the answer is read to its end: the model is free to be asked

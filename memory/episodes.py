@@ -28,7 +28,7 @@ from memory.model import USER_ID, Arc
 from memory.periods import Period, asked_period, time_terms, within
 from memory.search import query_terms, relative_fusion, terms, terms_text
 from memory.timeutil import from_epoch, iso, to_epoch
-from memory.transcripts import Turn
+from memory.transcripts import Turn, turn_id
 from memory.words import FIRST_PERSON_RE, SECOND_PERSON_RE
 
 log = logging.getLogger(__name__)
@@ -415,11 +415,6 @@ class Episodes:
     def facts_from(self, episode_ids: Sequence[str], *, now: datetime) -> list[Arc]:
         """Facts learned from these episodes (their provenance), still believed at ``now``."""
         return self.graph.arcs_from_sources(episode_ids, now=now)
-
-
-def turn_id(conversation: object, turn: int) -> str:
-    """An episode's id: its conversation and turn (as ``memory.transcripts`` names a turn's source)."""
-    return f"{conversation}#{turn}"
 
 
 @functools.cache

@@ -66,6 +66,11 @@ REDACTABLE = {
 STRUCTURAL = {"conversations": ("learn_status",), "turns": ("timings",), "changes": ("kind", "arc_id", "relation")}
 
 
+def turn_id(conversation: object, turn: int) -> str:
+    """How a turn is named in provenance and as an episode: its conversation and index."""
+    return f"{conversation}#{turn}"
+
+
 @dataclass(frozen=True)
 class Turn:
     conversation: str
@@ -78,7 +83,7 @@ class Turn:
     @property
     def source_id(self) -> str:
         """How arcs cite this turn in their provenance."""
-        return f"{self.conversation}#{self.idx}"
+        return turn_id(self.conversation, self.idx)
 
     def to_json(self) -> dict[str, Any]:
         from memory.timeutil import iso
