@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import datetime
 
 from assistant.when import MONTH, dated, redated, said_otherwise, spoken_date, yes_no
-from memory.episodes import Episode, to_listener
+from memory.episodes import Episode, about_listener, to_listener
 from memory.extraction.dates import UNITS
 from memory.llm import Message
 from memory.model import USER_ID, Arc
@@ -373,7 +373,7 @@ def vetted(first: str, question: str, recall: RecallResult) -> str | None:
 
 
 # asked how someone put something: their own words are the answer, no one else's
-_WORDS_OF = re.compile(r"\b(?:describ|say|said|call|mention|think|thought|feel|felt|criticiz|prais|compar|suggest|"
+_WORDS_OF = re.compile(r"\b(?:describ|say|said|call|mention|think|thought|feel|felt|criticiz|prais|compar|suggest|ask|"
                        r"recommend|advis|reflect|express)\w*", re.I)
 
 
@@ -398,8 +398,13 @@ def borrowed(answer: str, question: str, recall: RecallResult) -> bool:
     best_own, best_other = 0, 0
     for e in recall.episodes:
         shared = len(new & set(_content(e.text)))
-        # how they put it is in their own words; anything else may be told of them or to them
-        if e.speaker.lower() == who or (not verb and (who in e.text.lower() or to_listener(e.text, topic))):
+        # how they put it is in their own words; anything else may be told of them or to them, and what they
+        # ask of or tell the one they speak to is that one's ("What position are you playing?")
+        if e.speaker.lower() == who:
+            mine = verb or not about_listener(e.text, topic)
+        else:
+            mine = not verb and (who in e.text.lower() or to_listener(e.text, topic))
+        if mine:
             best_own = max(best_own, shared)
         else:
             best_other = max(best_other, shared)

@@ -502,6 +502,17 @@ def to_listener(text: str, topic: set[str]) -> bool:
         bool(SECOND_PERSON_RE.search(text)) and not FIRST_PERSON_RE.search(text))
 
 
+def about_listener(text: str, topic: set[str]) -> bool:
+    """What ``text`` says of ``topic`` belongs to the one spoken to: asked of them ("Cool! What position are you
+    playing for the team?") or told to them (``to_listener``), with no first-person word in those sentences (a
+    "?" after "I" is doubt or a rhetorical question: "…try kayaking and maybe bungee jumping?" is the speaker's
+    own). A speaker's words of this kind say nothing of the speaker."""
+    said = _on_topic(text, topic)
+    if not said or any(FIRST_PERSON_RE.search(s) for s in said):
+        return False
+    return all(s.endswith("?") for s in said) or to_listener(text, topic)
+
+
 def attributed_elsewhere(own: set[str], text: Mapping[str, float],
                          vector: Mapping[str, float]) -> tuple[str, float] | None:
     """How much better the question matches words the asked-about person did not say (nor was named in) than

@@ -304,6 +304,34 @@ def test_words_put_in_someone_elses_mouth(question: str, answer: str, asked: str
     assert is_borrowed(answer, question, _two_speakers(question, asked)) is borrowed
 
 
+def _asked_of_the_listener(question: str, asked: str) -> RecallResult:
+    r = RecallResult(question, analyse(question), [], [], "now", asked=asked, personal=True)
+    r.episodes = [
+        Episode("e1", "c", 1, "Omar", "Congrats on the new job! Which bakery did you join?", AT),
+        Episode("e2", "c", 2, "Lina", "I started at Crumb and Co last week, early shifts but I love it.", AT),
+        Episode("e3", "c", 3, "Omar", "Wow, such a varied menu at your place. Do you bake the sourdough too?", AT),
+        Episode("e4", "c", 4, "Omar", "I might learn to bake sourdough myself, maybe at a weekend class?", AT),
+    ]
+    r.episodes_relevant = True
+    return r
+
+
+@pytest.mark.parametrize(("question", "answer", "asked", "borrowed"), [
+    # what Omar asks Lina or tells her of her own things says nothing of Omar
+    ("Which bakery did Omar join?", "He joined a new job.", "Omar", True),
+    ("What is on the menu at Omar's bakery?", "A varied menu.", "Omar", True),
+    ("Where does Lina work?", "Crumb and Co, on early shifts.", "Lina", False),  # her own words
+    # a "?" after "I" is his own doubt, not a question to her
+    ("What might Omar learn?", "To bake sourdough at a weekend class.", "Omar", False),
+    # asked what he asked, his questions are his words
+    ("What did Omar ask Lina about the bakery?", "Which bakery she joined after the new job.", "Omar", False),
+])
+def test_what_someone_asks_or_tells_the_listener_is_the_listeners(question: str, answer: str, asked: str,
+                                                                   borrowed: bool) -> None:
+    from assistant.answer import borrowed as is_borrowed
+    assert is_borrowed(answer, question, _asked_of_the_listener(question, asked)) is borrowed
+
+
 def _fact(subject_id: str, relation: str, obj: str, until: datetime | None = None) -> Arc:
     return dataclasses.replace(_born_on(subject_id, obj), id=f"a-{obj}", relation=relation, valid_to=until)
 
