@@ -476,3 +476,21 @@ def test_still_asked_of_a_relative_reads_their_facts() -> None:
     r.episodes = [Episode("e1", "c2", 0, "user", "Mum finally retired on Friday after thirty years.", JUNE_3)]
     r.episodes_relevant = True
     assert no_longer(r) == f'Maybe not: on 3 June 2023 you said "{r.episodes[0].text}"'
+
+
+@pytest.mark.parametrize(("question", "answer", "asked", "told"), [
+    # drawn from what Omar asks Lina or tells her of her own things: nothing of his
+    ("What is on the menu at Omar's bakery?", "A varied menu.", "Omar", True),
+    ("What did Omar get congratulated on?", "The new job.", "Omar", True),
+    # his own words, a doubt with an "I" included
+    ("What might Omar learn?", "To bake sourdough at a weekend class.", "Omar", False),
+    ("Where does Lina work?", "Crumb and Co, on early shifts.", "Lina", False),
+    # asked what he asked or said, his questions are the answer
+    ("What did Omar ask Lina about the menu?", "Whether she bakes the sourdough.", "Omar", False),
+    ("What did Omar say about the menu?", "Such a varied menu.", "Omar", False),
+    ("What is on the menu?", "A varied menu.", "", False),  # no one asked about
+])
+def test_an_answer_from_what_someone_asks_the_listener_is_not_theirs(question: str, answer: str, asked: str,
+                                                                     told: bool) -> None:
+    from assistant.answer import told_the_listener
+    assert told_the_listener(answer, question, _asked_of_the_listener(question, asked)) is told

@@ -54,9 +54,11 @@ def test_someone_elses_words_are_not_an_answer_about_her(pipeline: tuple[Pipelin
 def test_her_own_words_still_go_to_the_model(pipeline: tuple[Pipeline, Model]) -> None:
     p, model = pipeline
     assert p.answer("Why did Jon lose his job as a banker?", now=T0 + timedelta(days=1)).text.startswith("MODEL")
-    p.elsewhere_margin = None  # off: the model answers whatever was found
-    assert p.answer("Why did Gina lose her job as a banker?", now=T0 + timedelta(days=1)).text.startswith("MODEL")
+    p.elsewhere_margin = None  # off: the model answers from whatever was found
+    ans = p.answer("Why did Gina lose her job as a banker?", now=T0 + timedelta(days=1))
     assert model.asked == 2
+    # it answered from her "Sorry about your job, Jon!": words about Jon's job, told to him, are no answer about her
+    assert ans.text.startswith("Gina didn't mention that")
 
 
 ASKED = [
