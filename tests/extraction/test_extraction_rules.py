@@ -224,6 +224,9 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     # pets said with a count, a breed, a name first or misread by the tagger; an unnamed one of "my" is had
     ("Walking my three dogs before breakfast.", (), {k(U, "has_pet", "dogs")}),
     ("Mochi, my corgi, stole a sandwich.", (), {k(U, "has_pet", "Mochi"), k("Mochi", "is_a", "corgi")}),
+    # what a pet is, said once though two patterns read it: the fuller words, not both
+    ("We adopted a rescue collie called Mabel in May.", (),
+     {k(U, "has_pet", "Mabel"), k("Mabel", "is_a", "rescue collie")}),
     ("My old cat used to sleep in the sink.", (), set()),  # one that is gone, or old: not said to be had now
     ("We buried our late rabbit Clover under the apple tree.", (), {k("Clover", "is_a", "rabbit")}),
     ("Rosa, my aunt, is visiting.", (), {k("Rosa", "aunt_of", U)}),
