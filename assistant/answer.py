@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import datetime
 
 from assistant.when import MONTH, dated, redated, said_otherwise, spoken_date, yes_no
-from memory.episodes import Episode, about_listener, to_listener
+from memory.episodes import Episode, about_listener, addressed, to_listener
 from memory.extraction.dates import UNITS
 from memory.llm import Message
 from memory.model import USER_ID, Arc
@@ -404,12 +404,18 @@ def borrowed(answer: str, question: str, recall: RecallResult) -> bool:
         if e.speaker.lower() == who:
             mine = verb or not about_listener(e.text, topic)
         else:
-            mine = not verb and (who in e.text.lower() or to_listener(e.text, topic))
+            mine = not verb and (_names(e.text, who) or to_listener(e.text, topic))
         if mine:
             best_own = max(best_own, shared)
         else:
             best_other = max(best_other, shared)
     return best_other >= need and best_own < best_other
+
+
+def _names(text: str, who: str) -> bool:
+    """``text`` speaks of ``who`` by name, not only to them ("Hey Gina! I'm on the hunt for a spot for my studio"
+    is Jon's own news, told to Gina)."""
+    return who in text.lower() and not addressed(text, who)
 
 
 def told_the_listener(answer: str, question: str, recall: RecallResult) -> bool:

@@ -494,3 +494,19 @@ def test_an_answer_from_what_someone_asks_the_listener_is_not_theirs(question: s
                                                                      told: bool) -> None:
     from assistant.answer import told_the_listener
     assert told_the_listener(answer, question, _asked_of_the_listener(question, asked)) is told
+
+
+@pytest.mark.parametrize(("said", "borrowed"), [
+    # Omar's own news, only greeting Lina by name: nothing of hers
+    ("Hey Lina! I'm hunting for a flat with a big kitchen in Leith.", True),
+    # words about her, by name: hers
+    ("Lina's new flat in Leith has a big kitchen, lucky her.", False),
+])
+def test_a_name_said_only_to_greet_someone_does_not_make_the_words_theirs(said: str, borrowed: bool) -> None:
+    from assistant.answer import borrowed as is_borrowed
+    q = "What kind of flat is Lina looking for?"
+    r = RecallResult(q, analyse(q), [], [], "now", asked="Lina", personal=True)
+    r.episodes = [Episode("e1", "c", 1, "Omar", said, AT),
+                  Episode("e2", "c", 2, "Lina", "Good luck, Omar! Work has been so busy for me lately.", AT)]
+    r.episodes_relevant = True
+    assert is_borrowed("One with a big kitchen in Leith.", q, r) is borrowed
