@@ -274,14 +274,19 @@ def test_asked_when_a_birthday_is_the_day_the_fact_holds_without_a_year() -> Non
     assert when_answer(r) is None
 
 
-def _two_speakers(question: str, asked: str = "") -> RecallResult:
+def _talk(question: str, asked: str, said: list[tuple[str, str]]) -> RecallResult:
+    """What recall found for ``question`` about ``asked``: the utterances ``said`` (speaker, text), in order."""
     r = RecallResult(question, analyse(question), [], [], "now", asked=asked, personal=True)
-    r.episodes = [
-        Episode("e1", "c", 1, "Omar", "Sounds like you and Bo had a great time! Camping with dogs is the best.", AT),
-        Episode("e2", "c", 2, "Lina", "Bo and I camped by the lake. It was peaceful and awesome, honestly.", AT),
-    ]
+    r.episodes = [Episode(f"e{i}", "c", i, who, text, AT) for i, (who, text) in enumerate(said, 1)]
     r.episodes_relevant = True
     return r
+
+
+def _two_speakers(question: str, asked: str = "") -> RecallResult:
+    return _talk(question, asked, [
+        ("Omar", "Sounds like you and Bo had a great time! Camping with dogs is the best."),
+        ("Lina", "Bo and I camped by the lake. It was peaceful and awesome, honestly."),
+    ])
 
 
 @pytest.mark.parametrize(("question", "answer", "asked", "borrowed"), [
@@ -305,15 +310,12 @@ def test_words_put_in_someone_elses_mouth(question: str, answer: str, asked: str
 
 
 def _asked_of_the_listener(question: str, asked: str) -> RecallResult:
-    r = RecallResult(question, analyse(question), [], [], "now", asked=asked, personal=True)
-    r.episodes = [
-        Episode("e1", "c", 1, "Omar", "Congrats on the new job! Which bakery did you join?", AT),
-        Episode("e2", "c", 2, "Lina", "I started at Crumb and Co last week, early shifts but I love it.", AT),
-        Episode("e3", "c", 3, "Omar", "Wow, such a varied menu at your place. Do you bake the sourdough too?", AT),
-        Episode("e4", "c", 4, "Omar", "I might learn to bake sourdough myself, maybe at a weekend class?", AT),
-    ]
-    r.episodes_relevant = True
-    return r
+    return _talk(question, asked, [
+        ("Omar", "Congrats on the new job! Which bakery did you join?"),
+        ("Lina", "I started at Crumb and Co last week, early shifts but I love it."),
+        ("Omar", "Wow, such a varied menu at your place. Do you bake the sourdough too?"),
+        ("Omar", "I might learn to bake sourdough myself, maybe at a weekend class?"),
+    ])
 
 
 @pytest.mark.parametrize(("question", "answer", "asked", "borrowed"), [
@@ -505,8 +507,5 @@ def test_an_answer_from_what_someone_asks_the_listener_is_not_theirs(question: s
 def test_a_name_said_only_to_greet_someone_does_not_make_the_words_theirs(said: str, borrowed: bool) -> None:
     from assistant.answer import borrowed as is_borrowed
     q = "What kind of flat is Lina looking for?"
-    r = RecallResult(q, analyse(q), [], [], "now", asked="Lina", personal=True)
-    r.episodes = [Episode("e1", "c", 1, "Omar", said, AT),
-                  Episode("e2", "c", 2, "Lina", "Good luck, Omar! Work has been so busy for me lately.", AT)]
-    r.episodes_relevant = True
+    r = _talk(q, "Lina", [("Omar", said), ("Lina", "Good luck, Omar! Work has been so busy for me lately.")])
     assert is_borrowed("One with a big kitchen in Leith.", q, r) is borrowed
