@@ -413,9 +413,9 @@ def borrowed(answer: str, question: str, recall: RecallResult) -> bool:
 
 
 def _names(text: str, who: str) -> bool:
-    """``text`` speaks of ``who`` by name, not only to them ("Hey Gina! I'm on the hunt for a spot for my studio"
-    is Jon's own news, told to Gina)."""
-    return who in text.lower() and not addressed(text, who)
+    """``text`` speaks of ``who`` by name (the word, not a part of one: "Tim" is not in "sometimes"), not only to
+    them ("Hey Gina! I'm on the hunt for a spot for my studio" is Jon's own news, told to Gina)."""
+    return bool(re.search(rf"\b{re.escape(who)}\b", text, re.I)) and not addressed(text, who)
 
 
 def told_the_listener(answer: str, question: str, recall: RecallResult) -> bool:
@@ -423,8 +423,8 @@ def told_the_listener(answer: str, question: str, recall: RecallResult) -> bool:
     things, or tell them of them (``about_listener``): "What is Tim's position on the team?" "Playing." from Tim's
     "Cool! What position are you playing for the team?". Those words say nothing of Tim. Asked what someone asked,
     said or suggested, such words are the answer, and stand. On the LoCoMo answers of earlier runs (stops 28-32)
-    it would have turned down 13 answers to adversarial questions and none of 51 right answers that had a source
-    of that speaker."""
+    it would have turned down 13 answers to adversarial questions and none of the 51 right ones that had a person
+    asked about and a source."""
     who = (recall.asked or "").lower()
     if not who or _WORDS_OF.search(question):
         return False

@@ -211,7 +211,6 @@ def _name_before(source: str, toks: list[Tok], i: int, j: int) -> str | None:
     return span_text(source, toks, k, end)
 
 
-
 def _said_more_fully(fact: ExtractedFact, facts: Sequence[ExtractedFact]) -> bool:
     """What a thing is, said twice by one utterance, the second time with more words ("Biscuit is a rescue
     greyhound" beside "Biscuit is a greyhound", read by two patterns): one fact, the fuller one. Only for ``is_a``:
@@ -220,6 +219,7 @@ def _said_more_fully(fact: ExtractedFact, facts: Sequence[ExtractedFact]) -> boo
     return fact.relation == "is_a" and any(
         o is not fact and (o.subject.lower(), o.relation, o.op) == (fact.subject.lower(), fact.relation, fact.op)
         and words < set(o.object.lower().split()) for o in facts)
+
 
 class RuleExtractor:
     """Extract facts with spaCy and hand-written patterns; the pipeline loads on first use."""

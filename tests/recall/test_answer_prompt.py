@@ -509,3 +509,11 @@ def test_a_name_said_only_to_greet_someone_does_not_make_the_words_theirs(said: 
     q = "What kind of flat is Lina looking for?"
     r = _talk(q, "Lina", [("Omar", said), ("Lina", "Good luck, Omar! Work has been so busy for me lately.")])
     assert is_borrowed("One with a big kitchen in Leith.", q, r) is borrowed
+
+
+def test_a_name_inside_another_word_is_not_the_name() -> None:
+    from assistant.answer import borrowed as is_borrowed
+    q = "Where did Tim go climbing?"
+    r = _talk(q, "Tim", [("John", "Sometimes I go climbing at the Red Rock gym."),
+                         ("Tim", "Work has been so busy for me lately.")])
+    assert is_borrowed("At the Red Rock gym.", q, r)  # John's climbing: "sometimes" does not name Tim
