@@ -290,9 +290,14 @@ def _in_place(word: str, text: str, at: int) -> str:
     return word[:1].upper() + word[1:] if at == len(text) - len(text.lstrip()) else word
 
 
+# the label of the prompt's examples ("Q: … A: A red scarf."), which the model sometimes writes before its answer
+_LABEL = re.compile(r"^(\s*)(?:A|Answer)\s*:\s+")
+
+
 def _shaped(first: str, question: str) -> str:
-    """The answer's first sentence as said aloud: without the question said back, to the user, counts in words."""
-    return counted(to_you(unrestated(first, question), question), question)
+    """The answer's first sentence as said aloud: without an "A:" label or the question said back, to the user,
+    counts in words."""
+    return counted(to_you(unrestated(_LABEL.sub(r"\1", first), question), question), question)
 
 
 # a count of 1-12 on its own: not part of a number, a time, a date ("5 May", "May 5") or a decimal

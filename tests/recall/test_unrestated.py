@@ -58,6 +58,16 @@ def test_the_stream_gives_the_same_answer_in_any_pieces(size: int) -> None:
     assert out == "Tomatoes and basil. She started last spring."
 
 
+@pytest.mark.parametrize(("answer", "expected"), [
+    ('A: "The Night Circus". She loved it.', '"The Night Circus". She loved it.'),  # the examples' label
+    ("Answer: tomatoes.", "Tomatoes."),
+    ('A "Night Circus" copy.', 'A "Night Circus" copy.'),  # an article, no label
+])
+def test_the_answer_label_of_the_examples_is_not_said(answer: str, expected: str) -> None:
+    pieces = [answer[i:i + 4] for i in range(0, len(answer), 4)]
+    assert "".join(first_sentence_unrestated(iter(pieces), "Which book did Ines finish last week?")) == expected
+
+
 def test_the_stream_passes_on_pieces_after_the_first_sentence_as_they_come() -> None:
     seen: list[str] = []
 
