@@ -496,10 +496,7 @@ def to_listener(text: str, topic: set[str]) -> bool:
     whole turn does and never says "I" ("Congrats! That's great news about the internship. So proud of you.").
     False when no sentence shares a term."""
     said = _on_topic(text, topic)
-    if not said or any(FIRST_PERSON_RE.search(s) for s in said):
-        return False
-    return any(SECOND_PERSON_RE.search(s) for s in said) or (
-        bool(SECOND_PERSON_RE.search(text)) and not FIRST_PERSON_RE.search(text))
+    return _unowned(said) and _said_to_you(text, said)
 
 
 def about_listener(text: str, topic: set[str]) -> bool:
@@ -508,9 +505,18 @@ def about_listener(text: str, topic: set[str]) -> bool:
     "?" after "I" is doubt or a rhetorical question: "…try kayaking and maybe bungee jumping?" is the speaker's
     own). A speaker's words of this kind say nothing of the speaker."""
     said = _on_topic(text, topic)
-    if not said or any(FIRST_PERSON_RE.search(s) for s in said):
-        return False
-    return all(s.endswith("?") for s in said) or to_listener(text, topic)
+    return _unowned(said) and (all(s.endswith("?") for s in said) or _said_to_you(text, said))
+
+
+def _unowned(said: Sequence[str]) -> bool:
+    """Sentences on a topic were found, and none of them says "I"."""
+    return bool(said) and not any(FIRST_PERSON_RE.search(s) for s in said)
+
+
+def _said_to_you(text: str, said: Sequence[str]) -> bool:
+    """One of the sentences on the topic says "you", or the whole turn does and never says "I"."""
+    return any(SECOND_PERSON_RE.search(s) for s in said) or (
+        bool(SECOND_PERSON_RE.search(text)) and not FIRST_PERSON_RE.search(text))
 
 
 def attributed_elsewhere(own: set[str], text: Mapping[str, float],
