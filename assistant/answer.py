@@ -110,7 +110,18 @@ def asks_now(question: str) -> bool:
     model answers from the first line it reads ("I don't drink coffee" in January over "I'm a proper coffee
     person now" in July, listed oldest first even when told the latest holds)."""
     aux = yes_no(question)
-    return aux is not None and not aux.past
+    if aux is not None:
+        return not aux.past
+    # the same of a question about what holds now in the user's life ("Where does my mum live?", "What car do I
+    # drive?"): the newest words first, where a move or a change told later is ("she's moved to Cardiff now")
+    m = _WH_NOW.match(question.strip())
+    return m is not None and bool(FIRST_PERSON_RE.search(question))
+
+
+# a wh-question and its auxiliary, a word or two of what is asked between: "What car do I…", "Who is my…"
+_WH_ASKING = set(WH_WORDS) - {"when", "how"}  # asked when, the best match stays first; how many, order is moot
+_WH_NOW = re.compile(rf"(?:{alternation(_WH_ASKING)})(?:(?:\s+\w+){{0,3}}?\s+(is|are|am|do|does|has|have)\b|['’]s\b)",
+                     re.I)
 
 
 def user_prompt(question: str, recall: RecallResult, now: datetime, *, budget_chars: int = 1200) -> str:
@@ -323,6 +334,8 @@ _SELF = re.compile(r"\b(" + alternation(SAID_TO_USER).replace(r"\ ", r"\s+") + r
 
 
 _THE_USER = re.compile(r"(?:the\s+)?user(?:('s)|\b)(?:\s+(is|was|has|does)\b)?", re.I)
+# a relation the facts hold to the user, said as the facts name them: "the sister of the user"
+_OF_THE_USER = re.compile(r"\b([Tt])he ([a-z]+(?:[ -][a-z]+){0,2}?) of (?:the )?user\b(?!['’])")
 _TO_YOU_VERB = {"is": "are", "was": "were", "has": "have", "does": "do"}
 
 
@@ -348,6 +361,9 @@ def to_you(sentence: str, question: str) -> str:
     turned, so words quoted from someone ('Maria said "I…"') stay as they were said; one that starts with "The
     user", as the facts name them ("The user played the cello."), is turned too."""
     plain = sentence.replace("’", "'")
+    if _OF_THE_USER.search(plain):  # "Who is Leah?" "The sister of the user." -> "Your sister."
+        plain = sentence = _OF_THE_USER.sub(lambda m: ("Y" if m.group(1)[0] == "T" else "y") + "our " + m.group(2),
+                                            plain)
     lead = plain.lstrip()
     if not FIRST_PERSON_RE.search(question.replace("’", "'")):
         return sentence
@@ -394,12 +410,16 @@ def borrowed(answer: str, question: str, recall: RecallResult) -> bool:
     verb = _WORDS_OF.search(question)
     named = re.search(r"([A-Z][\w'’-]+)(?:'s)?\s+(?:\w+\s+)?$", question[:verb.start()]) if verb else None
     who = (named.group(1) if named and named.group(1).lower() not in _GLUE else recall.asked).lower()
-    if not who or not any(e.speaker.lower() == who for e in recall.episodes):
+    user = not who and _about_user(question, recall)
+    who = "user" if user else who
+    if not who or not (user or any(e.speaker.lower() == who for e in recall.episodes)):
         return False
     new = _own_words(answer, question)
     need = 2 if verb else 1
     if len(new) < need:
         return False
+    if user and any(len(new & set(_content(f))) >= need for f in recall.statements(dates=False)):
+        return False  # what memory learned of the user says it
     topic = set() if verb else set(terms(answer))
     best_own, best_other = 0, 0
     for e in recall.episodes:
@@ -415,6 +435,13 @@ def borrowed(answer: str, question: str, recall: RecallResult) -> bool:
         else:
             best_other = max(best_other, shared)
     return best_other >= need and best_own < best_other
+
+
+def _about_user(question: str, recall: RecallResult) -> bool:
+    """The question asks about the user themselves ("Where do I live?", "Do we own a dog?"), not about someone by
+    their role ("Where does my brother live?": he may speak in memory). A guest's "I live out in Gdansk" is then
+    someone else's words: the user is the one talking to the assistant, whatever else was said."""
+    return bool(FIRST_PERSON_RE.search(question)) and not recall.intent.role_words
 
 
 def _names(text: str, who: str) -> bool:

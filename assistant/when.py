@@ -313,6 +313,12 @@ def said_otherwise(answer: str, recall: RecallResult, *, look: int = 3) -> str |
                     denied = denied or _denies(c, _BACK) or (distaste and bool(_BACK_TOO & said_words))
         found.append((e, denied))
     if not found:
+        # no words found say the topic's ("Do we own a dog?" — "We're fostering a greyhound called Pixie until the
+        # rescue finds her a home"): the yes is the model's reading of other words; about the user's own life, with
+        # no fact behind it, the best of those words are said instead, for the user to judge
+        own = [e for e in recall.episodes[:look] if e.speaker == "user" and "v" in e.matched]  # close in meaning
+        if mine and own and not _backed(recall, topic):
+            return f'On {spoken_day(own[0].at)} you said "{focus(own[0].text, recall.question, 160)}"'
         return None
     e, denied = max(found, key=lambda x: x[0].at)
     if denied:

@@ -98,9 +98,20 @@ def named_time(text: str, at: datetime, *, tense_else: Tense = None) -> tuple[st
         return None
     for sentence in SENTENCE_END.split(text):
         ref = resolve(sentence, at, direction=tense(words_of(sentence)) or tense_else)
-        if ref is not None:
-            return None if ref.text.lower().startswith("for ") else (sentence, ref)
+        if ref is None:
+            continue
+        # the tense of the clause the time is in, when it tells: "We've had an offer accepted, completion should
+        # be in January" (said in October: the January after)
+        clause = next((c for c in _CLAUSE_CUT.split(sentence) if ref.text.lower() in c.lower()), "")
+        own = tense(words_of(clause)) if clause and clause != sentence else None
+        if own is not None and own != tense(words_of(sentence)):
+            ref = resolve(clause, at, direction=own) or ref
+        return None if ref.text.lower().startswith("for ") else (sentence, ref)
     return None
+
+
+# where a sentence's clauses part, for the tense of the one a time is named in
+_CLAUSE_CUT = re.compile(r"\s*[,;:–—]\s*|\s+(?:but|and then|so|because|though|although)\s+", re.I)
 
 
 def said_window(ref_period: Period, grain: str, now: datetime) -> Period:

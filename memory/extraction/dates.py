@@ -193,6 +193,8 @@ _BE_NOW = frozenset({"am", "is", "are", "'m", "’m", "'re", "’re", "'s", "’
 _WILL = frozenset({"will", "'ll", "’ll", "shall", "gonna", "wo"})  # "wo" of "won't"
 _AHEAD = frozenset({"tomorrow", "next", "upcoming", "soon", "planning", "plan", "plans", "hoping", "intend",
                     "booked", "scheduled"})
+# what is expected of what is to come: "completion should be in January", "the baby is due in March"
+_EXPECTED = frozenset({"should", "due"})
 _BACK = frozenset({"was", "were", "did", "had", "yesterday", "ago", "last"})
 _SOFT_ADVERBS = frozenset({"also", "just", "really", "finally", "actually", "still", "even", "probably", "not",
                            "n't", "definitely", "only", "all", "both"})
@@ -213,7 +215,8 @@ def tense(words: Sequence[tuple[str, str]]) -> Tense:
     future = past = False
     for i, w in enumerate(low):
         nxt = [x for x in low[i + 1:i + 4] if x not in _SOFT_ADVERBS]
-        if w in _WILL or w in _AHEAD or (w == "going" and nxt[:1] == ["to"] and i and low[i - 1] in _BE_NOW):
+        if w in _WILL or w in _AHEAD or (w == "going" and nxt[:1] == ["to"] and i and low[i - 1] in _BE_NOW) or (
+                w in _EXPECTED and nxt[:1] not in (["have"], ["'ve"], ["’ve"])):
             future = True
         elif w in _BE_NOW and nxt and (nxt[0].endswith("ing") and len(nxt[0]) > 4):
             future = True  # "I'm flying", "we're getting": an arrangement, when a day or month is named

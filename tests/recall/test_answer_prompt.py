@@ -79,7 +79,8 @@ def test_a_yes_no_question_about_today_reads_the_newest_first() -> None:
            Episode("c#2", "c", 2, "user", "I'm a proper coffee person now.", AT, 0.8, "t")]
     assert "coffee person" in said_lines(_result(eps, question="Do I drink coffee?"))[0]
     assert "just tea" in said_lines(_result(eps, question="Did I drink coffee last year?"))[0]  # the past
-    assert "just tea" in said_lines(_result(eps, question="What do I drink?"))[0]  # not yes/no: oldest first
+    assert "coffee person" in said_lines(_result(eps, question="What do I drink?"))[0]  # what holds now
+    assert "just tea" in said_lines(_result(eps, question="What did I drink?"))[0]  # not now: oldest first
 
 
 def test_the_budget_keeps_the_best_utterances() -> None:
@@ -517,3 +518,70 @@ def test_a_name_inside_another_word_is_not_the_name() -> None:
     r = _talk(q, "Tim", [("John", "Sometimes I go climbing at the Red Rock gym."),
                          ("Tim", "Work has been so busy for me lately.")])
     assert is_borrowed("At the Red Rock gym.", q, r)  # John's climbing: "sometimes" does not name Tim
+
+
+@pytest.mark.parametrize(("question", "said", "borrowed"), [
+    # a guest's "I" is the guest: asked about the user, their words are someone else's
+    ("Where do I work?", [("Ines", "I'm Ines, his cousin, I work at the docks in Rotterdam.")], True),
+    ("Where do I work?", [("user", "Still at the docks in Rotterdam, same as ever."),
+                          ("Ines", "I work at the docks in Rotterdam too.")], False),
+    # words to the user are about the user
+    ("Where do I work?", [("Ines", "You still work at the docks, don't you?")], False),
+    # asked by role, the relative may be the guest
+    ("Where does my cousin work?", [("Ines", "I'm Ines, his cousin, I work at the docks in Rotterdam.")], False),
+])
+def test_asked_about_the_user_a_guests_own_words_are_not_theirs(question: str, said: list[tuple[str, str]],
+                                                                borrowed: bool) -> None:
+    from assistant.answer import borrowed as is_borrowed
+    r = _talk(question, "", said)
+    assert is_borrowed("At the docks in Rotterdam.", question, r) is borrowed
+
+
+def test_what_memory_learned_of_the_user_is_theirs_beside_a_guests_words() -> None:
+    from assistant.answer import borrowed as is_borrowed
+    q = "Where do I work?"
+    r = _talk(q, "", [("Ines", "I work at the docks in Rotterdam.")])
+    r.facts = [_fact("user", "works_at", "docks")]
+    assert not is_borrowed("At the docks.", q, r)
+
+
+@pytest.mark.parametrize(("answer", "said"), [
+    ("The sister of the user.", "Your sister."),
+    ("Leah is the older sister of the user.", "Leah is your older sister."),
+    ("Leah, the sister-in-law of user", "Leah, your sister-in-law"),
+    ("The theory of everything.", "The theory of everything."),
+])
+def test_the_user_as_the_facts_name_them_is_said_to_them(answer: str, said: str) -> None:
+    from assistant.answer import to_you
+    assert to_you(answer, "Who is Leah?") == said
+
+
+@pytest.mark.parametrize(("question", "newest_first"), [
+    ("Where does my dad live?", True), ("What bike do I ride?", True), ("Who's my dentist?", True),
+    ("What kind of tea do I drink?", True), ("Do I cycle to work?", True),
+    ("Where did I live before?", False), ("When do we fly?", False), ("How many cats do I have?", False),
+    ("Where does Maria live?", False),  # not the user's life: the order of the talk, as it was
+])
+def test_what_holds_now_in_the_users_life_reads_the_newest_words_first(question: str, newest_first: bool) -> None:
+    from assistant.answer import asks_now
+    assert asks_now(question) is newest_first
+    r = _heard(question, [("user", "Old news on it.", MAY_20), ("user", "New news on it.", JUNE_3)])
+    lines = said_lines(r)
+    assert ("New news" in lines[0]) is newest_first
+
+
+def test_a_yes_from_words_that_do_not_say_the_topic_is_said_as_those_words() -> None:
+    """"Do we own a dog?" answered "Yes" from "We're fostering a lurcher…": no word of it says a dog, and no fact
+    holds one, so the words are said for the user to judge; found by words alone (not by meaning), the yes is not
+    the model's reading of them, and stands."""
+    from assistant.when import said_otherwise
+    fostering = "We're fostering a lurcher called Moss until the charity rehomes him."
+    r = _heard("Do we own a dog?", [("user", fostering, MAY_20)])
+    r.episodes = [dataclasses.replace(r.episodes[0], matched="v")]
+    assert said_otherwise("Yes.", r) == f'On 20 May 2023 you said "{fostering}"'
+    r.facts = [dataclasses.replace(_fact("user", "has_pet", "Moss"), object_id="moss"),
+               dataclasses.replace(_fact("moss", "is_a", "dog"), subject="Moss")]
+    assert said_otherwise("Yes.", r) is None  # memory holds a dog of theirs
+    john = _heard("Does John own a dog?", [("John", fostering, MAY_20)])
+    john.episodes = [dataclasses.replace(john.episodes[0], matched="v")]
+    assert said_otherwise("Yes.", john) is None  # not the user's own life
