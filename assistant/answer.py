@@ -418,7 +418,8 @@ def borrowed(answer: str, question: str, recall: RecallResult) -> bool:
     need = 2 if verb else 1
     if len(new) < need:
         return False
-    if user and any(len(new & set(_content(f))) >= need for f in recall.statements(dates=False)):
+    if user and any(len(new & set(_content(a.statement(dates=False)))) >= need for a in recall.facts
+                    if USER_ID in (a.subject_id, a.object_id)):
         return False  # what memory learned of the user says it
     topic = set() if verb else set(terms(answer))
     best_own, best_other = 0, 0

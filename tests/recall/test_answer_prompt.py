@@ -541,6 +541,8 @@ def test_what_memory_learned_of_the_user_is_theirs_beside_a_guests_words() -> No
     from assistant.answer import borrowed as is_borrowed
     q = "Where do I work?"
     r = _talk(q, "", [("Ines", "I work at the docks in Rotterdam.")])
+    r.facts = [dataclasses.replace(_fact("ines", "works_at", "docks"), subject="Ines")]
+    assert is_borrowed("At the docks.", q, r)  # what memory learned of the guest is no more the user's
     r.facts = [_fact("user", "works_at", "docks")]
     assert not is_borrowed("At the docks.", q, r)
 
