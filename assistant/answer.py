@@ -336,6 +336,7 @@ _SELF = re.compile(r"\b(" + alternation(SAID_TO_USER).replace(r"\ ", r"\s+") + r
 _THE_USER = re.compile(r"(?:the\s+)?user(?:('s)|\b)(?:\s+(is|was|has|does)\b)?", re.I)
 # a relation the facts hold to the user, said as the facts name them: "the sister of the user"
 _OF_THE_USER = re.compile(r"\b([Tt])he ([a-z]+(?:[ -][a-z]+){0,2}?) of (?:the )?user\b(?!['’])")
+_THE_USERS = re.compile(r"\b([Tt])he user['’]s\b")
 _TO_YOU_VERB = {"is": "are", "was": "were", "has": "have", "does": "do"}
 
 
@@ -361,9 +362,10 @@ def to_you(sentence: str, question: str) -> str:
     turned, so words quoted from someone ('Maria said "I…"') stay as they were said; one that starts with "The
     user", as the facts name them ("The user played the cello."), is turned too."""
     plain = sentence.replace("’", "'")
-    if _OF_THE_USER.search(plain):  # "Who is Leah?" "The sister of the user." -> "Your sister."
-        plain = sentence = _OF_THE_USER.sub(lambda m: ("Y" if m.group(1)[0] == "T" else "y") + "our " + m.group(2),
-                                            plain)
+    if _OF_THE_USER.search(plain) or _THE_USERS.search(plain):  # "Who is Leah?" "The sister of the user." -> "Your
+        # sister."; "The user's best mate." -> "Your best mate."
+        plain = _OF_THE_USER.sub(lambda m: ("Y" if m.group(1)[0] == "T" else "y") + "our " + m.group(2), plain)
+        plain = sentence = _THE_USERS.sub(lambda m: ("Y" if m.group(1)[0] == "T" else "y") + "our", plain)
     lead = plain.lstrip()
     if not FIRST_PERSON_RE.search(question.replace("’", "'")):
         return sentence

@@ -316,10 +316,14 @@ def said_otherwise(answer: str, recall: RecallResult, *, look: int = 3) -> str |
         # no words found say the topic's ("Do we own a dog?" — "We're fostering a greyhound called Pixie until the
         # rescue finds her a home"): the yes is the model's reading of other words; about the user's own life, with
         # no fact behind it, the best of those words are said instead, for the user to judge
-        own = [e for e in recall.episodes[:look] if e.speaker == "user" and "v" in e.matched]  # close in meaning
-        if mine and own and not _backed(recall, topic):
-            return f'On {spoken_day(own[0].at)} you said "{focus(own[0].text, recall.question, 160)}"'
-        return None
+        # The same when the words on it are someone else's ("Do I have a cat?" — a guest's "I've got a huge ginger
+        # tomcat"): whose they are is said with them.
+        near = [e for e in recall.episodes[:look] if "v" in e.matched or (e.speaker != "user" and topic & set(
+            terms(e.text)))]
+        if not mine or not near or _backed(recall, topic):
+            return None
+        who = "you" if near[0].speaker == "user" else near[0].speaker
+        return f'On {spoken_day(near[0].at)} {who} said "{focus(near[0].text, recall.question, 160)}"'
     e, denied = max(found, key=lambda x: x[0].at)
     if denied:
         return _maybe_not(e, recall.question)

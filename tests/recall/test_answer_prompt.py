@@ -552,6 +552,8 @@ def test_what_memory_learned_of_the_user_is_theirs_beside_a_guests_words() -> No
     ("Leah is the older sister of the user.", "Leah is your older sister."),
     ("Leah, the sister-in-law of user", "Leah, your sister-in-law"),
     ("The theory of everything.", "The theory of everything."),
+    ("The user's oldest friend.", "Your oldest friend."),
+    ("She is the user's boss.", "She is your boss."),
 ])
 def test_the_user_as_the_facts_name_them_is_said_to_them(answer: str, said: str) -> None:
     from assistant.answer import to_you
@@ -587,3 +589,7 @@ def test_a_yes_from_words_that_do_not_say_the_topic_is_said_as_those_words() -> 
     john = _heard("Does John own a dog?", [("John", fostering, MAY_20)])
     john.episodes = [dataclasses.replace(john.episodes[0], matched="v")]
     assert said_otherwise("Yes.", john) is None  # not the user's own life
+    # a guest's words on it, by word or by meaning: said as theirs
+    tomcat = "Hi, I'm Sofia from upstairs, I've got a fat old cat called Biscuit."
+    guest = _heard("Do I have a cat?", [("Sofia", tomcat, MAY_20)])
+    assert said_otherwise("Yes.", guest) == f'On 20 May 2023 Sofia said "{tomcat}"'
