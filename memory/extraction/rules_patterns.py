@@ -90,6 +90,9 @@ PATTERNS: list[Pattern] = [
     _p("first day ~ [work|working|job] at|for|with|in O", "works_at", proper=True),
     _p("start|begin work|working at|for|with O", "works_at", proper=True),
     _p("start|begin at O as", "works_at", proper=True),  # "I started at the council as an analyst"
+    _p("start|begin [work|working] as O", "@works_as"),  # "I start as a trainee electrician on Monday"
+    # the last of a job ("last shift at the depot today", "my last day at Halfords")
+    _p("last day|shift|week at O", "works_at", "end", proper=True),
     _p("employ|hire|recruit by|at O", "works_at", proper=True),
     _p("work|working at|for|with O", "works_at", state=True, proper=True),
     _p("work|working in * at|for O", "works_at", state=True, proper=True),  # "I work in marketing at Unilever"

@@ -434,6 +434,10 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     # a home said with a particle
     ("We live out in Hexham.", (), {k(U, "lives_in", "Hexham")}),
     ("I used to live up in Wick.", (), {k(U, "lives_in", "Wick", "end")}),
+    # a job begun by its post, and one ended by its last day
+    ("I start as a junior chef today.", (), {k(U, "works_as", "junior chef")}),
+    ("Worked my last shift at Lidl yesterday.", (), {k(U, "works_at", "Lidl", "end")}),
+    ("It was her last day at school.", (), set()),
 ]
 
 
