@@ -376,12 +376,24 @@ def to_you(sentence: str, question: str) -> str:
             rest = _PRESENT_S.sub(lambda v: v.group(1) + _base(v.group(2)), rest, count=1)
         return plain[:len(plain) - len(lead)] + ("Your" if m.group(1) else "You") + (
             f" {verb}" if verb else "") + rest
-    if not FIRST_PERSON_RE.match(lead):
+    opener = _OPENER.match(lead)
+    # the user's own words said back without their "I" ("Snapped my Achilles at five-a-side"): "You snapped your…"
+    verb = opener.group(1).lower() if opener is not None else ""
+    elided = (opener is not None and (verb in PAST_FORMS or (verb.endswith("ed") and not verb.endswith("eed")))
+              and '"' not in plain and bool(FIRST_PERSON_RE.search(lead[opener.end():])))
+    if not FIRST_PERSON_RE.match(lead) and not elided:
         return sentence
 
     def swap(m: re.Match[str]) -> str:
         return _in_place(SAID_TO_USER[" ".join(m.group(1).lower().split())], plain, m.start())
-    return _SELF.sub(swap, plain)
+    said = _SELF.sub(swap, plain)
+    if elided:
+        at = len(said) - len(said.lstrip())
+        said = said[:at] + "You " + said[at].lower() + said[at + 1:]
+    return said
+
+
+_OPENER = re.compile(r"([A-Za-z]+)\b")
 
 
 def vetted(first: str, question: str, recall: RecallResult) -> str | None:

@@ -137,6 +137,12 @@ def test_the_stream_says_something_else_when_the_first_sentence_is_turned_down_a
     ("User studies Spanish.", "What language do I study?", "You study Spanish."),
     ("User always walks Bruno.", "Who walks my dog?", "You always walk Bruno."),
     ("The user played the cello.", "What did Anna play?", "The user played the cello."),  # not about the user
+    # the user's words said back without their "I"
+    ("Broke my wrist skiing, I'm in plaster till May.", "What did I break?",
+     "You broke your wrist skiing, you're in plaster till May."),
+    ("Sprained my ankle.", "What happened to my ankle?", "You sprained your ankle."),
+    ("Loved it.", "Did I like the film?", "Loved it."),  # nothing of theirs to turn
+    ("Speed dating with my mates.", "What did I do on Friday?", "Speed dating with my mates."),  # no verb opens it
 ])
 def test_an_answer_about_the_user_is_said_to_them(answer: str, question: str, spoken: str) -> None:
     assert to_you(answer, question) == spoken
