@@ -62,6 +62,9 @@ PATTERNS: list[Pattern] = [
     _p("move|relocate|emigrate|go [back|over|away] from O to O2", "@move_from", proper=True),
     _p("move|relocate|emigrate [back|over|away|out|up|down] to O", "lives_in", proper=True),
     _p("settle [down] in O", "lives_in", proper=True),
+    # a move said by the home moved into ("we just moved into a flat in Glasgow")
+    _p("move|moving into ~ flat|house|home|apartment|place|cottage|bungalow|terrace|room|semi in O", "lives_in",
+       proper=True),
     _p("be ~ based in O", "lives_in", state=True, proper=True),
     _p("call O home", "@call_home", state=True),  # "I've called Berlin home for six years"
     _p("home be O", "@home_is", state=True),  # "Home is a flat above a bakery in Stockport", "my home's Leeds"
@@ -73,7 +76,7 @@ PATTERNS: list[Pattern] = [
     _p("grow up in|near O", "grew_up_in", proper=True),
     _p("raised in O", "grew_up_in", proper=True),
     # work
-    _p("work|working as O", "@works_as", state=True),
+    _p("work|working [nights|days|lates|earlies|weekends|shifts] as O", "@works_as", state=True),
     _p("promote to O", "@works_as"),
     _p("make|appoint|name me O", "@made_me"),  # "They made me head of science": the speaker's new post
     _p("leave|quit|lose ~ job|position|post|role at|with|in O", "works_at", "end", proper=True),

@@ -438,6 +438,11 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("I start as a junior chef today.", (), {k(U, "works_as", "junior chef")}),
     ("Worked my last shift at Lidl yesterday.", (), {k(U, "works_at", "Lidl", "end")}),
     ("It was her last day at school.", (), set()),
+    # a move said by the home moved into; a job by when it is worked
+    ("We've just moved into a tiny cottage in Lewes.", (), {k(U, "lives_in", "Lewes")}),
+    ("My aunt Vera moved into a bungalow in Rhyl.", (), {k("Vera", "aunt_of", U), k("Vera", "lives_in", "Rhyl")}),
+    ("We moved into the new office in Leeds.", (), set()),
+    ("I work weekends as a lifeguard.", (), {k(U, "works_as", "lifeguard")}),
 ]
 
 
