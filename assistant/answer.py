@@ -401,7 +401,7 @@ def vetted(first: str, question: str, recall: RecallResult) -> str | None:
     guess that nothing remembered supports; or instead of the day some words were said, the day they meant
     (``redated``). None: the answer stands."""
     if (says_nothing_new(first, question) or ungrounded(first, question, recall) or borrowed(first, question, recall)
-            or told_the_listener(first, question, recall)):
+            or told_the_listener(first, question, recall) or self_named(first, question, recall)):
         return unknown_answer(recall)
     # a question that asks to reason ("Is it likely that Nate has friends besides Joanna?") is not denied by
     # whatever "not" the words found hold
@@ -450,6 +450,22 @@ def borrowed(answer: str, question: str, recall: RecallResult) -> bool:
         else:
             best_other = max(best_other, shared)
     return best_other >= need and best_own < best_other
+
+
+def self_named(answer: str, question: str, recall: RecallResult) -> bool:
+    """Asked who someone in the user's life is ("Who do I live with?"), an answer that is the name the user gave
+    themselves ("Hi, I'm Dana. My partner Luis and I just moved…" answered "Dana"): the small model took the
+    speaker's own name for the one asked about. Not when the user asks who they are."""
+    if not _WHO_OF_MINE.match(question) or _WHO_AM_I.search(question):
+        return False
+    own = _own_words(answer, question)
+    names = {_key(m.group(1)) for e in recall.episodes if e.speaker == USER_ID for m in _MY_NAME.finditer(e.text)}
+    return bool(own) and own <= names
+
+
+_WHO_OF_MINE = re.compile(r"^\s*who(?:m|se)?\b.*\b(?:I|me|my|we|us|our)\b", re.I)
+_WHO_AM_I = re.compile(r"\b(?:am I|are we|my name|I called)\b", re.I)
+_MY_NAME = re.compile(r"\b(?:I['’]m|I am|my name['’]?s|my name is|call me|this is)\s+([A-Z][\w'’-]+)")
 
 
 def _about_user(question: str, recall: RecallResult) -> bool:

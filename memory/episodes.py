@@ -29,7 +29,7 @@ from memory.periods import Period, asked_period, time_terms, within
 from memory.search import query_terms, relative_fusion, terms, terms_text
 from memory.timeutil import from_epoch, iso, to_epoch
 from memory.transcripts import Turn, turn_id
-from memory.words import FIRST_PERSON_RE, SECOND_PERSON_RE
+from memory.words import AUXILIARIES, FIRST_PERSON_RE, SECOND_PERSON_RE, WH_WORDS
 
 log = logging.getLogger(__name__)
 
@@ -325,7 +325,9 @@ class Episodes:
             if elsewhere is not None and elsewhere[0] not in told:
                 elsewhere = None  # every candidate read was a question or the question itself
             prompted = self._prompted_by(by_id[elsewhere[0]], speaking, topic, read) if elsewhere else None
-        best = [i for i in best if i in by_id][:limit]
+        # what the user asked the assistant tells nothing (its reply, the assistant's, is never evidence)
+        best = [i for i in best if i in by_id and not (by_id[i]["speaker"] == USER_ID and only_asks(
+            str(by_id[i]["text"])))][:limit]
         relevant = bool(best)  # every one kept matched words, meaning closely, or names
         found = [Episode.from_row(by_id[i], round(fused[i], 5), matched.get(i, "")) for i in best if i in by_id]
         other = Episode.from_row(by_id[elsewhere[0]]) if elsewhere is not None and elsewhere[0] in by_id else None
@@ -481,6 +483,17 @@ def _on_topic(text: str, topic: set[str]) -> list[str]:
     shared = [(len(topic & set(terms(s))), s.strip()) for s in _SENTENCE.findall(text)]
     most = max((n for n, _ in shared), default=0)
     return [s for n, s in shared if n == most] if most else []
+
+
+def only_asks(text: str) -> bool:
+    """Every sentence of ``text`` is a question, from its first word ("Where does Kemal live?", "Do I own a car?";
+    not "Rex is limping, should I worry?", which tells something first)."""
+    said = [s.strip() for s in _SENTENCE.findall(text) if s.strip()]
+    return bool(said) and all(s.endswith("?") and s.split()[0].lower().split("'")[0].split("’")[0] in _ASKING
+                              for s in said)
+
+
+_ASKING = frozenset(WH_WORDS) | frozenset(AUXILIARIES)  # the words a question opens with
 
 
 def asks(text: str, topic: set[str]) -> bool:

@@ -23,6 +23,8 @@ def _role_cues() -> list[tuple[str, tuple[str, ...]]]:
 
 # cue words (stems, matched at word starts) -> relations they ask about
 CUES: list[tuple[str, tuple[str, ...]]] = [
+    # whom a home is shared with ("Who do I live with?", "my flatmates")
+    (r"\b(live|living|lives|lived)\s+with\b|\b(housemates?|flatmates?|roommates?)\b", ("lives_with",)),
     (r"\b(live|living|lives|lived|reside|home|city|moved|move|based|flat|apartment|house)\b", ("lives_in",)),
     (r"\b(work|works|working|worked|job|employ\w*|company|employer)\b", ("works_at", "works_as")),
     (r"\b(occupation|profession|do for a living)\b", ("works_as",)),

@@ -593,3 +593,17 @@ def test_a_yes_from_words_that_do_not_say_the_topic_is_said_as_those_words() -> 
     tomcat = "Hi, I'm Sofia from upstairs, I've got a fat old cat called Biscuit."
     guest = _heard("Do I have a cat?", [("Sofia", tomcat, MAY_20)])
     assert said_otherwise("Yes.", guest) == f'On 20 May 2023 Sofia said "{tomcat}"'
+
+
+@pytest.mark.parametrize(("question", "answer", "refused"), [
+    ("Who do I live with?", "Priya.", True),  # the user's own name
+    ("Who do I live with?", "Tom.", False),
+    ("Who is my partner?", "Priya", True),
+    ("Who am I?", "Priya.", False),  # asked who they are, their name is the answer
+    ("What's my name?", "Priya.", False),
+])
+def test_the_name_the_user_gave_themselves_is_no_one_else_in_their_life(question: str, answer: str,
+                                                                        refused: bool) -> None:
+    from assistant.answer import self_named
+    r = _talk(question, "", [("user", "Hello, I'm Priya. Tom and I have just got a cottage in Settle.")])
+    assert self_named(answer, question, r) is refused

@@ -191,3 +191,33 @@ def test_warm_up_loads_what_the_first_question_would_wait_for(world: tuple[Tempo
     assert rec.episodes._speakers == {"user"} and embedder.queries == 1
     rec.episodes.embedder = _Counting(fail=True)
     rec.warm_up()  # a broken model leaves the work to the first search, and the assistant starts
+
+
+def test_what_the_user_asked_the_assistant_is_not_handed_over_as_said(tmp_path: Path) -> None:
+    """Earlier questions to the assistant ("Where does Kemal live?") tell nothing; a question after news does."""
+    from memory.episodes import only_asks
+
+    assert only_asks("Where does Kemal live?") and only_asks("What's my name? Do you know it?")
+    assert not only_asks("Rex is limping, should I worry?") and not only_asks("Hi! How are you?")
+    store = KgliteStore(tmp_path / "q.kgl")
+    try:
+        g = TemporalGraph(store)
+        g.ensure_user(T0)
+        ep = Episodes(g)
+        ep.add([Turn("q1", T0, "user", "Where does my brother Kemal live these days?", 0),
+                Turn("q1", T0 + timedelta(minutes=1), "user", "My brother Kemal lives in Izmir, is that far?", 1),
+                Turn("q2", T0 + timedelta(days=1), "Kemal", "Where do you keep the spare keys?", 0)])
+        found = ep.search("Where does Kemal live?", now=T0 + timedelta(days=2)).episodes
+        texts = [e.text for e in found]
+        assert "My brother Kemal lives in Izmir, is that far?" in texts
+        assert "Where does my brother Kemal live these days?" not in texts
+    finally:
+        store.close()
+
+
+def test_whom_a_home_is_shared_with_is_asked_as_such() -> None:
+    from memory.recall.intent import analyse
+
+    assert analyse("Who do I live with?").relations[0] == "lives_with"
+    assert analyse("Are my flatmates tidy?").relations == ("lives_with",)
+    assert "lives_with" not in analyse("Where does my sister live?").relations
