@@ -141,6 +141,7 @@ def test_the_stream_says_something_else_when_the_first_sentence_is_turned_down_a
     ("Broke my wrist skiing, I'm in plaster till May.", "What did I break?",
      "You broke your wrist skiing, you're in plaster till May."),
     ("Sprained my ankle.", "What happened to my ankle?", "You sprained your ankle."),
+    ("Froze my fingers off at the match.", "What happened to my hands?", "You froze your fingers off at the match."),
     ("Loved it.", "Did I like the film?", "Loved it."),  # nothing of theirs to turn
     ("Speed dating with my mates.", "What did I do on Friday?", "Speed dating with my mates."),  # no verb opens it
 ])
