@@ -226,6 +226,22 @@ def _town_after(c: Clause, ph: Phrase) -> Phrase | None:
     return q if q is not None and q.proper and q.head.ent in ("GPE", "LOC", "FAC", "ORG", "") else None
 
 
+def _title(c: Clause, k: int) -> str | None:
+    """A job title from token ``k``, read by its words when the tagger takes a part of it for a verb ("head chef",
+    "team lead"): up to four words after the article, ending on a noun or on a word after one; None when it
+    reads no title (the noun phrase then stands)."""
+    t = c.toks
+    while k < c.hi and (t[k].pos == "DET" or t[k].lower in MY):
+        k += 1
+    end = k
+    while end < c.hi and end - k < 4 and t[end].text.isalpha() and t[end].pos in ("NOUN", "PROPN", "VERB", "ADJ") \
+            and t[end].ent not in ("DATE", "TIME"):
+        end += 1
+    while end > k and t[end - 1].pos not in ("NOUN", "PROPN") and not (end - 1 > k and t[end - 2].pos == "NOUN"):
+        end -= 1  # "I work as hard as I can" reads none
+    return c.source[t[k].idx : t[end - 1].end] if end > k else None
+
+
 def _one(c: Clause, m: Match, slot: str = "O") -> Phrase | None:
     if slot not in m.slots:
         return None
@@ -350,9 +366,15 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
             c.emit(subj, "works_as", o.text, op, obj_type="ROLE")  # "I'm not a teacher any more": an end
             _works_at_tail(c, o, subj, op)
         return
-    if rel == "@works_as" and o is not None:
-        c.emit(subj, "works_as", o.text, op, obj_type="ROLE")
-        return _works_at_tail(c, o, subj, op)
+    if rel == "@works_as":
+        title = _title(c, m.slots["O"]) if "O" in m.slots else None
+        if title is not None and (o is None or (len(title) > len(o.text) and title.startswith(o.text))):
+            c.emit(subj, "works_as", title, op, obj_type="ROLE")  # "promoted to head chef": "head" read as a verb
+            return None
+        if o is not None:
+            c.emit(subj, "works_as", o.text, op, obj_type="ROLE")
+            return _works_at_tail(c, o, subj, op)
+        return None
     if rel in ("@born_on", "@birthday"):
         day = dates.birthday(c.source[c.toks[m.slots["D"]].idx : c.toks[c.hi - 1].end])
         if day:

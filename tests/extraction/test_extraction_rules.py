@@ -443,6 +443,11 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("My aunt Vera moved into a bungalow in Rhyl.", (), {k("Vera", "aunt_of", U), k("Vera", "lives_in", "Rhyl")}),
     ("We moved into the new office in Leeds.", (), set()),
     ("I work weekends as a lifeguard.", (), {k(U, "works_as", "lifeguard")}),
+    # a title read by its words where the tagger takes a part of it for a verb, and not past a time
+    ("My wife Nadia just got promoted to head chef!", (),
+     {k("Nadia", "spouse_of", U), k("Nadia", "works_as", "head chef")}),
+    ("I was promoted to senior analyst last week.", (), {k(U, "works_as", "senior analyst")}),
+    ("I work as hard as I can.", (), set()),
 ]
 
 
