@@ -411,7 +411,9 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
         while words and words[0].pos == "DET":
             words = words[1:]
         if len(words) >= 2 and not any(t.lower in NOT_A_TEAM for t in words) and words[0].pos != "PRON":
-            c.emit(subj, "member_of_team", c.source[words[0].idx : words[-1].end], op, obj_type="ORG")
+            group = words[-1].lower in ("band", "choir", "orchestra")  # a group one plays or sings in, not a team
+            c.emit(subj, "member_of" if group else "member_of_team", c.source[words[0].idx : words[-1].end], op,
+                   obj_type="ORG")
         return
     if rel == "@teach" and o is not None:  # "I teach art at a middle school": where, too
         if o.head.lower not in VAGUE and o.head.pos != "PRON":  # not "teaching others"

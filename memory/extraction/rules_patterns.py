@@ -106,7 +106,8 @@ PATTERNS: list[Pattern] = [
     _p("be on ~ nights|days|lates|earlies|weekends at O", "@shift", proper=True),
     _p("join O", "@join"),
     # a team at work or in a league ("I'm on the payments squad", "she's in the under-12s team")
-    _p("be on|in O team|squad|crew|unit", "@team", state=True),
+    _p("be on|in O team|squad|crew|unit|band|choir|orchestra", "@team", state=True),
+    _p("sing|perform in O band|choir|orchestra", "@team", state=True),  # "I sing in a gospel choir"
     _p("teach O", "@teach", state=True),
     _p("report to O", "reports_to", state=True),
     _p("study at O", "studies_at", state=True, proper=True),

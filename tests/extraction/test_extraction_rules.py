@@ -448,6 +448,10 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
      {k("Nadia", "spouse_of", U), k("Nadia", "works_as", "head chef")}),
     ("I was promoted to senior analyst last week.", (), {k(U, "works_as", "senior analyst")}),
     ("I work as hard as I can.", (), set()),
+    # a group one plays or sings in
+    ("I sing in a gospel choir on Sundays.", (), {k(U, "member_of", "gospel choir")}),
+    ("My daughter is in the school orchestra.", (), {k("my daughter", "member_of", "school orchestra")}),
+    ("We were in the crowd at the band's gig.", (), set()),
 ]
 
 
