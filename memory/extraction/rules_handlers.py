@@ -620,11 +620,24 @@ def _trip(c: Clause, m: Match, subj: Entity | None, o: Phrase | None, op: str) -
         c.emit(subj, "visited", place.text)
 
 
+# how long a habit has been kept up, for it to be one ("for five years", not "for an hour")
+_LONG = frozenset({"year", "years", "month", "months", "decade", "decades", "ages", "while", "long"})
+
+
 def _hobby_verb(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
     """'I knit a lot', 'she paints in her spare time': a hobby told by its verb with no object, as a habit (the
     simple present, or "used to"); not "I paint my nails", "we sang happy birthday", "can you draw?"."""
     trig = c.toks[m.start]
     nxt = c.toks[m.end] if m.end < c.hi else None
+    # "I've been painting landscapes for five years", "…knitting since I was a kid": a habit kept up a while, what
+    # is painted aside (not someone's things: "painting my nails")
+    after = [t.lower for t in c.toks[m.end : c.hi]]
+    long = "since" in after or any(w == "for" and set(after[i + 1 : i + 4]) & _LONG for i, w in enumerate(after))
+    kept_up = (trig.tag == "VBG" and m.start - 1 >= c.lo and c.toks[m.start - 1].lower == "been" and long
+               and (nxt is None or (nxt.pos not in ("PRON", "DET", "PROPN") and nxt.tag != "PRP$")))
+    if kept_up and subj is not None:
+        c.emit(subj, "practices", gerund(trig.lemma.lower()), op, obj_type="ACTIVITY")
+        return
     if subj is None or trig.pos != "VERB" or trig.tag not in ("VBP", "VBZ", "VB", "VBD") or (
             nxt is not None and (nxt.pos in ("DET", "NOUN", "PROPN", "PRON", "NUM") or nxt.tag == "PRP$")
             and nxt.lower not in ("a", "lot")):

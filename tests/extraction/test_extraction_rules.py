@@ -452,6 +452,11 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("I sing in a gospel choir on Sundays.", (), {k(U, "member_of", "gospel choir")}),
     ("My daughter is in the school orchestra.", (), {k("my daughter", "member_of", "school orchestra")}),
     ("We were in the crowd at the band's gig.", (), set()),
+    # a hobby kept up a long while, said in the present perfect
+    ("I've been sketching birds for about three years.", (), {k(U, "practices", "sketching")}),
+    ("I've been crocheting since lockdown.", (), {k(U, "practices", "crocheting")}),
+    ("I have been swimming for an hour.", (), set()),
+    ("I've been painting my nails for years.", (), set()),
 ]
 
 
