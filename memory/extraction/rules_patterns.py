@@ -157,6 +157,7 @@ PATTERNS: list[Pattern] = [
     _p("first O in|for", "@diet_back"),  # "my first steak in three years": eaten again
     # what people keep, read, volunteer at: open facts
     _p("keep|keeping O", "@keep", state=True),
+    _p("finish|finished read|reading O", "read", proper=True, event=True),  # "Finally finished reading 'Dune'"
     _p("read|reading O", "reads", state=True, proper=True),
     _p("volunteer|volunteering at|with|for O", "volunteers_at", state=True),
     # "volunteering as a mentor for a local school": the role said first, then where

@@ -457,6 +457,9 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("I've been crocheting since lockdown.", (), {k(U, "practices", "crocheting")}),
     ("I have been swimming for an hour.", (), set()),
     ("I've been painting my nails for years.", (), set()),
+    # a book read to its end
+    ("I finished reading Middlemarch on the train.", (), {k(U, "read", "Middlemarch")}),
+    ("I'll finish reading Dune next week.", (), set()),
 ]
 
 
