@@ -223,12 +223,16 @@ def tense(words: Sequence[tuple[str, str]]) -> Tense:
         if w in _AHEAD:  # "I booked a table for Friday": the verb is past, what it arranges is not
             continue
         before = [x for x in low[:i] if x not in _SOFT_ADVERBS][-1:]  # "I finally passed": its subject
-        if w in _SCHEDULED and before and before[0] in _SUBJECTS and tags[i] in ("", "VBP", "VBZ"):
+        # its subject: a pronoun, a name ("Isla starts nursery on Monday") or a noun after its article ("the course
+        # begins…"; not "a fresh start")
+        named = bool(before) and (before[0] in _SUBJECTS or bool(i and words[i - 1][0][:1].isupper()))
+        thing = i >= 2 and bool(before) and before[0] not in _DETERMINERS and low[i - 2] in _DETERMINERS
+        if w in _SCHEDULED and (named or thing) and tags[i] in ("", "VBP", "VBZ"):
             future = True  # "I start in May": a timetable's present
         if before and before[0] in _DETERMINERS:
             continue  # "a bit", "a fresh start": a noun, not a verb
         if w in _BACK or tags[i] == "VBD" or (not tags[i] and (w in PAST_FORMS or (
-                w.endswith("ed") and len(w) > 4 and before and before[0] in _SUBJECTS))):
+                w.endswith("ed") and len(w) > 4 and named))):
             past = True
     return None if future == past else ("future" if future else "past")
 

@@ -130,6 +130,10 @@ TUE = datetime(2026, 7, 14, 19, 0, tzinfo=UTC)  # a Tuesday
     ("The puppy is due in April.", "future"),
     ("Exchange should be in February.", "future"),
     ("I should have called in April.", None),
+    # a timetable's present or a past, said of someone by name or of a thing after its article
+    ("My son Arlo starts school on Monday.", "future"),
+    ("Arlo started school on Monday.", "past"),
+    ("The course begins on Friday.", "future"),
 ])
 def test_tense_from_words(sentence: str, expected: str | None) -> None:
     assert tense(words_of(sentence)) == expected
