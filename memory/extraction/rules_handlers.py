@@ -287,6 +287,19 @@ def _after_name(c: Clause, ph: Phrase) -> Phrase | None:
     return q if q is not None and q.proper else None
 
 
+def _said_again(c: Clause, ph: Phrase) -> tuple[Phrase, Phrase] | None:
+    """'a new puppy, a cockapoo called Pudding': what the thing is, said again more exactly, and its name."""
+    t, end = c.toks, len(c.toks)  # the clause may end at the comma: the sentence's words
+    j = ph.end
+    if j + 1 >= end or t[j].lower != "," or t[j + 1].pos != "DET":
+        return None
+    again = noun_phrase(c.source, t, j + 1, end)
+    if again is None or again.proper or again.end >= end or t[again.end].lower not in ("called", "named"):
+        return None
+    named = noun_phrase(c.source, t, again.end + 1, end)
+    return (again, named) if named is not None and named.proper else None
+
+
 _NOT_A_SHOW = frozenset({"PERSON", "GPE", "LOC", "NORP", "DATE", "TIME"})  # "watched Anna", "watched Rome"
 
 
@@ -761,6 +774,9 @@ def _acquire(c: Clause, m: Match, subj: Entity, o: Phrase, op: str) -> None:
     head = o.head.lemma.lower()
     if head in PETS:
         named = _after_name(c, o)
+        said_again = _said_again(c, o) if named is None else None
+        if said_again is not None:  # "a new puppy, a cockapoo called Pudding": the breed and the name
+            o, named = said_again
         if subj.name != USER:  # "my friend Tove adopted a kitten called Miso": hers, when it is named
             if named is not None and op == "assert" and subj.type == "PERSON" and not subj.unresolved:
                 _pet(c, o.text, named.text, owner=subj)

@@ -460,6 +460,10 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     # a book read to its end
     ("I finished reading Middlemarch on the train.", (), {k(U, "read", "Middlemarch")}),
     ("I'll finish reading Dune next week.", (), set()),
+    # a pet said again more exactly, with its name
+    ("We've just adopted a kitten, a ragdoll called Mochi.", (),
+     {k(U, "has_pet", "Mochi"), k("Mochi", "is_a", "ragdoll")}),
+    ("We got a dog, a big one.", (), {k(U, "has_pet", "dog")}),
 ]
 
 
