@@ -203,6 +203,17 @@ def _emit_all(c: Clause, m: Match, subj: Entity | None, rel: str, op: str) -> No
         c.emit(subj, rel, obj, op)
         if rel == "works_at":
             _role_tail(c, ph, subj, op)
+        if rel == "lives_in" and op == "assert":
+            _together(c, m, subj, obj)
+
+
+def _together(c: Clause, m: Match, subj: Entity, place: str) -> None:
+    """'Tom and I moved to Leeds', 'me and Sara live in Bristol': the home is both's, and shared."""
+    partner = _with_me(c, m)
+    if partner is None or subj.name not in (USER, partner):
+        return
+    c.emit(Entity(partner) if subj.name == USER else Entity(USER), "lives_in", place, "assert")
+    c.emit(USER, "lives_with", partner, "assert", obj_type="PERSON")
 
 
 def _owned(c: Clause, ph: Phrase) -> Phrase:
@@ -842,6 +853,31 @@ def _partner(c: Clause, m: Match) -> str | None:
             q = noun_phrase(c.source, t, j + 1, m.start)
             if q is not None and q.proper:
                 return q.text
+    return None
+
+
+def _with_me(c: Clause, m: Match) -> str | None:
+    """The name coordinated with the speaker as the subject right before the match: "Tom and I (just) moved…", "my
+    partner Luis and I…", "me and Sara live…" — the pair opening the sentence or a clause (not "…to Leeds and I
+    moved")."""
+    t = c.toks
+    i = m.start - 1
+    while i >= 0 and (t[i].pos in ("AUX", "ADV", "PART") or t[i].lower in SOFT):
+        i -= 1  # "… and I have just moved"
+    if i >= 2 and t[i].lower in ("i", "me") and t[i - 1].lower == "and":
+        k = end = i - 1
+        while k - 1 >= 0 and t[k - 1].pos == "PROPN":
+            k -= 1
+        opens = k == 0 or t[k - 1].pos in ("PUNCT", "CCONJ") or (k >= 2 and t[k - 1].lower in ROLES
+                                                                 and t[k - 2].lower in MY)
+        return c.source[t[k].idx : t[end - 1].end] if k < end and opens else None
+    if i >= 2 and t[i].pos == "PROPN":
+        k = i
+        while k - 1 >= 0 and t[k - 1].pos == "PROPN":
+            k -= 1
+        if k >= 2 and t[k - 1].lower == "and" and t[k - 2].lower in ("i", "me") and (
+                k == 2 or t[k - 3].pos in ("PUNCT", "CCONJ")):
+            return c.source[t[k].idx : t[i].end]
     return None
 
 

@@ -464,6 +464,12 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("We've just adopted a kitten, a ragdoll called Mochi.", (),
      {k(U, "has_pet", "Mochi"), k("Mochi", "is_a", "ragdoll")}),
     ("We got a dog, a big one.", (), {k(U, "has_pet", "dog")}),
+    # a home moved into, or lived in, by the speaker and someone together: both's, and shared
+    ("Priya and I have just moved to Derby.", (),
+     {k(U, "lives_in", "Derby"), k("Priya", "lives_in", "Derby"), k(U, "lives_with", "Priya")}),
+    ("Me and Kwame live in Croydon.", (),
+     {k(U, "lives_in", "Croydon"), k("Kwame", "lives_in", "Croydon"), k(U, "lives_with", "Kwame")}),
+    ("Ola moved to Derby and I moved to Hull.", (), {k("Ola", "lives_in", "Derby"), k(U, "lives_in", "Hull")}),
 ]
 
 
