@@ -203,6 +203,7 @@ def unrestated(answer: str, question: str) -> str:
     first, rest = (m.group(1), m.group(3)) if m else (text, "")
     offered = _offered(question)
     asked = {_key(w) for w in _WORD.findall(question)} - offered
+    first = _said_back_after(first, asked, question)
     words = list(_WORD.finditer(first))
     yes_no = re.match(r"^\s*(yes|no)\b[,.!]?\s*", first, re.I)
     if yes_no:
@@ -247,6 +248,38 @@ def _category(question: str) -> str:
     return "" if m is None or m.group(1).lower() in _GLUE or m.group(1).lower() in AUXILIARIES else _key(m.group(1))
 
 
+# prepositions that open a phrase of their own at an answer's end ("… bonding during training")
+_PREPOSITIONS = frozenset({"during", "after", "before", "since", "until", "through", "throughout", "across", "around",
+                           "near", "within", "without", "between", "among", "beside", "towards", "toward"})
+# a clause after a comma that says more of what came before it (", which serves as a reminder of…")
+_RELATIVE = re.compile(r",\s*(?:which|that|who)\b([^,.;!?]*)([.!?]?)\s*$", re.I)
+# a date said at the end, "on 2 January 2024", "in May 2023"
+_DATE_END = re.compile(rf"\s+(?:on|in)\s+(?:(?:[0-3]?\d\s+)?(?:{MONTH})(?:\s+[0-3]?\d)?,?\s+)?(?:19|20)\d\d"
+                       r"([.!?]?)\s*$")
+
+
+def _said_back_after(first: str, asked: set[str], question: str) -> str:
+    """The answer without what it adds at its end that the question already says: a relative clause most of whose
+    words are the question's ("A basketball signed by his favourite player, which serves as a reminder of all the
+    hard work he has put in" for "What … serves as a reminder of hard work…?"), and, not asked when, the date the
+    words were said ("Middle-earth from LOTR to his friend John on 2 January 2024")."""
+    said = first
+    m = _RELATIVE.search(first)
+    if m is not None:
+        words = [w for w in _WORD.findall(m.group(1)) if w.lower() not in _GLUE]
+        if words and sum(_key(w) in asked for w in words) >= 0.6 * len(words) and m.start() > 0:
+            first = first[:m.start()] + (m.group(2) or "")
+    if not _WHEN_ASKED.search(question) and (d := _DATE_END.search(first)) is not None and d.start() > 0:
+        first = first[:d.start()] + (d.group(1) or "")
+    # what is left must say something of its own ("Joanna gave Nate a book recommendation on 21 April 2022" is
+    # left as it is: without its date it is the question said back)
+    return first if sum(_own(w, asked) for w in _WORD.findall(first)) >= 2 else said
+
+
+_WHEN_ASKED = re.compile(r"\b(?:when|what (?:day|date|month|year|time)|which (?:day|date|month|year|week)|how long|"
+                         r"how many (?:days|weeks|months|years))\b", re.I)
+
+
 def _tail_cut(first: str, words: list[re.Match[str]], asked: set[str], category: str = "") -> str:
     """The first sentence without the question said back at its end: "On 21 July 2023 Gina opened her online
     store." for "When did Gina open her online store?" -> "On 21 July 2023." Cut only when the end is all the
@@ -265,7 +298,8 @@ def _tail_cut(first: str, words: list[re.Match[str]], asked: set[str], category:
     # or is a phrase of the question three words or more long that a verb or a glue word soon opens ("apart from
     # yoga at the studio", "gave Maria's family money when…"; not "test multiple times", the answer's own noun)
     heads = [w.group(0).lower() for w in tail[:2]]
-    opens = bool(tail) and (tail[0].group(0).lower() in _GLUE or (cut > 0 and tail[0].group(0)[:1].isupper())
+    opens = bool(tail) and (tail[0].group(0).lower() in _GLUE | _PREPOSITIONS or (
+        cut > 0 and tail[0].group(0)[:1].isupper())
                             or (len(tail) >= 3 and any(w in _GLUE or w in PAST_FORMS for w in heads)))
     if not said_back or len(tail) < 2 or not opens or not any(_own(w.group(0), asked) for w in kept):
         return first

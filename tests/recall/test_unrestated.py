@@ -41,6 +41,18 @@ CASES = [
     ("Does Ines have a cat or a dog?", "Yes, Ines has a dog.", "Yes, Ines has a dog."),
     ("Did Bram fly or take the train?", "Bram took the train.", "Bram took the train."),
     ("Is Keiko's flat in the old town or by the harbour?", "Keiko's flat is by the harbour.", "The harbour."),
+    # a phrase of the question said back after a preposition; a clause after the answer that says the question
+    # again; the day the words were said, when the question is not about time
+    ("What has Olu's choir got better at during rehearsals?", "Harmonies and breathing during rehearsals.",
+     "Harmonies and breathing."),
+    ("What does Bram keep that reminds him of his grandad?",
+     "An old pocket watch, which reminds him of his late grandad.", "An old pocket watch."),
+    ("What did Ines buy?", "A second-hand cello, which she adores.", "A second-hand cello, which she adores."),
+    ("What poster did Ines give her brother Olu?", "A vintage Tour de France poster on 3 May 2023.",
+     "A vintage Tour de France poster."),
+    ("When did Ines give Olu the poster?", "On 3 May 2023.", "On 3 May 2023."),
+    ("What present did Ines give Olu?", "Ines gave Olu a present on 3 May 2023.",
+     "Ines gave Olu a present on 3 May 2023."),  # without its date, nothing of its own is left
 ]
 
 
