@@ -490,14 +490,14 @@ def self_named(answer: str, question: str, recall: RecallResult) -> bool:
     """Asked who someone in the user's life is ("Who do I live with?"), an answer that is the name the user gave
     themselves ("Hi, I'm Dana. My partner Luis and I just moved…" answered "Dana"): the small model took the
     speaker's own name for the one asked about. Not when the user asks who they are."""
-    if not _WHO_OF_MINE.match(question) or _WHO_AM_I.search(question):
+    if not _WHO.match(question) or not FIRST_PERSON_RE.search(question) or _WHO_AM_I.search(question):
         return False
     own = _own_words(answer, question)
     names = {_key(m.group(1)) for e in recall.episodes if e.speaker == USER_ID for m in _MY_NAME.finditer(e.text)}
     return bool(own) and own <= names
 
 
-_WHO_OF_MINE = re.compile(r"^\s*who(?:m|se)?\b.*\b(?:I|me|my|we|us|our)\b", re.I)
+_WHO = re.compile(r"^\s*who(?:m|se)?\b", re.I)
 _WHO_AM_I = re.compile(r"\b(?:am I|are we|my name|I called)\b", re.I)
 _MY_NAME = re.compile(r"\b(?:I['’]m|I am|my name['’]?s|my name is|call me|this is)\s+([A-Z][\w'’-]+)")
 
