@@ -845,11 +845,15 @@ def _partner(c: Clause, m: Match) -> str | None:
             k = j - 1
             while k - 1 >= 0 and t[k - 1].pos == "PROPN":
                 k -= 1
-            if left.pos == "PROPN":
+            # the pair opens the sentence or a clause, or follows "my ROLE" ("my fiancé Tom and I"): not "We flew
+            # to Rome and I got engaged"
+            opens = k == 0 or t[k - 1].pos in ("PUNCT", "CCONJ") or (k >= 2 and t[k - 1].lower in ROLES
+                                                                     and t[k - 2].lower in MY)
+            if left.pos == "PROPN" and opens:
                 return c.source[t[k].idx : left.end]
             if k - 1 >= 0 and t[k - 1].lower in MY:  # "my wife and I"
                 return c.disc.roles.get(left.lower)
-        if left.lower in ("i", "me"):
+        if left.lower in ("i", "me") and (j - 1 == 0 or t[j - 2].pos in ("PUNCT", "CCONJ")):
             q = noun_phrase(c.source, t, j + 1, m.start)
             if q is not None and q.proper:
                 return q.text

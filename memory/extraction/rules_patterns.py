@@ -202,6 +202,8 @@ PATTERNS: list[Pattern] = [
     _p("get|be|got divorced", "@couple:spouse_of", "end"),
     _p("divorce", "@couple:spouse_of", "end"),
     _p("split|break up", "@couple:partner_of", "end"),
+    _p("call it quits", "@couple:partner_of", "end"),  # "Jonas and I called it quits"
+    _p("call it a day", "@couple:partner_of", "end"),
     # a pet's death ends having it ("Pixel passed away", "our old cat died")
     _p("pass away|on", "@died"),
     _p("die", "@died"),

@@ -470,6 +470,11 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("Me and Kwame live in Croydon.", (),
      {k(U, "lives_in", "Croydon"), k("Kwame", "lives_in", "Croydon"), k(U, "lives_with", "Kwame")}),
     ("Ola moved to Derby and I moved to Hull.", (), {k("Ola", "lives_in", "Derby"), k(U, "lives_in", "Hull")}),
+    # the one a couple's event is shared with opens the sentence, or is named after it: no town is a partner
+    ("We flew to Madrid and I got engaged to Tariq.", (), {k(U, "visited", "Madrid"), k("Tariq", "partner_of", U)}),
+    ("Ola moved to Derby and I got married last year.", (), {k("Ola", "lives_in", "Derby")}),
+    ("Wren and I called it quits.", (), {k("Wren", "partner_of", U, "end")}),
+    ("We called it a day after the rain started.", (), set()),
 ]
 
 
