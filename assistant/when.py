@@ -313,11 +313,10 @@ def said_otherwise(answer: str, recall: RecallResult, *, look: int = 3) -> str |
                     denied = denied or _denies(c, _BACK) or (distaste and bool(_BACK_TOO & said_words))
         found.append((e, denied))
     if not found:
-        # no words found say the topic's ("Do we own a dog?" — "We're fostering a greyhound called Pixie until the
-        # rescue finds her a home"): the yes is the model's reading of other words; about the user's own life, with
-        # no fact behind it, the best of those words are said instead, for the user to judge
-        # The same when the words on it are someone else's ("Do I have a cat?" — a guest's "I've got a huge ginger
-        # tomcat"): whose they are is said with them.
+        # no words of the user's say the topic's ("Do we own a dog?" — "We're fostering a greyhound called Pixie
+        # until the rescue finds her a home"), or only a guest's do ("Do I have a cat?" — "I've got a huge ginger
+        # tomcat"): the yes is the model's reading of other words. About the user's own life, with no fact behind
+        # it, the best of those words are said instead, with whose they are, for the user to judge.
         near = [e for e in recall.episodes[:look] if "v" in e.matched or (e.speaker != "user" and topic & set(
             terms(e.text)))]
         if not mine or not near or _backed(recall, topic):

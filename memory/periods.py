@@ -97,14 +97,15 @@ def named_time(text: str, at: datetime, *, tense_else: Tense = None) -> tuple[st
     if not names_a_time(text):
         return None
     for sentence in SENTENCE_END.split(text):
-        ref = resolve(sentence, at, direction=tense(words_of(sentence)) or tense_else)
+        said = tense(words_of(sentence))
+        ref = resolve(sentence, at, direction=said or tense_else)
         if ref is None:
             continue
         # the tense of the clause the time is in, when it tells: "We've had an offer accepted, completion should
         # be in January" (said in October: the January after)
         clause = next((c for c in _CLAUSE_CUT.split(sentence) if ref.text.lower() in c.lower()), "")
         own = tense(words_of(clause)) if clause and clause != sentence else None
-        if own is not None and own != tense(words_of(sentence)):
+        if own is not None and own != said:
             ref = resolve(clause, at, direction=own) or ref
         return None if ref.text.lower().startswith("for ") else (sentence, ref)
     return None

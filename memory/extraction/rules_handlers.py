@@ -37,7 +37,7 @@ from memory.extraction.rules_lexicon import (
     category,
 )
 from memory.extraction.rules_patterns import Match
-from memory.extraction.rules_tokens import Phrase, noun_phrase
+from memory.extraction.rules_tokens import Phrase, Tok, noun_phrase
 from memory.extraction.types import USER
 from memory.words import MY, POSSESSIVES, ROLES, VAGUE
 
@@ -845,19 +845,22 @@ def _partner(c: Clause, m: Match) -> str | None:
             k = j - 1
             while k - 1 >= 0 and t[k - 1].pos == "PROPN":
                 k -= 1
-            # the pair opens the sentence or a clause, or follows "my ROLE" ("my fiancé Tom and I"): not "We flew
-            # to Rome and I got engaged"
-            opens = k == 0 or t[k - 1].pos in ("PUNCT", "CCONJ") or (k >= 2 and t[k - 1].lower in ROLES
-                                                                     and t[k - 2].lower in MY)
-            if left.pos == "PROPN" and opens:
+            if left.pos == "PROPN" and _pair_opens(t, k, after_role=True):  # not "We flew to Rome and I got…"
                 return c.source[t[k].idx : left.end]
             if k - 1 >= 0 and t[k - 1].lower in MY:  # "my wife and I"
                 return c.disc.roles.get(left.lower)
-        if left.lower in ("i", "me") and (j - 1 == 0 or t[j - 2].pos in ("PUNCT", "CCONJ")):
+        if left.lower in ("i", "me") and _pair_opens(t, j - 1):
             q = noun_phrase(c.source, t, j + 1, m.start)
             if q is not None and q.proper:
                 return q.text
     return None
+
+
+def _pair_opens(t: list[Tok], k: int, *, after_role: bool = False) -> bool:
+    """A pair said with the speaker ("Tom and I", "me and Sara") that starts at token ``k`` opens the sentence or a
+    clause, or (``after_role``) follows "my ROLE" ("my fiancé Tom and I"); not "…flew to Rome and I…"."""
+    return k == 0 or t[k - 1].pos in ("PUNCT", "CCONJ") or (
+        after_role and k >= 2 and t[k - 1].lower in ROLES and t[k - 2].lower in MY)
 
 
 def _with_me(c: Clause, m: Match) -> str | None:
@@ -872,15 +875,12 @@ def _with_me(c: Clause, m: Match) -> str | None:
         k = end = i - 1
         while k - 1 >= 0 and t[k - 1].pos == "PROPN":
             k -= 1
-        opens = k == 0 or t[k - 1].pos in ("PUNCT", "CCONJ") or (k >= 2 and t[k - 1].lower in ROLES
-                                                                 and t[k - 2].lower in MY)
-        return c.source[t[k].idx : t[end - 1].end] if k < end and opens else None
+        return c.source[t[k].idx : t[end - 1].end] if k < end and _pair_opens(t, k, after_role=True) else None
     if i >= 2 and t[i].pos == "PROPN":
         k = i
         while k - 1 >= 0 and t[k - 1].pos == "PROPN":
             k -= 1
-        if k >= 2 and t[k - 1].lower == "and" and t[k - 2].lower in ("i", "me") and (
-                k == 2 or t[k - 3].pos in ("PUNCT", "CCONJ")):
+        if k >= 2 and t[k - 1].lower == "and" and t[k - 2].lower in ("i", "me") and _pair_opens(t, k - 2):
             return c.source[t[k].idx : t[i].end]
     return None
 
