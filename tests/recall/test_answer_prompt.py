@@ -607,3 +607,18 @@ def test_the_name_the_user_gave_themselves_is_no_one_else_in_their_life(question
     from assistant.answer import self_named
     r = _talk(question, "", [("user", "Hello, I'm Priya. Tom and I have just got a cottage in Settle.")])
     assert self_named(answer, question, r) is refused
+
+
+@pytest.mark.parametrize("odd", ["", "   ", "?!", "\x00 {}[] MATCH (n) DETACH DELETE n", "Who " + "x" * 5000 + " my?"])
+def test_this_stops_checks_take_odd_text_without_harm(odd: str) -> None:
+    """Blank, odd or hostile text through the checks added for guests, self-names and the user's words: no error,
+    and nothing turned down or rewritten that says nothing of the user."""
+    from assistant.answer import borrowed as is_borrowed
+    from assistant.answer import self_named, to_you, unrestated
+    from memory.episodes import only_asks
+    r = _talk(odd, "", [("user", odd), ("Ines", odd)])
+    assert not self_named(odd, odd, r)
+    assert not is_borrowed(odd, odd, r)
+    assert to_you(odd, odd) == odd
+    assert isinstance(unrestated(odd, odd), str)
+    assert only_asks(odd) is odd.startswith("Who")  # only a question in form is one
