@@ -23,13 +23,14 @@ from typing import Any
 from memory import queries as Q
 from memory.embed import Embedder
 from memory.errors import MemoryStoreError
+from memory.extraction.rules_lexicon import SOFT
 from memory.graph import TemporalGraph
 from memory.model import USER_ID, Arc
 from memory.periods import Period, asked_period, time_terms, within
 from memory.search import query_terms, relative_fusion, terms, terms_text
 from memory.timeutil import from_epoch, iso, to_epoch
 from memory.transcripts import Turn, turn_id
-from memory.words import AUXILIARIES, FIRST_PERSON_RE, SECOND_PERSON_RE, WH_WORDS
+from memory.words import AUXILIARIES, FIRST_PERSON_RE, PAST_FORMS, SECOND_PERSON_RE, WH_WORDS
 
 log = logging.getLogger(__name__)
 
@@ -461,6 +462,8 @@ def addressed(text: str, name: str) -> bool:
     return found
 
 
+_LEAD_INS = frozenset(_TO_THEM.split())  # "Wow, finally finished it!", "Yeah, got the job"
+
 ELSEWHERE_READ = 5  # the best other speakers' episodes read to check that they are not questions
 
 
@@ -522,8 +525,25 @@ def about_listener(text: str, topic: set[str]) -> bool:
 
 
 def _unowned(said: Sequence[str]) -> bool:
-    """Sentences on a topic were found, and none of them says "I"."""
-    return bool(said) and not any(FIRST_PERSON_RE.search(s) for s in said)
+    """Sentences on a topic were found, and none of them says "I", aloud or by leaving it out."""
+    return bool(said) and not any(FIRST_PERSON_RE.search(s) or opens_without_i(s) for s in said)
+
+
+_WORD = re.compile(r"[A-Za-z]+")
+
+
+def opens_without_i(sentence: str) -> bool:
+    """Chat English drops the "I" before a past form ("Just started doing aerial yoga, it's great.", "Been busy
+    at the shelter", "Finally finished my degree!"): the sentence is the speaker's own. Not when it says "you"
+    ("Loved your photos!", "Excited for you!" are about the one spoken to), nor a question."""
+    if sentence.rstrip().endswith("?") or SECOND_PERSON_RE.search(sentence):
+        return False
+    for word in (w.lower() for w in _WORD.findall(sentence)[:4]):
+        if word in SOFT or word in _LEAD_INS:
+            continue
+        return word in PAST_FORMS or word == "been" or (len(word) > 4 and word.endswith("ed")
+                                                        and not word.endswith("eed"))
+    return False
 
 
 def _said_to_you(text: str, said: Sequence[str]) -> bool:

@@ -512,6 +512,21 @@ def test_a_name_said_only_to_greet_someone_does_not_make_the_words_theirs(said: 
     assert is_borrowed("One with a big kitchen in Leith.", q, r) is borrowed
 
 
+def test_news_told_without_its_i_is_the_speakers_own() -> None:
+    """Lina's "Just started doing pottery" asks Omar something after it, and never says "I": the news is still
+    hers (a right "Aerial yoga" was turned down as the listener's)."""
+    from assistant.answer import borrowed as is_borrowed
+    from assistant.answer import told_the_listener
+    q = "What class did Lina start?"
+    r = _talk(q, "Lina", [("Lina", "Been so busy lately. Just started a pottery class, it's great. Have you tried "
+                                   "any classes?"),
+                          ("Omar", "Not yet! Pottery sounds fun though.")])
+    assert not is_borrowed("A pottery class.", q, r) and not told_the_listener("A pottery class.", q, r)
+    asked = _talk(q, "Lina", [("Lina", "Have you started a pottery class? It's great."),
+                              ("Omar", "Not yet! Work has been so busy.")])
+    assert told_the_listener("A pottery class.", q, asked)
+
+
 def test_a_name_inside_another_word_is_not_the_name() -> None:
     from assistant.answer import borrowed as is_borrowed
     q = "Where did Tim go climbing?"

@@ -159,6 +159,9 @@ def test_a_reply_to_their_question_is_still_someone_elses(tmp_path: Path) -> Non
     ("Your degree reminds me: I finished my degree too.", False),  # the best sentence is the speaker's
     ("That's great news about the degree. I hope it helps.", False),  # no "you" anywhere: whose is unclear
     ("Nice weather today, you lucky thing.", False),  # matches nothing
+    # the speaker's own news with the "I" left out, in a turn that asks the listener something after it
+    ("Just signed with the team, so happy. How are you?", False),
+    ("Finally finished the degree! What have you been up to?", False),
 ])
 def test_words_to_the_listener(text: str, expected: bool) -> None:
     from memory.episodes import to_listener
@@ -232,3 +235,21 @@ def test_what_is_asked_about_something_told_brings_the_tellers_next_turn(tmp_pat
         # a turn that asked nothing back brings no continuation: Gina's store talk stays out of Jon's topic
         rec = p.recall("What did Jon say about his orders?", now=T0 + timedelta(days=1))
         assert all(not e.text.startswith("Over the moon") for e in rec.episodes)
+
+
+@pytest.mark.parametrize(("sentence", "own"), [
+    ("Just started doing aerial yoga, it's great.", True),
+    ("Been busy volunteering at the shelter.", True),
+    ("Wow, finally finished it!", True),
+    ("Got the keys to the new flat today.", True),
+    ("Loved your photos!", False),  # says "you": about the one spoken to
+    ("Excited for you!", False),
+    ("Started a new job?", False),  # a question
+    ("Sounds great.", False),  # not a past form
+    ("Need a break.", False),
+    ("The dogs had a blast at the beach.", False),  # a subject of its own
+    ("", False),
+])
+def test_a_sentence_that_leaves_out_its_i_is_the_speakers(sentence: str, own: bool) -> None:
+    from memory.episodes import opens_without_i
+    assert opens_without_i(sentence) is own
