@@ -31,6 +31,9 @@ class Discourse:
     facts: list[ExtractedFact] = field(default_factory=list)
     unnamed_pets: list[tuple[str, ExtractedFact]] = field(default_factory=list)
     dropped: list[ExtractedFact] = field(default_factory=list)  # superseded within the utterance
+    # a baby someone had, not yet named ("My sister had a baby girl"): its parent and, when said, its gender; the
+    # name said next ("they called her Maeve") is the baby's, not the parent's
+    newborn: tuple[Entity, str | None] | None = None
 
     def mention(self, ent: Entity) -> None:
         """Make `ent` the most recent referent."""

@@ -24,6 +24,7 @@ from memory.extraction.rules_lexicon import (
     JOINED,
     KEPT,
     LIGHT_VERBS,
+    NEWBORNS,
     NOT_A_TEAM,
     OCCUPATIONS,
     PAST_PERIODS,
@@ -272,6 +273,44 @@ def _role_fact(c: Clause, role: str, name: str) -> None:
         c.emit(ent, rel, USER, obj_type="PERSON", timeless=True)
 
 
+# What a baby is to the speaker, by what its parent is to them and its gender: a sister's girl is a niece
+_CHILD_OF_KIN = {("sister_of", "f"): "niece_of", ("sister_of", "m"): "nephew_of", ("brother_of", "f"): "niece_of",
+                 ("brother_of", "m"): "nephew_of", ("sibling_of", "f"): "niece_of", ("sibling_of", "m"): "nephew_of",
+                 ("son_of", None): "grandchild_of", ("daughter_of", None): "grandchild_of",
+                 ("child_of", None): "grandchild_of"}
+
+
+def _birth_before(c: Clause, end: int) -> bool:
+    """A baby had is told before ``end`` in the sentence ("had a little boy", "had twins")."""
+    t = c.toks
+    return any(t[i].lem == "have" and any(x.lower in NEWBORNS or x.lemma.lower() in NEWBORNS for x in t[i + 1 : i + 4])
+               for i in range(end))
+
+
+def _newborn_named(c: Clause, name: str) -> None:
+    """The baby just told of is called ``name``: what it is to the speaker, when that follows from its parent
+    ("My sister had a baby girl, they called her Maeve": a niece; "We had a boy, Arlo": a son), or whose child
+    it is when the parent is named. Nothing when it does not follow (a friend's baby, a sibling's of no said
+    gender): never the parent's name."""
+    assert c.disc.newborn is not None
+    parent, gender = c.disc.newborn
+    c.disc.newborn = None
+    baby = Entity(name, "PERSON", gender)
+    c.disc.mention(baby)
+    if parent.name == USER:
+        rel = {"f": "daughter_of", "m": "son_of"}.get(gender or "", "child_of")
+        c.emit(baby, rel, USER, obj_type="PERSON", timeless=True)
+        return
+    if parent.unresolved:  # "my sister": what the baby is to the speaker
+        role = ROLES.get(parent.name.split()[-1].lower())
+        if role is not None:
+            kin = _CHILD_OF_KIN.get((role.relation, gender)) or _CHILD_OF_KIN.get((role.relation, None))
+            if kin is not None:
+                c.emit(baby, kin, USER, obj_type="PERSON", timeless=True)
+        return
+    c.emit(baby, "child_of", parent.name, obj_type="PERSON", timeless=True)
+
+
 def _pet(c: Clause, species: str, name: str, owner: Entity | str = USER, op: str = "assert") -> None:
     pet = Entity(name, "ANIMAL")
     c.disc.mention(pet)
@@ -328,10 +367,16 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
     if rel in ("@name_is", "@called", "@name_pet"):
         if o is None or not o.proper:
             return
+        if rel != "@name_is" and c.disc.newborn is not None:  # "…had a baby girl, they called her Maeve"
+            if c.disc.newborn[1] is None and m.start + 1 < c.hi and c.toks[m.start + 1].lower in ("her", "him"):
+                c.disc.newborn = (c.disc.newborn[0], "f" if c.toks[m.start + 1].lower == "her" else "m")
+            return _newborn_named(c, o.text)
+        if rel != "@name_is" and _birth_before(c, m.start):  # a baby whose parent was not made out ("My
+            return  # brother's wife had a little boy, they named him Oskar"): not the brother's name
         if c.disc.pending_pet and (subj is None or subj.name == USER or rel != "@called"):
             return _pet(c, c.disc.pending_pet, o.text)
-        if subj is not None and subj.unresolved:
-            return _role_fact(c, subj.name.split()[-1], o.text)
+        if subj is not None and subj.unresolved and rel != "@name_pet":  # "my sister is called Ruth"; not "he
+            return _role_fact(c, subj.name.split()[-1], o.text)  # named him Rex", which names what he named
         if subj is None and c.disc.pending_role:
             role, c.disc.pending_role = c.disc.pending_role, None
             return _role_fact(c, role, o.text)
@@ -803,6 +848,17 @@ def _acquire(c: Clause, m: Match, subj: Entity, o: Phrase, op: str) -> None:
             fact = c.emit(USER, "has_pet", o.text, obj_type="ANIMAL", conf=0.6)
             if fact is not None:
                 c.disc.unnamed_pets.append((o.text, fact))
+        return
+    if (head in NEWBORNS or o.head.lower in NEWBORNS) and c.toks[m.start].lem == "have" and op == "assert" and (
+            subj.type == "PERSON") and any(t.lower in ("a", "an", "baby", "little") or t.tag in ("NNS", "PRP$")
+                                           for t in c.toks[o.start : o.end]):
+        # "My sister had a baby girl", "we had twins": a birth, not someone the speaker has. A name said after
+        # is the baby's ("…, a boy called Arlo" here; "they've called her Maeve" in the next clause)
+        gender = next((NEWBORNS[t.lower] for t in reversed(c.toks[o.start : o.end]) if NEWBORNS.get(t.lower)), None)
+        c.disc.newborn = (subj, gender)
+        named = _after_name(c, o)
+        if named is not None:
+            _newborn_named(c, named.text)
         return
     if head in ROLES and subj.name == USER:
         named = _after_name(c, o)

@@ -193,6 +193,9 @@ LIGHT_VERBS = frozenset(_words("go do get make take try check have be put keep s
 GERUND_SETTINGS = frozenset(_words("in at on during than like because so if"))
 # Irregular past tenses that open a sentence with its "I" left out ("Got back from Peru"); spaCy's small model
 # tags a capitalised one as a name, so the word itself is read
+# What a baby is called when it is born ("had a baby girl", "had twins"), with the gender the word says
+NEWBORNS: dict[str, str | None] = {"baby": None, "newborn": None, "twins": None, "triplets": None, "boy": "m",
+                                   "girl": "f", "son": "m", "daughter": "f"}
 PAST_OPENERS = frozenset(_words("got went came flew drove had spent took made met saw found left ran bought"))
 SUBJECT_PRONOUNS = frozenset(_words("i we she he they it you"))
 # A sentence with a "?" that opens with one of these asks something (contracted forms as a transcript writes them).

@@ -475,6 +475,26 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("Ola moved to Derby and I got married last year.", (), {k("Ola", "lives_in", "Derby")}),
     ("Wren and I called it quits.", (), {k("Wren", "partner_of", U, "end")}),
     ("We called it a day after the rain started.", (), set()),
+    # a baby had and then named: the name is the baby's, never its parent's; what it is to the speaker follows
+    # from the parent and its gender, or it is the named parent's child
+    ("My brother had a baby boy on Friday, they named him Tobias.", (), {k("Tobias", "nephew_of", U)}),
+    ("My sister had her baby, they've called her Wren.", (), {k("Wren", "niece_of", U)}),
+    ("My daughter had a little girl and they called her Ada.", (), {k("Ada", "grandchild_of", U)}),
+    ("We had a baby girl last week. We named her Isla.", (), {k("Isla", "daughter_of", U)}),
+    ("My friend Lotte had a baby boy and called him Jens.", (),
+     {k("Lotte", "friend_of", U), k("Jens", "child_of", "Lotte")}),
+    ("My cousin had twins, they named them Ivo and Ana.", (), set()),  # no gender, no kin word of the speaker's
+    ("My brother's partner had a little boy, they named him Kit.", (), set()),  # whose baby is not made out
+    # a pet someone else named is no name of theirs
+    ("My dad got a puppy and he named it Bramble.", (), set()),
+    ("My brother has a dog, he called him Rolo.", (), set()),
+    ("My sister is called Ffion.", (), {k("Ffion", "sister_of", U)}),
+    # a clause with no subject that opens on "love" is the speaker's, not the one before's ("loves"); " - " set
+    # apart ends a clause, a hyphen inside a word does not
+    ("Federer is the greatest - love his backhand and footwork.", (), set()),
+    ("Nadia plays the violin, love a good string quartet too.", (),
+     {k("Nadia", "plays", "violin"), k(U, "likes", "good string quartet")}),
+    ("Nadia plays the violin and loves jazz.", (), {k("Nadia", "plays", "violin"), k("Nadia", "likes", "jazz")}),
 ]
 
 
