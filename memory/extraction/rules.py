@@ -106,6 +106,16 @@ def _elided_i(toks: list[Tok]) -> int | None:
     return None
 
 
+def _speaker_verb(toks: list[Tok], lo: int, end: int) -> bool:
+    """A clause with no subject of its own opens on a plain present verb of liking ("…, love his vision", "- adore
+    the garden"): the speaker's, with its "I" left out; said of the one before it would be "loves"."""
+    for t in toks[lo:end]:
+        if t.pos in ("ADV", "INTJ", "PUNCT", "CCONJ") or t.lower in SOFT:
+            continue
+        return t.lower in ("love", "adore") and t.tag in ("VBP", "VB")
+    return False
+
+
 _CORRECTION_CUE = re.compile(r"\b(?:meant|sorry|actually|wait|correction|mistake|wrong)\b|,\s*not\s", re.I)
 
 
@@ -143,7 +153,8 @@ def clauses(toks: list[Tok]) -> list[tuple[int, int]]:
     """Split a sentence at ',', ';', 'and', 'but', 'so' where a new subject or verb starts."""
     bounds = [0]
     for k, t in enumerate(toks):
-        if k == 0 or t.lower not in (",", ";", "and", "but", "so", ":", "—", "–", "because"):
+        dash = t.text == "-" and toks[k - 1].end < t.idx if k else False  # " - " set apart, not "hand-painted"
+        if k == 0 or (t.lower not in (",", ";", "and", "but", "so", ":", "—", "–", "because") and not dash):
             continue
         j = k + 1
         while j < len(toks) and toks[j].lower in ("and", "but", "so", "then", "also", "now", "because", ","):
@@ -347,6 +358,8 @@ class RuleExtractor:
                     ref = find_subject(source, toks, lo, verb) if verb is not None else None
                 if ref is not None and ref.kind == "name" and ref.start == opener:
                     ref = None  # "Flew home from Oslo": the verb the tagger read as a name is no subject
+                if ref is None and inherited is not None and inherited.name != USER and _speaker_verb(toks, lo, hi):
+                    inherited = Entity(USER)  # "Messi is the best - love his vision": "love" is not said of Messi
                 subj = disc.resolve(ref, inherited)
                 handle(c, m, subj)
                 inherited = subj or inherited
