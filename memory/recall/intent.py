@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from memory.extraction.dates import MONTHS, WEEKDAYS
+from memory.extraction.dates import MONTHS, SEASONS, WEEKDAYS
 from memory.search import terms
 from memory.vocabulary import NARROWER
 from memory.words import AUXILIARIES, MY, PARTICIPLES, ROLE_RELATIONS, VAGUE, WH_WORDS, alternation
@@ -185,7 +185,7 @@ def premises(tokens: Sequence[Tagged], known_name: Callable[[str], bool] | None 
         while j < len(toks) and (toks[j].pos in _IN_CATEGORY or toks[j].tag in ("PRP$", "POS")):
             category.add(j)
             j += 1
-    nouns = [i for i, t in enumerate(toks) if t.pos == "NOUN" and i not in category]
+    nouns = [i for i, t in enumerate(toks) if t.pos == "NOUN" and i not in category and not _part_of_a_time(toks, i)]
     if known_name is not None:
         nouns = sorted(nouns + _unknown_names(toks, category, known_name))
     out: list[str] = []
@@ -219,6 +219,20 @@ def _unknown_names(toks: Sequence[Tagged], skip: set[int], known_name: Callable[
             out += run
         i = j
     return out
+
+
+def _part_of_a_time(toks: Sequence[Tagged], i: int) -> bool:
+    """"the beginning of November", "the end of the summer", "the rest of 2022": a part of a time says when, and is
+    no premise for what was found to mention."""
+    if i + 1 >= len(toks) or toks[i + 1].text.lower() != "of":
+        return False
+    for t in toks[i + 2 : i + 5]:
+        word = t.text.lower()
+        if word in MONTHS or word in WEEKDAYS or word in SEASONS or word in VAGUE or word.isdigit():
+            return True
+        if t.pos not in ("DET", "ADJ", "PRON"):
+            return False
+    return False
 
 
 def _no_premise(word: str) -> bool:

@@ -52,6 +52,12 @@ def tagged(spec: str) -> list[Tok]:
     ("Is/AUX it/PRON her/PRON/PRP$ van/NOUN or/CCONJ her/PRON/PRP$ car/NOUN ?/PUNCT", []),  # car: a cue word
     ("Did/AUX she/PRON bake/VERB bread/NOUN ,/PUNCT cakes/NOUN and/CCONJ pies/NOUN ?/PUNCT",
      ["bread", "cakes", "pies"]),
+    # a part of a time says when: no premise ("the beginning of November"); a part of a thing is one
+    ("Which/DET game/NOUN did/AUX Nate/PROPN win/VERB at/ADP the/DET beginning/NOUN of/ADP November/PROPN ?/PUNCT",
+     []),
+    ("What/PRON did/AUX Ana/PROPN do/VERB for/ADP the/DET rest/NOUN of/ADP 2022/NUM ?/PUNCT", []),
+    ("What/PRON did/AUX Ana/PROPN plant/VERB at/ADP the/DET end/NOUN of/ADP the/DET garden/NOUN ?/PUNCT",
+     ["end", "garden"]),
 ])
 def test_premises(spec: str, expected: list[str]) -> None:
     assert premises(tagged(spec)) == expected
