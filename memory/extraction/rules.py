@@ -10,7 +10,7 @@ from typing import Any
 
 from memory.extraction.rules_clause import Clause
 from memory.extraction.rules_discourse import Discourse, Entity
-from memory.extraction.rules_handlers import _pet, _role_fact, handle
+from memory.extraction.rules_handlers import _pet, _role_fact, handle, plan_told, planned
 from memory.extraction.rules_lexicon import (
     PAST_OPENERS,
     PAST_PET,
@@ -349,6 +349,7 @@ class RuleExtractor:
         inherited: Entity | None = Entity(USER) if opener is not None else None
         for lo, hi in clauses(toks):
             c = Clause(source, toks, lo, hi, evidence, at, turn, disc, force, sent.out)
+            kept = len(sent.out)
             for m in find_matches(toks, lo, hi):
                 ref = find_subject(source, toks, lo, m.start)
                 verb = next((i for i in range(lo, m.start) if toks[i].pos in ("AUX", "VERB")), None)
@@ -363,6 +364,10 @@ class RuleExtractor:
                 subj = disc.resolve(ref, inherited)
                 handle(c, m, subj)
                 inherited = subj or inherited
+            plan = planned(c) if force is None and len(sent.out) == kept else None
+            if plan is not None:  # nothing else read here: a plan said with its object
+                planner = disc.resolve(find_subject(source, toks, lo, plan[0]), inherited)
+                plan_told(c, planner, plan[1])
         if force is None and _CORRECTION_CUE.search(evidence):
             self._correction(sent, evidence)
         return sent.out

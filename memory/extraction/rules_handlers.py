@@ -29,6 +29,7 @@ from memory.extraction.rules_lexicon import (
     OCCUPATIONS,
     PAST_PERIODS,
     PETS,
+    PLAN_SKIP,
     RACES,
     RANKS,
     SOFT,
@@ -997,3 +998,97 @@ def _died(c: Clause, m: Match, subj: Entity | None) -> None:
     c.disc.dropped += pet  # superseded within the utterance: left out of what it gives (rules._utterance)
     if pet or subj.type == "ANIMAL" or subj.name[:1].isupper():
         c.emit(USER, "has_pet", subj.name, "end", obj_type="ANIMAL")
+
+
+def plan_told(c: Clause, subj: Entity | None, verb: int) -> None:
+    """What someone is going to do, said with its object, when no other reading of the clause kept anything:
+    "I'm going to take up pottery", "we're planning to open a bakery", "I'm starting a salsa class next week", "I'll
+    run the Berlin marathon in September" -> `plans_to_<verb>` (with a preposition: "perform at a festival" ->
+    `plans_to_perform_at`), a plan with its time. "Will" and the present progressive need a time ahead ("I'll
+    let you know" is no plan); a wish ("I want to…", "hoping to…") is none, nor a plan denied, nor one in an "if";
+    a pronoun or a vague word is no object; verbs of saying, trying or going are left to others (PLAN_SKIP)."""
+    if subj is None or subj.type != "PERSON":
+        return
+    t = c.toks
+    if t[verb].lem.lower() in PLAN_SKIP:
+        return
+    before = [x.lower for x in t[c.lo : verb]]
+    if any(w in ("not", "n't", "never", "if", "unless", "whether", "maybe", "might") for w in before):
+        return
+    at = verb + 1
+    while at < c.hi and t[at].pos in ("ADV", "PART") and t[at].lower not in ("to",):
+        at += 1  # "take up pottery", "finally open"
+    prep = ""
+    if at < c.hi and t[at].pos == "ADP":
+        prep, at = t[at].lower, at + 1
+    o = noun_phrase(c.source, t, at, c.hi)
+    if o is None or o.start != _skip_det(t, at, c.hi) or o.head.pos not in ("NOUN", "PROPN") or t[o.start].tag == "VBG":
+        return
+    if o.head.lower in VAGUE or o.head.lower in ROLES or o.head.ent in ("DATE", "TIME"):
+        return
+    if t[verb].tag == "VBG" and not (_time_follows(t, o.end, c.hi) or any(x.lower in _TIME_WORDS
+                                                                            for x in t[c.lo : verb])):
+        return  # "I'm learning Japanese, mostly for the trip next year": the time is the trip's
+    when = c.time()
+    if when is not None and when.grain == "day" and when.when.date() == c.at.date():
+        return  # "gonna order some sushi for tonight": done before it could be remembered
+    rel = f"plans_to_{t[verb].lem.lower()}" + (f"_{prep}" if prep else "")
+    c.emit(subj, rel, o.text, kind="plan")
+
+
+def _skip_det(t: list[Tok], at: int, hi: int) -> int:
+    """Where a noun phrase's words start after its determiners and adjectives ("a new salsa class": "new")."""
+    while at < hi and (t[at].pos in ("DET", "NUM") or t[at].tag == "PRP$"):
+        at += 1
+    return at
+
+
+_ON_TO = ("to", "on")
+
+
+_TIME_WORDS = frozenset({*dates.MONTHS, *dates.WEEKDAYS, *dates.SEASONS, "next", "tomorrow", "tonight", "soon",
+                         "later", "week", "weekend", "month", "year", "morning", "afternoon", "evening", "night"})
+
+
+def _time_follows(t: list[Tok], end: int, hi: int) -> bool:
+    """A time comes after what is planned with no other thing between but a name ("a salsa class next week", "a
+    bakery on Main Street in the spring"; not "…Japanese, mostly for the trip next year")."""
+    for x in t[end:hi]:
+        if x.lower in _TIME_WORDS or x.pos == "NUM":
+            return True
+        if x.pos == "NOUN" or x.text == ",":  # a place's name may come between ("on Main Street in May")
+            return False
+    return False
+
+
+def _after_be(t: list[Tok], lo: int, i: int) -> bool:
+    """A form of "be" comes just before ``i`` (adverbs between): "I'm (really) going to", "she is about to"."""
+    j = i - 1
+    while j >= lo and (t[j].pos == "ADV" or t[j].lower in SOFT):
+        j -= 1
+    return j >= lo and t[j].lem == "be"
+
+
+def planned(c: Clause) -> tuple[int, int] | None:
+    """The verb a clause says is going to be done, and where the words saying so start (the subject is before
+    them): after "going to", "gonna", "planning to/on", "about to", "set to"; after "will" or "'ll", or in the
+    present progressive, only with a time ahead in the clause."""
+    t = c.toks
+    for i in range(c.lo, c.hi - 1):
+        w, nxt = t[i].lower, t[i + 1].lower
+        said = ((w in ("going", "about", "set") and nxt == "to") or (w == "gon" and nxt == "na")) and _after_be(
+            t, c.lo, i)  # "I'm going to", not "started going to X"
+        if not (said or (t[i].lem.lower() == "plan" and nxt in _ON_TO)):
+            continue
+        if i + 2 < c.hi and t[i + 2].pos == "VERB" and t[i + 2].tag in ("VB", "VBG"):
+            return i, i + 2
+        return None
+    when = c.time()
+    if when is None or when.when <= c.at:
+        return None
+    for i in range(c.lo, c.hi - 1):
+        if t[i].lower in ("will", "'ll", "shall") and t[i + 1].pos == "VERB" and t[i + 1].tag == "VB":
+            return i, i + 1
+        if t[i].lem == "be" and t[i].pos == "AUX" and t[i + 1].tag == "VBG" and t[i + 1].pos == "VERB":
+            return i, i + 1
+    return None

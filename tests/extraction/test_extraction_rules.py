@@ -324,7 +324,7 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("I joined a climbing gym in March.", (), {k(U, "member_of", "climbing gym")}),
     ("I've started an evening pottery class.", (), {k(U, "practices", "pottery")}),
     ("I'm taking Japanese lessons on Tuesdays.", (), {k(U, "learns", "Japanese")}),
-    ("I'm going to start a yoga course next month.", (), set()),  # not yet
+    ("I'm going to start a yoga course next month.", (), {k(U, "plans_to_start", "yoga course")}),  # not yet
     ("We went to a food festival on Saturday.", (), {k(U, "attended", "food festival")}),
     ("I'm going to a gig in Manchester next week.", (), {k(U, "plans_trip_to", "Manchester")}),
     ("I'm going to a gig next week.", (), {k(U, "plans_to_attend", "gig")}),
@@ -495,6 +495,23 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("Nadia plays the violin, love a good string quartet too.", (),
      {k("Nadia", "plays", "violin"), k(U, "likes", "good string quartet")}),
     ("Nadia plays the violin and loves jazz.", (), {k("Nadia", "plays", "violin"), k("Nadia", "likes", "jazz")}),
+    # a plan said with its object, when nothing else was read from the clause: what is going to be done
+    ("I'm going to build a greenhouse.", (), {k(U, "plans_to_build", "greenhouse")}),
+    ("Kasia is planning to open a café.", (), {k("Kasia", "plans_to_open", "café")}),
+    ("We're about to launch a podcast.", (), {k(U, "plans_to_launch", "podcast")}),
+    ("I'm joining a choir in September.", (), {k(U, "plans_to_join", "choir")}),
+    ("Next Saturday I'm repainting the kitchen.", (), {k(U, "plans_to_repaint", "kitchen")}),
+    ("I'll sit my driving test next month.", (), {k(U, "plans_to_sit", "driving test")}),
+    ("I'll let you know next week.", (), set()),  # a verb of saying, and a pronoun
+    ("I'm going to check it out.", (), set()),
+    ("I'll bake a cake.", (), set()),  # "will" with no time ahead: a promise as often as a plan
+    ("I'm knitting a scarf.", (), set()),  # no time ahead: going on now
+    ("I'm reading Dune, for the flight next week.", (), set()),  # the time is the flight's
+    ("I'm not going to buy a car.", (), set()),
+    ("If I'm going to learn Greek I need a teacher.", (), set()),
+    ("I want to learn the harp.", (), set()),  # a wish
+    ("She kept going to choir practice.", (), set()),  # "going to" a place, no "be" before it
+    ("I'm gonna grab a pizza tonight.", (), set()),  # done before it could be remembered
 ]
 
 
@@ -531,6 +548,16 @@ def test_relative_dates_set_validity(rx: RuleExtractor) -> None:
     assert end.op == "end" and end.valid_to == datetime(2026, 3, 20, tzinfo=UTC)
     (move,) = rx.extract("Ivo moved to Graz yesterday.", at=AT)
     assert move.valid_from == datetime(2026, 5, 19, tzinfo=UTC)
+
+
+def test_plans_keep_their_time(rx: RuleExtractor) -> None:
+    at = datetime(2026, 5, 20, 12, 0, tzinfo=UTC)  # a Wednesday
+    (f,) = rx.extract("I'm starting a pottery course in July.", at=at)
+    assert (f.relation, f.object, f.extra["kind"], f.extra["when"]) == ("plans_to_start", "pottery course", "plan",
+                                                                       "2026-07")
+    assert f.valid_from is None
+    (g,) = rx.extract("Ola is going to retire from the railway.", at=at)
+    assert (g.subject, g.relation, g.object) == ("Ola", "plans_to_retire_from", "railway")
 
 
 def test_trips_ahead_are_plans_with_their_time(rx: RuleExtractor) -> None:
