@@ -435,7 +435,8 @@ def vetted(first: str, question: str, recall: RecallResult) -> str | None:
     guess that nothing remembered supports; or instead of the day some words were said, the day they meant
     (``redated``). None: the answer stands."""
     if (says_nothing_new(first, question) or ungrounded(first, question, recall) or borrowed(first, question, recall)
-            or told_the_listener(first, question, recall) or self_named(first, question, recall)):
+            or told_the_listener(first, question, recall) or self_named(first, question, recall)
+            or someone_else(first, question, recall)):
         return unknown_answer(recall)
     # a question that asks to reason ("Is it likely that Nate has friends besides Joanna?") is not denied by
     # whatever "not" the words found hold
@@ -484,6 +485,21 @@ def borrowed(answer: str, question: str, recall: RecallResult) -> bool:
         else:
             best_other = max(best_other, shared)
     return best_other >= need and best_own < best_other
+
+
+def someone_else(answer: str, question: str, recall: RecallResult) -> bool:
+    """Asked about someone, an answer that opens on someone else who speaks in memory, and whom the question does
+    not name: "What is Nate's third screenplay about?" "Joanna said it was about turtles." The model says itself
+    that it was another's. Not for a question asking who ("Who gave Nate the book?" is answered by a name)."""
+    who = (recall.asked or "").lower()
+    if not who or _WHO.match(question):
+        return False
+    first = re.match(r"\s*([A-Z][\w-]+)(?:['’]s)?\b", answer)
+    if first is None:
+        return False
+    name = first.group(1).lower()
+    asked = {w.lower() for w in re.findall(r"[A-Za-z][\w-]*", question)}
+    return name != who and name not in asked and any(e.speaker.lower() == name for e in recall.episodes)
 
 
 def self_named(answer: str, question: str, recall: RecallResult) -> bool:

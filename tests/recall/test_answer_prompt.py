@@ -527,6 +527,22 @@ def test_news_told_without_its_i_is_the_speakers_own() -> None:
     assert told_the_listener("A pottery class.", q, asked)
 
 
+@pytest.mark.parametrize(("question", "answer", "other"), [
+    ("What is Lina's second novel about?", "Omar said it was about lighthouses.", True),
+    ("Which cake did Lina bake?", "Omar's lemon drizzle.", True),
+    ("Which cake did Lina bake?", "A lemon drizzle, Omar's favourite.", False),  # opens on the answer
+    ("Who helped Lina move?", "Omar helped her.", False),  # asked who: a name is the answer
+    ("What did Lina borrow from Omar?", "Omar's camping stove.", False),  # the question names him
+    ("Where does Lina walk Bo?", "Bo loves the lake path.", False),  # Bo never speaks here
+    ("What did Lina bake?", "Lina baked a lemon drizzle.", False),
+])
+def test_an_answer_that_says_it_was_someone_elses(question: str, answer: str, other: bool) -> None:
+    from assistant.answer import someone_else
+    r = _talk(question, "Lina", [("Omar", "I wrote a novel about lighthouses, and I bake a mean lemon drizzle."),
+                                 ("Lina", "Bo and I moved flats last week, so tired.")])
+    assert someone_else(answer, question, r) is other
+
+
 def test_a_name_inside_another_word_is_not_the_name() -> None:
     from assistant.answer import borrowed as is_borrowed
     q = "Where did Tim go climbing?"
