@@ -512,6 +512,12 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("I want to learn the harp.", (), set()),  # a wish
     ("She kept going to choir practice.", (), set()),  # "going to" a place, no "be" before it
     ("I'm gonna grab a pizza tonight.", (), set()),  # done before it could be remembered
+    # two people named as a clause's subject: what is said is said of both; an object before "and" is not one
+    ("Jun and Eliska play badminton.", (), {k("Jun", "plays", "badminton"), k("Eliska", "plays", "badminton")}),
+    ("Last year Jun and Eliska moved to Brno.", (), {k("Jun", "lives_in", "Brno"), k("Eliska", "lives_in", "Brno")}),
+    ("I called Jun and Eliska moved to Brno.", (), {k("Eliska", "lives_in", "Brno")}),
+    ("Jun moved to Brno and Eliska moved to Zlin.", (),
+     {k("Jun", "lives_in", "Brno"), k("Eliska", "lives_in", "Zlin")}),
 ]
 
 
