@@ -106,7 +106,7 @@ def _elided_i(toks: list[Tok]) -> int | None:
     return None
 
 
-def _named_with(source: str, toks: list[Tok], lo: int, ref: SubjectRef | None) -> SubjectRef | None:
+def _named_with(source: str, toks: list[Tok], ref: SubjectRef | None) -> SubjectRef | None:
     """The other of two people named as a clause's subject ("Tom and Ana live in Bristol": Tom), when the pair opens
     the clause; not an object before "and" ("I met Tom and Ana moved to Leeds")."""
     if ref is None or ref.kind != "name" or ref.start - 2 < 0 or toks[ref.start - 1].lower != "and":
@@ -128,7 +128,7 @@ def _speaker_verb(toks: list[Tok], lo: int, end: int) -> bool:
     for t in toks[lo:end]:
         if t.pos in ("ADV", "INTJ", "PUNCT", "CCONJ") or t.lower in SOFT:
             continue
-        return t.lower in ("love", "adore") and t.tag in ("VBP", "VB")
+        return t.lower in _ELIDED_I_BEFORE and t.tag in ("VBP", "VB")  # "been" is never either
     return False
 
 
@@ -379,7 +379,7 @@ class RuleExtractor:
                     inherited = Entity(USER)  # "Messi is the best - love his vision": "love" is not said of Messi
                 subj = disc.resolve(ref, inherited)
                 handle(c, m, subj)
-                other = _named_with(source, toks, lo, ref)
+                other = _named_with(source, toks, ref)
                 if other is not None and subj is not None and subj.name != USER:  # "Tom and Ana play tennis": both
                     handle(c, m, disc.resolve(other, None))
                     disc.mention(subj)  # "she" still means the nearer one

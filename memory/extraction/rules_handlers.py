@@ -1002,7 +1002,7 @@ def _died(c: Clause, m: Match, subj: Entity | None) -> None:
 
 def plan_told(c: Clause, subj: Entity | None, verb: int) -> None:
     """What someone is going to do, said with its object, when no other reading of the clause kept anything:
-    "I'm going to take up pottery", "we're planning to open a bakery", "I'm starting a salsa class next week", "I'll
+    "I'm going to build a greenhouse", "we're planning to open a bakery", "I'm starting a salsa class next week", "I'll
     run the Berlin marathon in September" -> `plans_to_<verb>` (with a preposition: "perform at a festival" ->
     `plans_to_perform_at`), a plan with its time. "Will" and the present progressive need a time ahead ("I'll
     let you know" is no plan); a wish ("I want to…", "hoping to…") is none, nor a plan denied, nor one in an "if";
@@ -1083,12 +1083,12 @@ def planned(c: Clause) -> tuple[int, int] | None:
         if i + 2 < c.hi and t[i + 2].pos == "VERB" and t[i + 2].tag in ("VB", "VBG"):
             return i, i + 2
         return None
-    when = c.time()
-    if when is None or when.when <= c.at:
+    # "will" or the present progressive: a plan only with a time ahead, read once a verb is found (most clauses have
+    # none, and reading the clause's time is the costly part)
+    verb = next((i for i in range(c.lo, c.hi - 1) if t[i + 1].pos == "VERB" and (
+        (t[i].lower in ("will", "'ll", "shall") and t[i + 1].tag == "VB")
+        or (t[i].lem == "be" and t[i].pos == "AUX" and t[i + 1].tag == "VBG"))), None)
+    if verb is None:
         return None
-    for i in range(c.lo, c.hi - 1):
-        if t[i].lower in ("will", "'ll", "shall") and t[i + 1].pos == "VERB" and t[i + 1].tag == "VB":
-            return i, i + 1
-        if t[i].lem == "be" and t[i].pos == "AUX" and t[i + 1].tag == "VBG" and t[i + 1].pos == "VERB":
-            return i, i + 1
-    return None
+    when = c.time()
+    return (verb, verb + 1) if when is not None and when.when > c.at else None

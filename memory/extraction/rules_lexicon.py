@@ -191,17 +191,17 @@ STILL_NOW = tuple(p.split() for p in ("still", "to this day", "ever since", "sin
 LIGHT_VERBS = frozenset(_words("go do get make take try check have be put keep see give come start"))
 # Prepositions that say where or when an activity happens, not what it is ("hiking in the Alps" is hiking)
 GERUND_SETTINGS = frozenset(_words("in at on during than like because so if"))
-# Irregular past tenses that open a sentence with its "I" left out ("Got back from Peru"); spaCy's small model
-# tags a capitalised one as a name, so the word itself is read
 # Verbs whose plan says too little to keep ("I'm going to check it out", "I'll let you know", "gonna try harder"), or
 # that another reader owns (a trip, a taste, a job)
 PLAN_SKIP = frozenset(_words(
     "be have do get make go come take try check keep see give put let tell say talk ask think know find figure look "
     "wait need want hope love like enjoy miss stay sleep rest relax chill hang catch send show call text update help "
-    "work visit fly travel head drive move live focus continue keep share post remember forget use spend"))
+    "work visit fly travel head drive move live focus continue share post remember forget use spend"))
 # What a baby is called when it is born ("had a baby girl", "had twins"), with the gender the word says
 NEWBORNS: dict[str, str | None] = {"baby": None, "newborn": None, "twins": None, "triplets": None, "boy": "m",
                                    "girl": "f", "son": "m", "daughter": "f"}
+# Irregular past tenses that open a sentence with its "I" left out ("Got back from Peru"); spaCy's small model
+# tags a capitalised one as a name, so the word itself is read
 PAST_OPENERS = frozenset(_words("got went came flew drove had spent took made met saw found left ran bought"))
 SUBJECT_PRONOUNS = frozenset(_words("i we she he they it you"))
 # A sentence with a "?" that opens with one of these asks something (contracted forms as a transcript writes them).
