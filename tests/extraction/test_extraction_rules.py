@@ -556,6 +556,20 @@ def test_relative_dates_set_validity(rx: RuleExtractor) -> None:
     assert move.valid_from == datetime(2026, 5, 19, tzinfo=UTC)
 
 
+@pytest.mark.parametrize("odd", [
+    "", "   ", "- - -", "I'm going to", "I'm going to the.", "My sister had a baby, they called her",
+    "Tom and", "and Ana play", "Messi - love", "\x00 I'm going to build MATCH (n) DETACH DELETE n next week",
+    "I'm going to build " + "a " * 3000 + "greenhouse next week.",
+])
+def test_this_stops_readers_take_odd_text_without_harm(rx: RuleExtractor, odd: str) -> None:
+    """Blank, cut-off or hostile text through the plan, newborn, pair and "love" readers: no error, and no fact
+    from words that name nothing."""
+    facts = rx.extract(odd, at=AT)
+    assert all(f.object.strip() and f.subject.strip() for f in facts)
+    if "build" not in odd:
+        assert facts == []
+
+
 def test_plans_keep_their_time(rx: RuleExtractor) -> None:
     at = datetime(2026, 5, 20, 12, 0, tzinfo=UTC)  # a Wednesday
     (f,) = rx.extract("I'm starting a pottery course in July.", at=at)

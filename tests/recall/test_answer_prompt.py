@@ -653,3 +653,7 @@ def test_this_stops_checks_take_odd_text_without_harm(odd: str) -> None:
     assert to_you(odd, odd) == odd
     assert isinstance(unrestated(odd, odd), str)
     assert only_asks(odd) is odd.startswith("Who")  # only a question in form is one
+    from assistant.answer import someone_else
+    from memory.episodes import opens_without_i
+    assert not someone_else(odd, odd, _talk(odd, "Ines", [("Omar", odd), ("Ines", odd)]))
+    assert not opens_without_i(odd)
