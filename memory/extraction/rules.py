@@ -21,7 +21,7 @@ from memory.extraction.rules_lexicon import (
     SUBJECT_PRONOUNS,
 )
 from memory.extraction.rules_patterns import find_matches
-from memory.extraction.rules_tokens import SubjectRef, Tok, find_subject, noun_phrase, span_text
+from memory.extraction.rules_tokens import Tok, find_subject, named_with, noun_phrase, span_text
 from memory.extraction.types import USER, ExtractedFact
 from memory.words import (
     CHILD_AGES,
@@ -104,22 +104,6 @@ def _elided_i(toks: list[Tok]) -> int | None:
             t.lemma.lower() not in ("be", "have", "being", "having"))  # the tagger may call it a noun
         return i if past or misread_past or gerund or t.lower in _ELIDED_I_BEFORE else None
     return None
-
-
-def _named_with(source: str, toks: list[Tok], ref: SubjectRef | None) -> SubjectRef | None:
-    """The other of two people named as a clause's subject ("Tom and Ana live in Bristol": Tom), when the pair opens
-    the clause; not an object before "and" ("I met Tom and Ana moved to Leeds")."""
-    if ref is None or ref.kind != "name" or ref.start - 2 < 0 or toks[ref.start - 1].lower != "and":
-        return None
-    j = k = ref.start - 2  # the clauses may have been split at that "and": the pair opens the sentence
-    if toks[j].pos != "PROPN":
-        return None
-    while k - 1 >= 0 and toks[k - 1].pos == "PROPN":
-        k -= 1
-    if any(t.pos not in ("PUNCT", "ADV", "INTJ", "CCONJ") and t.lower not in SOFT and t.ent not in ("DATE", "TIME")
-           for t in toks[:k]):
-        return None
-    return SubjectRef("name", span_text(source, toks, k, j + 1), k)
 
 
 def _speaker_verb(toks: list[Tok], lo: int, end: int) -> bool:
@@ -379,7 +363,7 @@ class RuleExtractor:
                     inherited = Entity(USER)  # "Messi is the best - love his vision": "love" is not said of Messi
                 subj = disc.resolve(ref, inherited)
                 handle(c, m, subj)
-                other = _named_with(source, toks, ref)
+                other = named_with(source, toks, ref)
                 if other is not None and subj is not None and subj.name != USER:  # "Tom and Ana play tennis": both
                     handle(c, m, disc.resolve(other, None))
                     disc.mention(subj)  # "she" still means the nearer one

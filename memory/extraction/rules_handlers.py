@@ -39,7 +39,7 @@ from memory.extraction.rules_lexicon import (
     category,
 )
 from memory.extraction.rules_patterns import Match
-from memory.extraction.rules_tokens import Phrase, Tok, noun_phrase
+from memory.extraction.rules_tokens import Phrase, Tok, find_subject, named_with, noun_phrase
 from memory.extraction.types import USER
 from memory.words import MY, POSSESSIVES, ROLES, VAGUE
 
@@ -56,7 +56,7 @@ def _ceased(c: Clause) -> bool:
 def _irrealis(c: Clause, upto: int, plan: bool = False) -> bool:
     """A wish, plan, condition or purpose, not a fact: "if…", "I'd…", "I want to…", "…so (that) I can teach".
     `plan`: the pattern makes plans of intentions ("I'll fly to Rome"), so only wishes and conditions count."""
-    before = c.toks[c.lo : upto]
+    before = c.toks[_pair_opener(c.toks, c.lo) : upto]
     if any(t.lower in IRREALIS and not (plan and t.lower in INTENT) for t in before):
         return True
     # an attempt: "trying to go vegetarian", "I tried to learn the drums" (not "I'm trying kundalini yoga")
@@ -64,6 +64,18 @@ def _irrealis(c: Clause, upto: int, plan: bool = False) -> bool:
         return True
     # a purpose clause: "so" (or "so that") then "can" ("so I can teach others"), unlike "so I moved"
     return bool(before) and before[0].lower == "so" and any(t.lower == "can" for t in before)
+
+
+def _pair_opener(toks: list[Tok], lo: int) -> int:
+    """Where a clause split inside two names ("Tom | and Ana live…") opens: back to the punctuation before the
+    pair, so a hedge said before it counts ("Maybe Tom and Ana live…", "If Tom and Ana move…")."""
+    if not (1 <= lo < len(toks) - 1 and toks[lo].lower == "and" and toks[lo - 1].pos == "PROPN"
+            and toks[lo + 1].pos == "PROPN"):
+        return lo
+    k = lo - 1
+    while k - 1 >= 0 and toks[k - 1].pos != "PUNCT":
+        k -= 1
+    return k
 
 
 def _given_up(lemmas: list[str]) -> bool:
@@ -943,8 +955,9 @@ def _with_me(c: Clause, m: Match) -> str | None:
 
 
 def _couple(c: Clause, m: Match, subj: Entity | None, rel: str, op: str) -> None:
-    """'Tom and I got engaged' -> Tom partner_of user; 'Ana got married to Ben' -> Ben spouse_of Ana; 'my wife
-    Elena and I split up' -> the marriage ends (and "my wife Elena" in that sentence no longer asserts it)."""
+    """'Tom and I got engaged' -> Tom partner_of user; 'Ana got married to Ben' -> Ben spouse_of Ana; 'Tom and Ana
+    got married' -> Tom spouse_of Ana; 'my wife Elena and I split up' -> the marriage ends (and "my wife Elena" in
+    that sentence no longer asserts it)."""
     if _negated(c, m.start + 1) or any(t.tag == "VBG" for t in c.toks[m.start : m.end]):
         return  # "we never got married"; "Tom and I are getting married in June" is a plan
     one, other = _partner(c, m), subj
@@ -952,7 +965,9 @@ def _couple(c: Clause, m: Match, subj: Entity | None, rel: str, op: str) -> None
         other = Entity(USER, "PERSON")
     elif subj is not None:
         one = _named_after(c, m, ("to", "with"))  # "… got married to Ben"
-    if one is None or other is None or other.unresolved:
+        if one is None and (pair := named_with(c.source, c.toks, find_subject(c.source, c.toks, c.lo, m.start))):
+            one = pair.text  # "Tom and Ana got married": the pair is the couple
+    if one is None or other is None or other.unresolved or one == other.name:
         return
     if op == "end":  # "my wife Elena" said in the same sentence is no longer true (learning: NARROWER)
         c.disc.dropped += [f for f in c.out if f.op == "assert" and f.relation in ("spouse_of", "partner_of")

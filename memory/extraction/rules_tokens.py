@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from memory.extraction.rules_lexicon import NP_STOP, SOFT, category
+from memory.extraction.rules_lexicon import IRREALIS, NP_STOP, SOFT, category
 from memory.words import FIRST_PERSON, MY, POSSESSIVES
 
 _THEIRS = POSSESSIVES - MY - {"your"}  # his, her, its, their: someone mentioned before
@@ -213,3 +213,19 @@ def find_subject(source: str, toks: list[Tok], lo: int, trig: int) -> SubjectRef
             return SubjectRef("role", t.lemma.lower(), k) if t.tag != "NNS" else None
         return SubjectRef("phrase", span_text(source, toks, k, j + 1), k)
     return None
+
+
+def named_with(source: str, toks: list[Tok], ref: SubjectRef | None) -> SubjectRef | None:
+    """The other of two people named as a clause's subject ("Tom and Ana live in Bristol": Tom), when the pair opens
+    the clause; not an object before "and" ("I met Tom and Ana moved to Leeds")."""
+    if ref is None or ref.kind != "name" or ref.start - 2 < 0 or toks[ref.start - 1].lower != "and":
+        return None
+    j = k = ref.start - 2  # the clauses may have been split at that "and": the pair opens the sentence
+    if toks[j].pos != "PROPN":
+        return None
+    while k - 1 >= 0 and toks[k - 1].pos == "PROPN":
+        k -= 1
+    if any((t.pos not in ("PUNCT", "ADV", "INTJ", "CCONJ") and t.lower not in SOFT and t.ent not in ("DATE", "TIME"))
+           or t.lower in IRREALIS for t in toks[:k]):  # "Maybe Tom and Ana…": not said as so
+        return None
+    return SubjectRef("name", span_text(source, toks, k, j + 1), k)

@@ -518,6 +518,13 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("I called Jun and Eliska moved to Brno.", (), {k("Eliska", "lives_in", "Brno")}),
     ("Jun moved to Brno and Eliska moved to Zlin.", (),
      {k("Jun", "lives_in", "Brno"), k("Eliska", "lives_in", "Zlin")}),
+    # a named pair is a couple when the clause is a couple's event; a hedge before the pair holds for both
+    ("Priya and Jonas tied the knot in Lisbon last spring.", (), {k("Priya", "spouse_of", "Jonas")}),
+    ("Honestly, Marek and Zofia split up in the end.", (), {k("Marek", "partner_of", "Zofia", "end")}),
+    ("Priya and Jonas are getting married in May.", (), set()),  # a plan, not yet so
+    ("Perhaps Marek and Zofia got engaged, no idea.", (), set()),
+    ("Perhaps Marek and Zofia live in Gdansk.", (), set()),
+    ("If Marek and Zofia move to Gdansk we'll visit them.", (), set()),
 ]
 
 
