@@ -180,10 +180,33 @@ def _key(word: str) -> str:
     return stem(re.sub(r"['’]s$", "", fold(word.lower())))
 
 
-def _own(word: str, asked: set[str]) -> bool:
-    """A word of the answer's own: neither glue nor one of the question's (keyed) words."""
-    low = word.lower()
-    return low not in _GLUE and _key(low) not in asked
+def _own(word: str, asked: set[str], *, opening: bool = False) -> bool:
+    """A word of the answer's own: neither glue nor one of the question's (keyed) words (``opening``: the answer's
+    first word, capitalised as any first word is)."""
+    return word.lower() not in _GLUE and not _in_question(word, asked, opening=opening)
+
+
+def _question_keys(question: str) -> set[str]:
+    """The question's words keyed for ``_in_question``: a name (capitalised after the first word) only as itself,
+    so that no other word is taken for it once stemmed ("The Wheel of Time" for "…is Tim excited about?")."""
+    keys = set()
+    for i, w in enumerate(_WORD.findall(question)):
+        name = _name_key(w)
+        keys |= ({f"@{name}", f"@{name[:-1]}"} if name.endswith("s") else {f"@{name}"}) if (
+            i and w[:1].isupper() and w != "I") else {_key(w)}  # "Johns's" is John's, mistyped
+    return keys
+
+
+def _name_key(word: str) -> str:
+    return re.sub(r"['’]s$", "", fold(word.lower()))
+
+
+def _in_question(word: str, asked: set[str], *, opening: bool = False) -> bool:
+    """``word`` is one of the question's (``_question_keys``): the name itself, or, not capitalised as a name or a
+    title's word is (the answer's ``opening`` word aside), the same stem ("The Game of Hope" is not "…board
+    game…" said back)."""
+    titled = not opening and word[:1].isupper() and word[1:].islower() and word.lower() not in _GLUE
+    return f"@{_name_key(word)}" in asked or (_key(word) in asked and not titled)
 
 
 def unrestated(answer: str, question: str) -> str:
@@ -202,22 +225,24 @@ def unrestated(answer: str, question: str) -> str:
     m = _FIRST_SENTENCE.match(text)
     first, rest = (m.group(1), m.group(3)) if m else (text, "")
     offered = _offered(question)
-    asked = {_key(w) for w in _WORD.findall(question)} - offered
+    asked = _question_keys(question) - offered
     first = _said_back_after(first, asked, question)
     words = list(_WORD.finditer(first))
     yes_no = re.match(r"^\s*(yes|no)\b[,.!]?\s*", first, re.I)
     if yes_no:
         content = [w.group(0) for w in words[1:] if w.group(0).lower() not in _GLUE]
-        if opener in AUXILIARIES and content and sum(_key(w) in asked for w in content) >= 0.75 * len(content) \
+        if opener in AUXILIARIES and content and sum(_in_question(w, asked) for w in content) >= 0.75 * len(content) \
                 and not any(_key(w) in offered for w in content):
             return f"{yes_no.group(1).capitalize()}. {rest}".strip()
         return text
     cut, said_back = 0, False
     for i, w in enumerate(words):
-        if _own(w.group(0), asked):
+        if _own(w.group(0), asked, opening=i == 0):
             break
         said_back = said_back or w.group(0).lower() not in _GLUE
         cut = i + 1
+    while 1 < cut < len(words) and words[cut].group(0)[:1].isupper() and words[cut - 1].group(0)[:1].isupper():
+        cut -= 1  # a name is not split: "…visiting New York City", not "City"
     while cut and words[cut - 1].group(0).lower() in _ARTICLES:
         cut -= 1  # "… is the Lean Startup": the article belongs to the answer
     if cut < 2 or cut >= len(words) or not said_back:
@@ -267,13 +292,13 @@ def _said_back_after(first: str, asked: set[str], question: str) -> str:
     m = _RELATIVE.search(first)
     if m is not None:
         words = [w for w in _WORD.findall(m.group(1)) if w.lower() not in _GLUE]
-        if words and sum(_key(w) in asked for w in words) >= 0.6 * len(words) and m.start() > 0:
+        if words and sum(_in_question(w, asked) for w in words) >= 0.6 * len(words) and m.start() > 0:
             first = first[:m.start()] + (m.group(2) or "")
     if not _WHEN_ASKED.search(question) and (d := _DATE_END.search(first)) is not None and d.start() > 0:
         first = first[:d.start()] + (d.group(1) or "")
     # what is left must say something of its own ("Joanna gave Nate a book recommendation on 21 April 2022" is
     # left as it is: without its date it is the question said back)
-    return first if sum(_own(w, asked) for w in _WORD.findall(first)) >= 2 else said
+    return first if sum(_own(w, asked, opening=i == 0) for i, w in enumerate(_WORD.findall(first))) >= 2 else said
 
 
 _WHEN_ASKED = re.compile(r"\b(?:when|what (?:day|date|month|year|time)|which (?:day|date|month|year|week)|how long|"
@@ -284,9 +309,11 @@ def _tail_cut(first: str, words: list[re.Match[str]], asked: set[str], category:
     """The first sentence without the question said back at its end: "On 21 July 2023 Gina opened her online
     store." for "When did Gina open her online store?" -> "On 21 July 2023." Cut only when the end is all the
     question's words (or glue between them), and what stays says something the question does not."""
+    lead = _WORD.search(first)
+    at = lead.start() if lead else -1  # the answer's first word: capitalised as any first word is
     cut, said_back = len(words), False
     while cut > 0:
-        if _own(words[cut - 1].group(0), asked):
+        if _own(words[cut - 1].group(0), asked, opening=words[cut - 1].start() == at):
             break
         said_back = said_back or words[cut - 1].group(0).lower() not in _GLUE
         cut -= 1
@@ -301,7 +328,8 @@ def _tail_cut(first: str, words: list[re.Match[str]], asked: set[str], category:
     opens = bool(tail) and (tail[0].group(0).lower() in _GLUE | _PREPOSITIONS or (
         cut > 0 and tail[0].group(0)[:1].isupper())
                             or (len(tail) >= 3 and any(w in _GLUE or w in PAST_FORMS for w in heads)))
-    if not said_back or len(tail) < 2 or not opens or not any(_own(w.group(0), asked) for w in kept):
+    if not said_back or len(tail) < 2 or not opens or not any(_own(w.group(0), asked, opening=w.start() == at)
+                                                              for w in kept):
         return first
     end = kept[-1].end()
     stop = re.match(r"[\"'”’)]*", first[end:])

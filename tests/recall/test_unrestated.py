@@ -53,6 +53,20 @@ CASES = [
     ("When did Ines give Olu the poster?", "On 3 May 2023.", "On 3 May 2023."),
     ("What present did Ines give Olu?", "Ines gave Olu a present on 3 May 2023.",
      "Ines gave Olu a present on 3 May 2023."),  # without its date, nothing of its own is left
+    # a name asked about is only itself: a word that stems like it is the answer's own
+    ("What series is Tim excited about?", 'Tim is excited about "The Wheel of Time".', '"The Wheel of Time".'),
+    ("Which band is Hope into?", "Hope is into Beach House.", "Beach House."),
+    ("Which board game does Jan like best?", "The Game of Hope.", "The Game of Hope."),
+    ("What song did Ros sing at the wedding?", "A Rose for Emily at the wedding.", "A Rose for Emily."),
+    # a word of the question capitalised in a title or a name is the answer's own; the first word is capitalised
+    # as any first word is; a name is not split
+    ("Which cities does Olu mention visiting to Ines?", "Olu mentions visiting Leeds and Kansas City to Ines.",
+     "Leeds and Kansas City."),
+    ("What films have both Olu and Ines seen?", 'Both Olu and Ines have seen "Arrival".', '"Arrival".'),
+    ("Which shop would Olu visit in Salt Lake city?", "Olu would visit a shop in Salt Lake City.",
+     "Salt Lake City."),
+    ("What was Inés's reaction?", "Inés said it was a dream come true.", "A dream come true."),
+    ("What was Olus's reaction?", "Olu said it was a dream come true.", "A dream come true."),  # mistyped
 ]
 
 
