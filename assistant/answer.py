@@ -512,7 +512,9 @@ def borrowed(answer: str, question: str, recall: RecallResult) -> bool:
             best_own = max(best_own, shared)
         else:
             best_other = max(best_other, shared)
-    return best_other >= need and best_own < best_other
+    # two of its words in one of theirs: theirs too ("took them to the beach" for "…to the beach and they had a
+    # blast swimming", the rest from her own turn that asks the listener something after it)
+    return best_other >= need and best_own < min(best_other, 2)
 
 
 def someone_else(answer: str, question: str, recall: RecallResult) -> bool:

@@ -335,6 +335,28 @@ def test_what_someone_asks_or_tells_the_listener_is_the_listeners(question: str,
     assert is_borrowed(answer, question, _asked_of_the_listener(question, asked)) is borrowed
 
 
+def _news_then_a_question(question: str, asked: str) -> RecallResult:
+    return _talk(question, asked, [
+        ("Lina", "Fun weekend! I took the pups to the lake and they loved it."),
+        ("Lina", "The pups had a blast paddling at the lake! Have you been there lately?"),
+        ("Omar", "We hiked up to the old fort and had a picnic with a view."),
+    ])
+
+
+@pytest.mark.parametrize(("question", "answer", "asked", "borrowed"), [
+    # her news told in two turns, the second asking him something after it: two words of the answer in one
+    # of her own make it hers
+    ("What did Lina do with her pups at the weekend?", "She took them to the lake and they had a blast paddling.",
+     "Lina", False),
+    # his weekend given as hers: one word of hers by chance ("had") does not
+    ("What did Lina do at the weekend?", "She hiked up to the old fort and had a picnic.", "Lina", True),
+])
+def test_words_in_one_of_their_own_turns_are_theirs(question: str, answer: str, asked: str,
+                                                   borrowed: bool) -> None:
+    from assistant.answer import borrowed as is_borrowed
+    assert is_borrowed(answer, question, _news_then_a_question(question, asked)) is borrowed
+
+
 def _fact(subject_id: str, relation: str, obj: str, until: datetime | None = None) -> Arc:
     return dataclasses.replace(_born_on(subject_id, obj), id=f"a-{obj}", relation=relation, valid_to=until)
 
