@@ -373,13 +373,15 @@ class Episodes:
     def _prompted_by(self, reply: Mapping[str, Any], speakers: Sequence[str], topic: set[str],
                      read: dict[str, dict[str, Any]]) -> dict[str, Any] | None:
         """The turn just before ``reply`` when one of ``speakers`` said it and it told (not asked) something of
-        ``topic`` that ``reply`` took up (a topic term both share); else None."""
+        ``topic`` that ``reply`` took up (a topic term both share), of their own: not words to the listener about
+        the listener's things ("…all the amazing times you've had with basketball. How did you get into the
+        game?" makes the reply's basketball no more theirs); else None."""
         before = self._read([turn_id(reply['conversation'], int(reply['turn']) - 1)], read)
         if not before or before[0]["speaker"] not in speakers:
             return None
         text = str(before[0]["text"])
         shared = topic & set(terms(text)) & set(terms(str(reply["text"])))
-        return before[0] if shared and not asks(text, topic) else None
+        return before[0] if shared and not asks(text, topic) and not to_listener(text, topic) else None
 
     def _replies(self, fused: dict[str, float], matched: dict[str, str], topic: set[str], limit: int,
                  read: dict[str, dict[str, Any]]) -> dict[str, str]:
@@ -538,12 +540,24 @@ def opens_without_i(sentence: str) -> bool:
     ("Loved your photos!", "Excited for you!" are about the one spoken to), nor a question."""
     if sentence.rstrip().endswith("?") or SECOND_PERSON_RE.search(sentence):
         return False
-    for word in (w.lower() for w in _WORD.findall(sentence)[:4]):
+    words = [w.lower() for w in _WORD.findall(sentence)]
+    for k, word in enumerate(words[:4]):
         if word in SOFT or word in _LEAD_INS:
             continue
-        return word in PAST_FORMS or word == "been" or (len(word) > 4 and word.endswith("ed")
-                                                        and not word.endswith("eed"))
+        # "Planning a trip there next month.", "Loving the new job!": an "I'm" left out, the verb's object or
+        # place after it; not a gerund that is the subject of a verb after it ("Exploring new places can be fun"),
+        # nor an adjective before its noun ("Exciting news!")
+        progressive = (word.endswith("ing") and not word.endswith("thing") and words[k + 1:k + 2] != []
+                       and words[k + 1] in _OPENS_AN_OBJECT and not any(w in AUXILIARIES or w in _BE
+                                                                        for w in words[k + 1:]))
+        return progressive or word in PAST_FORMS or word == "been" or (
+            len(word) > 4 and word.endswith("ed") and not word.endswith("eed"))
     return False
+
+
+_BE = frozenset({"be", "am", "is", "are", "was", "were", "s", "re", "m", "ll", "d", "ca", "wo", "t"})
+_OPENS_AN_OBJECT = frozenset("a an the my our some this that these those his her their it them him to on at with for "
+                             "in into out up off around back over".split())
 
 
 def _said_to_you(text: str, said: Sequence[str]) -> bool:

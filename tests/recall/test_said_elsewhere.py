@@ -141,6 +141,30 @@ def test_a_reply_on_their_topic_leaves_the_topic_theirs(tmp_path: Path) -> None:
         assert ans.recall is not None and ans.recall.episodes[0].text.startswith("Good to hear!")
 
 
+def test_a_reply_to_what_they_told_of_the_listeners_things_is_still_someone_elses(tmp_path: Path) -> None:
+    """Gina praised Jon's degree and asked how he chose it; his answer takes up her words, but what she told was
+    his, not hers: asked how she got into politics, it is still that she never said."""
+    said = [("Gina", "That diploma is special. It shows all the work you put into your politics degree. "
+                     "How did you pick it?"),
+            ("Jon", "Thanks! I got into politics as a kid, my dad took me to debates and I loved the politics."),
+            ("Gina", "The store had a busy week.")]
+    with conversation(tmp_path, said, 0.0) as (p, model):
+        ans = p.answer("How did Gina get into politics?", now=T0 + timedelta(days=1))
+        assert ans.text.startswith("Gina didn't mention that") and model.asked == 0
+
+
+def test_their_plan_told_after_asking_the_listener_is_theirs(tmp_path: Path) -> None:
+    """Gina asked Jon whether he had been to the Eden Project, then told her plan with its "I'm" left out; his
+    reply says more of the place, but the plan is hers: the model answers from her turn."""
+    said = [("Gina", "Love trying new recipes. By the way, have you been to the Eden Project? "
+                     "Planning a trip there next month."),
+            ("Jon", "Not yet, but I've heard great things about the Eden Project, it's on my bucket list."),
+            ("Jon", "The studio had a busy week.")]
+    with conversation(tmp_path, said, 0.0) as (p, _model):
+        ans = p.answer("When is Gina planning a trip to the Eden Project?", now=T0 + timedelta(days=1))
+        assert ans.text == "June 2023."  # "next month", said in May
+
+
 def test_a_reply_to_their_question_is_still_someone_elses(tmp_path: Path) -> None:
     """Gina asked about the degree and Jon answered: that Gina asked does not make the degree hers."""
     said = [("Gina", "How is the degree going, Jon?"),
@@ -249,6 +273,14 @@ def test_what_is_asked_about_something_told_brings_the_tellers_next_turn(tmp_pat
     ("Need a break.", False),
     ("The dogs had a blast at the beach.", False),  # a subject of its own
     ("", False),
+    # an "I'm" left out before a verb and its object or place; not a gerund that is a subject, nor an adjective
+    ("Planning a trip there next month.", True),
+    ("Loving the new flat!", True),
+    ("Honestly, working on my novel most nights.", True),
+    ("Exploring new places can be so much fun.", False),
+    ("Exciting news!", False),
+    ("Nothing beats a long walk.", False),
+    ("Heading to Rome tomorrow?", False),
 ])
 def test_a_sentence_that_leaves_out_its_i_is_the_speakers(sentence: str, own: bool) -> None:
     from memory.episodes import opens_without_i
