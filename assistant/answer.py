@@ -592,8 +592,12 @@ def says_nothing_new(answer: str, question: str) -> bool:
     for John to be?" "A painting is a reminder for John to be in everything he does." The small model writes
     this when what it was given does not answer; it is no answer, and would be spoken as one.
 
-    A pick among the question's own words ("Cats or dogs?" "Dogs.") is an answer: it takes few of them."""
+    A pick among the question's own words ("Cats or dogs?" "Dogs.") is an answer: it takes few of them. Not asked
+    when, the day the words were said adds nothing ("What recipe did Nate offer Joanna?" "Nate shared a recipe
+    with Joanna on 14 August 2022.": said as "14 August 2022.", a date for a recipe)."""
     asked = [k for k in _content(question) if k not in ("yes", "no")]
+    if not _WHEN_ASKED.search(question):
+        answer = _DATE_END.sub(r"\1", answer)
     said = set(_content(answer))
     if not said or {"yes", "no"} & said or not said <= set(asked):
         return False

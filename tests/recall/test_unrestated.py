@@ -111,6 +111,8 @@ NO_ANSWERS = [
     ("What is the mural in Ines's bakery a reminder for her to be?",
      "The mural in Ines's bakery is a reminder for her to be."),
     ("Which shop in Leeds would Olu enjoy visiting?", "Olu would enjoy visiting a shop in Leeds."),
+    # not asked when: the day it was said is nothing of its own
+    ("What recipe did Olu offer to share with Ines?", "Olu shared a recipe with Ines on 14 August 2022."),
 ]
 ANSWERS = [
     ("Does Bram prefer cats or dogs?", "Dogs."),  # a pick among the question's words
@@ -118,6 +120,8 @@ ANSWERS = [
     ("What is the mural in Ines's bakery a reminder for her to be?", "To be patient."),
     ("How many times did Olu visit Leeds?", "Olu visited Leeds 3 times."),  # a number is something said
     ("What does Ines grow?", "I don't know."),  # nothing of the question: an abstention, not a restatement
+    ("When did Olu share the recipe with Ines?", "Olu shared the recipe with Ines on 14 August 2022."),
+    ("Which recipe did Olu share with Ines?", "Olu shared a vegan recipe with Ines in May 2022."),
 ]
 
 
