@@ -176,8 +176,13 @@ _GLUE = STOPWORDS
 _ARTICLES = frozenset({"the", "a", "an"})
 
 
+def _name_key(word: str) -> str:
+    """A word as a name is matched: folded, lower case, without "'s" (not stemmed)."""
+    return re.sub(r"['’]s$", "", fold(word.lower()))
+
+
 def _key(word: str) -> str:
-    return stem(re.sub(r"['’]s$", "", fold(word.lower())))
+    return stem(_name_key(word))
 
 
 def _own(word: str, asked: set[str], *, opening: bool = False) -> bool:
@@ -191,14 +196,14 @@ def _question_keys(question: str) -> set[str]:
     so that no other word is taken for it once stemmed ("The Wheel of Time" for "…is Tim excited about?")."""
     keys = set()
     for i, w in enumerate(_WORD.findall(question)):
+        if not i or not w[:1].isupper() or w == "I":
+            keys.add(_key(w))
+            continue
         name = _name_key(w)
-        keys |= ({f"@{name}", f"@{name[:-1]}"} if name.endswith("s") else {f"@{name}"}) if (
-            i and w[:1].isupper() and w != "I") else {_key(w)}  # "Johns's" is John's, mistyped
+        keys.add(f"@{name}")
+        if name.endswith("s"):  # "Johns's" is John's, mistyped
+            keys.add(f"@{name[:-1]}")
     return keys
-
-
-def _name_key(word: str) -> str:
-    return re.sub(r"['’]s$", "", fold(word.lower()))
 
 
 def _in_question(word: str, asked: set[str], *, opening: bool = False) -> bool:

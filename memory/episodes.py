@@ -547,15 +547,16 @@ def opens_without_i(sentence: str) -> bool:
         # "Planning a trip there next month.", "Loving the new job!": an "I'm" left out, the verb's object or
         # place after it; not a gerund that is the subject of a verb after it ("Exploring new places can be fun"),
         # nor an adjective before its noun ("Exciting news!")
-        progressive = (word.endswith("ing") and not word.endswith("thing") and words[k + 1:k + 2] != []
-                       and words[k + 1] in _OPENS_AN_OBJECT and not any(w in AUXILIARIES or w in _BE
-                                                                        for w in words[k + 1:]))
+        progressive = (word.endswith("ing") and not word.endswith("thing") and k + 1 < len(words)
+                       and words[k + 1] in _OPENS_AN_OBJECT
+                       and not any(w in AUXILIARIES or w in _BE for w in words[k + 1:]))
         return progressive or word in PAST_FORMS or word == "been" or (
             len(word) > 4 and word.endswith("ed") and not word.endswith("eed"))
     return False
 
 
-_BE = frozenset({"be", "am", "is", "are", "was", "were", "s", "re", "m", "ll", "d", "ca", "wo", "t"})
+# besides AUXILIARIES: "be", and what is left of a contracted verb ("it's", "we're", "I'll", "can't")
+_BE = frozenset({"be", "s", "re", "m", "ll", "d", "ca", "wo", "t"})
 _OPENS_AN_OBJECT = frozenset("a an the my our some this that these those his her their it them him to on at with for "
                              "in into out up off around back over".split())
 
