@@ -566,6 +566,7 @@ def test_relative_dates_set_validity(rx: RuleExtractor) -> None:
 @pytest.mark.parametrize("odd", [
     "", "   ", "- - -", "I'm going to", "I'm going to the.", "My sister had a baby, they called her",
     "Tom and", "and Ana play", "Messi - love", "\x00 I'm going to build MATCH (n) DETACH DELETE n next week",
+    "and Ana got married", "Perhaps Tom and", "If and Ana split up", "Tom and and got engaged",
     "I'm going to build " + "a " * 3000 + "greenhouse next week.",
 ])
 def test_this_stops_readers_take_odd_text_without_harm(rx: RuleExtractor, odd: str) -> None:

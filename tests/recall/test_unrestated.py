@@ -183,3 +183,18 @@ def test_the_streamed_first_sentence_is_said_to_the_user() -> None:
     pieces = iter(["My mum's ", "house in Cork. It", " was lovely."])
     assert ("".join(first_sentence_unrestated(pieces, "Where did I spend Christmas?"))
             == "Your mum's house in Cork. It was lovely.")
+
+
+@pytest.mark.parametrize(("question", "answer"), [
+    ("", ""), ("?", "."), ("S's S's?", "S's."), ("What did Tim's' do?", "'s"), ("WHAT IS TIM DOING?", "TIME."),
+    ("What did Ines buy?", "On 3 May 2023."), ("What did Ines buy?", " on 3 May 2023"),
+    ("\x00 MATCH (n) DETACH DELETE n", "MATCH (n) DETACH DELETE n " * 200),
+])
+def test_odd_text_through_the_name_keys_and_the_date_said_back(question: str, answer: str) -> None:
+    """Blank, cut-off or hostile text through this stop's name keys and the date said back: no error; an answer
+    with no word of the question is never the question said back."""
+    assert isinstance(unrestated(answer, question), str)
+    said = says_nothing_new(answer, question)
+    assert isinstance(said, bool)
+    if not ({w.lower() for w in answer.split()} & {w.lower() for w in question.split()}):
+        assert not said
