@@ -19,6 +19,7 @@ from assistant.answer import (
     first_sentence_unrestated,
     general_knowledge,
     is_question,
+    kind_messages,
     mentions_messages,
     messages,
     nothing_known,
@@ -39,7 +40,7 @@ from memory.graph import TemporalGraph
 from memory.llm import LLM, LLMError, Message
 from memory.model import Arc
 from memory.periods import named_time
-from memory.recall.intent import Tagged, analyse, premises
+from memory.recall.intent import Kind, Tagged, analyse, asked_kind, premises
 from memory.recall.recall import Recaller, RecallResult
 from memory.search import focus
 from memory.transcripts import TranscriptStore
@@ -149,8 +150,9 @@ class Pipeline:
         # what it heard on purpose ("Karl moved to Tallinn — good luck to him")
         if not is_question(q):
             return pieces, ans
+        kind = self._asked_kind(q)
         said = first_sentence_unrestated(pieces, q, instead=lambda first: vetted(first, q, recall) or self._off_premise(
-            first, q, recall, given, pieces))
+            first, q, recall, given, pieces) or self._off_kind(first, q, recall, kind, pieces))
         if not recall.personal and not recall.episodes_relevant:  # "How far is the moon?": not memory, said so
             return general_knowledge(said, by_model=lambda: ans.llm_used), ans
         return said, ans
@@ -240,9 +242,7 @@ class Pipeline:
         if source is None:
             return None
         try:
-            missing = unsaid_in(given, [source.text])
-            if missing and self.recaller.episodes is not None:  # what it replies to, or what answers it
-                missing = unsaid_in(missing, [e.text for e in self.recaller.episodes.around(source)])
+            missing = self._unsaid_around(given, source)
             if not missing:
                 return None
             pieces.finish()  # the answer is read to its end: the model is free to be asked
@@ -257,6 +257,48 @@ class Pipeline:
         except Exception as e:  # a model that is down or broken leaves the answer as it was
             log.warning("could not check the answer's premises: %s", e)
         return None
+
+    def _off_kind(self, first: str, question: str, recall: RecallResult, kind: Kind | None,
+                  pieces: _Held) -> str | None:
+        """What to say instead of an answer that is not the kind of thing asked for ("What type of drink did
+        Andrew try?" "Sushi"): put to the model when a noun of the kind is in neither the answer's source utterance
+        nor the turns around it ("the movie I watched" says it is a movie). A question that asks to reason, or an
+        answer drawn from no utterance, is not checked; a model that is down leaves the answer as it was."""
+        if not kind or not recall.personal or asks_to_reason(question):
+            return None
+        source = source_of(first, question, recall)
+        if source is None:
+            return None
+        try:
+            if not self._unsaid_around(kind.nouns, source):
+                return None
+            pieces.finish()
+            reply = self._llm().complete(kind_messages(first, kind.words, question),
+                                         json_schema=MENTIONS_SCHEMA, max_tokens=12, temperature=0.0)
+        except Exception as e:
+            log.warning("could not check the kind of the answer: %s", e)
+            return None
+        if '"no"' in reply:
+            log.info("answer turned down: it is no %s", kind.words)
+            return unknown_answer(recall)
+        return None
+
+    def _unsaid_around(self, words: Sequence[str], source: Episode) -> list[str]:
+        """Those of ``words`` that neither ``source`` nor the turns around it (what it replies to, or what answers
+        it) say."""
+        missing = unsaid_in(words, [source.text])
+        if missing and self.recaller.episodes is not None:
+            missing = unsaid_in(missing, [e.text for e in self.recaller.episodes.around(source)])
+        return missing
+
+    def _asked_kind(self, question: str) -> Kind | None:
+        if self.tagger is None or not is_question(question):
+            return None
+        try:
+            return asked_kind(self.tagger(question))
+        except Exception as e:
+            log.warning("could not tag the question, the kind of its answer goes unchecked: %s", e)
+            return None
 
     def _premises(self, question: str) -> list[str]:
         if self.tagger is None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from memory.extraction.dates import MONTHS, SEASONS, WEEKDAYS
 from memory.search import terms
@@ -158,6 +158,8 @@ class Tagged(Protocol):
 _ASKS_WHICH = frozenset(w for w, asks in WH_WORDS.items() if asks == "thing") | {"whose"}  # what, which, whose
 _BE = frozenset({"is", "are", "am", "was", "were", "'s", "’s"})
 _IN_CATEGORY = frozenset({"ADJ", "NOUN", "PROPN", "DET", "NUM"})
+_KIND_ASKERS = frozenset({"what", "which"})
+_KIND_OF = frozenset({"type", "types", "kind", "kinds", "sort", "sorts"})
 
 
 def premises(tokens: Sequence[Tagged], known_name: Callable[[str], bool] | None = None) -> list[str]:
@@ -172,19 +174,8 @@ def premises(tokens: Sequence[Tagged], known_name: Callable[[str], bool] | None 
     premise too ("When am I going to Madrid?" when only Berlin was ever said); names it knows are who or what is
     asked about, found by linking, and months and weekdays are times.
     Only the question itself counts: what follows its last "?" ("Answer yes or no.") is an instruction."""
-    toks = list(tokens)
-    last = max((i for i, t in enumerate(toks) if t.text == "?"), default=len(toks) - 1)
-    toks = toks[: last + 1]
-    category: set[int] = set()
-    for i, t in enumerate(toks):
-        if t.text.lower() not in _ASKS_WHICH:
-            continue
-        j = i + 1
-        if j < len(toks) and toks[j].text.lower() in _BE:  # "what is my job", "what's Jon's favorite style"
-            j += 1
-        while j < len(toks) and (toks[j].pos in _IN_CATEGORY or toks[j].tag in ("PRP$", "POS")):
-            category.add(j)
-            j += 1
+    toks = _asked(tokens)
+    category = {j for i, t in enumerate(toks) if t.text.lower() in _ASKS_WHICH for j in _category_at(toks, i)[0]}
     nouns = [i for i, t in enumerate(toks) if t.pos == "NOUN" and i not in category and not _part_of_a_time(toks, i)]
     if known_name is not None:
         nouns = sorted(nouns + _unknown_names(toks, category, known_name))
@@ -199,6 +190,58 @@ def premises(tokens: Sequence[Tagged], known_name: Callable[[str], bool] | None 
         if said not in out:
             out.append(said)
     return out
+
+
+def _asked(tokens: Sequence[Tagged]) -> list[Tagged]:
+    """The question's words up to its last "?" (what follows, "Answer yes or no.", is an instruction)."""
+    toks = list(tokens)
+    last = max((i for i, t in enumerate(toks) if t.text == "?"), default=len(toks) - 1)
+    return toks[: last + 1]
+
+
+def _category_at(toks: Sequence[Tagged], i: int) -> tuple[list[int], bool]:
+    """The words of the category asked for after the question word at ``i`` ("what is my job", "what's Jon's
+    favorite style"), and whether a form of "be" came between."""
+    j = i + 1
+    be = j < len(toks) and toks[j].text.lower() in _BE
+    j += be
+    out: list[int] = []
+    while j < len(toks) and (toks[j].pos in _IN_CATEGORY or toks[j].tag in ("PRP$", "POS")):
+        out.append(j)
+        j += 1
+    return out, be
+
+
+class Kind(NamedTuple):
+    """The kind of thing a question asks for: its words ("favorite dish") and, of them, the nouns ("dish")."""
+
+    words: str
+    nouns: tuple[str, ...]
+
+
+def asked_kind(tokens: Sequence[Tagged]) -> Kind | None:
+    """The kind of thing the question asks for, as words an answer of it must be ("What type of drink did Andrew
+    try?" -> drink, "Which two mystery novels…" -> mystery novels, "What is Joanna's favorite dish…" -> favorite
+    dish): its nouns and adjectives after the question word, through "type of", "kind of" or "sort of", without
+    whose it is. None when it names no noun, only a vague one ("what things"), or when the question word is the
+    object of a preposition at its end ("What is her favorite series about?": the answer is no series)."""
+    toks = _asked(tokens)
+    at = next((i for i, t in enumerate(toks) if t.text.lower() in _KIND_ASKERS), None)
+    if at is None:
+        return None
+    span, be = _category_at(toks, at)
+    while (span and span[-1] + 2 < len(toks) and toks[span[-1]].text.lower() in _KIND_OF
+           and toks[span[-1] + 1].text.lower() == "of"):
+        span, _ = _category_at(toks, span[-1] + 1)  # "type of drink": the words after "of"
+    if be and len(toks) > 2 and toks[-1].text == "?" and toks[-2].pos == "ADP":
+        return None
+    owner = {j for j in span if toks[j].tag == "POS" or (j + 1 in span and toks[j + 1].tag == "POS")}
+    nouns = [j for j in span if toks[j].pos == "NOUN" and j not in owner]
+    if not nouns or toks[nouns[-1]].text.lower() in VAGUE | _KIND_OF:
+        return None
+    return Kind(" ".join(toks[j].text for j in span[: span.index(nouns[-1]) + 1]
+                         if toks[j].pos in ("NOUN", "ADJ", "PROPN") and j not in owner),
+                tuple(toks[j].text for j in nouns))
 
 
 def _unknown_names(toks: Sequence[Tagged], skip: set[int], known_name: Callable[[str], bool]) -> list[int]:

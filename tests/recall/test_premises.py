@@ -11,10 +11,11 @@ from typing import Any
 
 import pytest
 
+from assistant.answer import KIND_SYSTEM
 from assistant.pipeline import Pipeline
 from memory.extraction.rules import RuleExtractor
 from memory.extraction.rules_tokens import Tok
-from memory.recall.intent import premises
+from memory.recall.intent import Kind, asked_kind, premises
 from tests.episode_sample import heard
 
 T0 = datetime(2026, 4, 14, 19, 0, tzinfo=UTC)
@@ -63,6 +64,26 @@ def test_premises(spec: str, expected: list[str]) -> None:
     assert premises(tagged(spec)) == expected
 
 
+@pytest.mark.parametrize(("spec", "expected"), [
+    # the kind named after the question word, through "type of"; whose it is is no part of it
+    ("What/DET type/NOUN of/ADP drink/NOUN did/AUX Ana/PROPN order/VERB ?/PUNCT", Kind("drink", ("drink",))),
+    ("Which/DET two/NUM crime/NOUN novels/NOUN does/AUX Ola/PROPN like/VERB ?/PUNCT",
+     Kind("crime novels", ("crime", "novels"))),
+    ("What/PRON is/AUX Jon/PROPN 's/PART/POS favorite/ADJ dish/NOUN ?/PUNCT", Kind("favorite dish", ("dish",))),
+    ("What/PRON are/AUX Ana/PROPN 's/PART/POS dogs/NOUN '/PART/POS names/NOUN ?/PUNCT", Kind("names", ("names",))),
+    ("What/DET kind/NOUN of/ADP old/ADJ car/NOUN does/AUX he/PRON drive/VERB ?/PUNCT ", Kind("old car", ("car",))),
+    # no kind: none named, a vague one, or the question word is what a preposition at the end governs
+    ("What/PRON did/AUX Ana/PROPN bake/VERB ?/PUNCT", None),
+    ("What/DET things/NOUN did/AUX she/PRON buy/VERB ?/PUNCT", None),
+    ("What/PRON is/AUX her/PRON/PRP$ favourite/ADJ book/NOUN about/ADP ?/PUNCT", None),
+    ("Where/SCONJ does/AUX Ana/PROPN live/VERB ?/PUNCT", None),
+    ("", None),
+    ("What/PRON type/NOUN of/ADP", None),  # cut off
+])
+def test_asked_kind(spec: str, expected: Kind | None) -> None:
+    assert asked_kind(tagged(spec)) == expected
+
+
 KNOWN = {"maria", "berlin", "new york"}
 
 
@@ -78,10 +99,11 @@ def test_names_memory_never_heard_of_are_premises(spec: str, expected: list[str]
 
 
 class Model:
-    """Answers with ``reply``; asked whether a sentence answers the question, says ``verdict``."""
+    """Answers with ``reply``; asked whether a sentence answers the question, says ``verdict``; whether the answer
+    is of the kind asked for, ``kind``."""
 
-    def __init__(self, reply: str, verdict: str = "no") -> None:
-        self.reply, self.verdict, self.asked, self.checked = reply, verdict, 0, 0
+    def __init__(self, reply: str, verdict: str = "no", kind: str = "yes") -> None:
+        self.reply, self.verdict, self.kind, self.asked, self.checked = reply, verdict, kind, 0, 0
         self.read: list[str] = []  # the messages of each check, to see what it was given
 
     def stream(self, messages: Any, **kw: Any) -> Iterator[str]:
@@ -91,6 +113,8 @@ class Model:
     def complete(self, messages: Any, **kw: Any) -> str:
         self.checked += 1
         self.read.append(messages[-1]["content"])
+        if messages[0]["content"] == KIND_SYSTEM:
+            return f'{{"answer": "{self.kind}"}}'
         return f'{{"answers": "{self.verdict}"}}'
 
 
@@ -270,12 +294,13 @@ def test_a_pet_no_one_told_of_is_not_answered_from_someone_elses(tmp_path: Path,
 # --- the answer's own source must speak of what the question takes as given ---------------------------------------
 
 class Checker(Model):
-    """Answers with ``reply``; asked whether the answer's source speaks of a premise, says ``verdict``."""
+    """Answers with ``reply``; asked whether the answer's source speaks of a premise, says ``verdict``; whether the
+    answer is of the kind asked for, ``kind``."""
 
     def complete(self, messages: Any, **kw: Any) -> str:
         self.checked += 1
         self.read.append(messages[-1]["content"])
-        return f'{{"answer": "{self.verdict}"}}'
+        return f'{{"answer": "{self.kind if messages[0]["content"] == KIND_SYSTEM else self.verdict}"}}'
 
 
 FLOOD = [("John", "My old area was hit by a nasty flood last week, lots of homes were ruined."),
@@ -311,6 +336,34 @@ def test_a_premise_said_in_the_turn_before_the_source_needs_no_check(tmp_path: P
     with heard(tmp_path, said, ("Nate", "Joanna"), T0, model, tagger=words_of(parser)) as p:
         ans = p.answer("What is Nate's favorite dish from the cooking show he hosted?", now=T0 + timedelta(days=1))
         assert model.asked == 1 and model.checked == 0 and ans.text == "Coconut milk ice cream."
+
+
+SPOT = [("Andrew", "I tried this new spot in town that serves sushi and it was great."),
+        ("Audrey", "Sounds yummy! I had a mango smoothie at the farmers market.")]
+
+
+@pytest.mark.parametrize(("kind", "expected"), [("no", "Andrew didn't mention that, as far as I know."),
+                                                ("yes", "Sushi.")])
+def test_an_answer_of_another_kind_than_asked_is_turned_down(tmp_path: Path, parser: RuleExtractor, kind: str,
+                                                             expected: str) -> None:
+    """Asked what drink Andrew tried, "Sushi": no word of the source says it is a drink, so the model is asked
+    whether the answer is one; its no turns the answer down."""
+    model = Checker("Sushi.", "yes")
+    model.kind = kind
+    with heard(tmp_path, SPOT, ("Andrew", "Audrey"), T0, model, tagger=words_of(parser)) as p:
+        ans = p.answer("What type of drink did Andrew try at the new spot in town?", now=T0 + timedelta(days=1))
+        assert model.asked == 1 and ans.text == expected
+        assert any('Answer: "Sushi."' in r and "Is the answer a drink?" in r for r in model.read)
+
+
+def test_a_source_that_names_the_kind_needs_no_kind_check(tmp_path: Path, parser: RuleExtractor) -> None:
+    said = [("Andrew", "Best drink I had this summer was the cold brew at the new spot in town.")]
+    model = Checker("The cold brew.", "yes")
+    model.kind = "no"
+    with heard(tmp_path, said, ("Andrew", "Audrey"), T0, model, tagger=words_of(parser)) as p:
+        ans = p.answer("What drink did Andrew have at the new spot in town?", now=T0 + timedelta(days=1))
+        assert model.asked == 1 and ans.text == "The cold brew."
+        assert not any("Is the answer a" in r for r in model.read)
 
 
 def test_a_model_that_fails_the_check_leaves_the_answer(tmp_path: Path, parser: RuleExtractor) -> None:
