@@ -80,19 +80,23 @@ def mentions_messages(sentence: str, premise: str, question: str) -> list[Messag
 
 # Whether an answer is the kind of thing asked for ("What type of drink did Andrew try?" "Sushi"): a question made
 # up about a detail never said is answered with the nearest thing that was, of another kind. Asked of the model
-# only when a noun of the kind is in neither the answer's source nor the turns around it. Replayed on the LoCoMo
-# answers saved from earlier runs whose questions name a kind (conv-30/41/42/43/44, dev), it turned down 9 of 81
-# wrong answers to adversarial questions and 1 of 88 right answers ("dyed his hair" for a physical transformation).
+# only when a noun of the kind is in neither the answer's source nor the turns around it, twice: with the question
+# and without it; both must say no (asked once, the bundled 1.5B model said a tart is no dessert). On the LoCoMo
+# answers saved from earlier runs that reach the model (conv-30/41/42/43/44, dev, and the right answers of seed 41),
+# the pair said no to 6 of 28 wrong answers to adversarial questions and to none of 14 right ones; the first asking
+# alone, to 9 and 2.
 KIND_SYSTEM = ("You check whether an answer names the kind of thing a question asks for. Reply yes if it is that "
                "kind of thing (or a kind of it, or could be one); no only if it is plainly something else.")
 
 
-def kind_messages(answer: str, kind: str, question: str) -> list[Message]:
-    """``answer`` as it would be said, without the question said back ("The movie she watched was X" would
-    tell the model it is a movie)."""
+def kind_asks(answer: str, kind: str, question: str) -> list[list[Message]]:
+    """The two ways of asking whether ``answer`` is a ``kind``: in the question's light, then on its own. The
+    answer is as it would be said, without the question said back ("The movie she watched was X" would tell the
+    model it is a movie)."""
     said = _shaped(answer.strip(), question)
-    return [{"role": "system", "content": KIND_SYSTEM},
-            {"role": "user", "content": f'Question: "{question}"\nAnswer: "{said}"\nIs the answer a {kind}?'}]
+    return [[{"role": "system", "content": KIND_SYSTEM},
+             {"role": "user", "content": f'Question: "{question}"\nAnswer: "{said}"\nIs the answer a {kind}?'}],
+            [{"role": "system", "content": KIND_SYSTEM}, {"role": "user", "content": f'Is "{said}" a {kind}?'}]]
 
 
 _OPENERS = [*WH_WORDS, *(w for w, aux in AUXILIARIES.items() if aux.bare), "tell me", "remind me"]
@@ -495,7 +499,7 @@ def vetted(first: str, question: str, recall: RecallResult) -> str | None:
 
 # asked how someone put something: their own words are the answer, no one else's
 _WORDS_OF = re.compile(r"\b(?:describ|say|said|call|mention|think|thought|feel|felt|criticiz|prais|compar|suggest|ask|"
-                       r"recommend|advis|reflect|express)\w*", re.I)
+                       r"recommend|advis|reflect|express|according(?=\s+to\b))\w*", re.I)
 
 
 def borrowed(answer: str, question: str, recall: RecallResult) -> bool:

@@ -19,7 +19,7 @@ from assistant.answer import (
     first_sentence_unrestated,
     general_knowledge,
     is_question,
-    kind_messages,
+    kind_asks,
     mentions_messages,
     messages,
     nothing_known,
@@ -261,9 +261,10 @@ class Pipeline:
     def _off_kind(self, first: str, question: str, recall: RecallResult, kind: Kind | None,
                   pieces: _Held) -> str | None:
         """What to say instead of an answer that is not the kind of thing asked for ("What type of drink did
-        Andrew try?" "Sushi"): put to the model when a noun of the kind is in neither the answer's source utterance
-        nor the turns around it ("the movie I watched" says it is a movie). A question that asks to reason, or an
-        answer drawn from no utterance, is not checked; a model that is down leaves the answer as it was."""
+        Andrew try?" "Sushi"): put to the model, twice (``kind_asks``), when a noun of the kind is in neither the
+        answer's source utterance nor the turns around it ("the movie I watched" says it is a movie). A question
+        that asks to reason, or an answer drawn from no utterance, is not checked; a model that is down leaves the
+        answer as it was."""
         if not kind or not recall.personal or asks_to_reason(question):
             return None
         source = source_of(first, question, recall)
@@ -273,15 +274,16 @@ class Pipeline:
             if not self._unsaid_around(kind.nouns, source):
                 return None
             pieces.finish()
-            reply = self._llm().complete(kind_messages(first, kind.words, question),
-                                         json_schema=MENTIONS_SCHEMA, max_tokens=12, temperature=0.0)
+            llm = self._llm()
+            for asked in kind_asks(first, kind.words, question):  # every asking must say no
+                reply = llm.complete(asked, json_schema=MENTIONS_SCHEMA, max_tokens=12, temperature=0.0)
+                if '"no"' not in reply:
+                    return None
         except Exception as e:
             log.warning("could not check the kind of the answer: %s", e)
             return None
-        if '"no"' in reply:
-            log.info("answer turned down: it is no %s", kind.words)
-            return unknown_answer(recall)
-        return None
+        log.info("answer turned down: it is no %s", kind.words)
+        return unknown_answer(recall)
 
     def _unsaid_around(self, words: Sequence[str], source: Episode) -> list[str]:
         """Those of ``words`` that neither ``source`` nor the turns around it (what it replies to, or what answers

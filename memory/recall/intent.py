@@ -236,6 +236,8 @@ def asked_kind(tokens: Sequence[Tagged]) -> Kind | None:
     if be and len(toks) > 2 and toks[-1].text == "?" and toks[-2].pos == "ADP":
         return None
     owner = {j for j in span if toks[j].tag == "POS" or (j + 1 in span and toks[j + 1].tag == "POS")}
+    if be and span and toks[span[0]].pos == "PROPN" and not owner:
+        return None  # "What is Andrew planning to do?": the name is who does it (a verb the tagger took for a noun)
     nouns = [j for j in span if toks[j].pos == "NOUN" and j not in owner]
     if not nouns or toks[nouns[-1]].text.lower() in VAGUE | _KIND_OF:
         return None

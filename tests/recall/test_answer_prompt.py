@@ -357,6 +357,20 @@ def test_words_in_one_of_their_own_turns_are_theirs(question: str, answer: str, 
     assert is_borrowed(answer, question, _news_then_a_question(question, asked)) is borrowed
 
 
+@pytest.mark.parametrize(("question", "asked", "borrowed"), [
+    # "according to" asks for someone's own words, as "say" and "describe" do: hers, though they say "your"
+    ("What is the film about, according to Lina?", "Lina", False),
+    ("According to Omar, what is the film about?", "Omar", True),  # her words, not his
+])
+def test_according_to_asks_for_their_own_words(question: str, asked: str, borrowed: bool) -> None:
+    from assistant.answer import borrowed as is_borrowed
+    r = _talk(question, asked, [
+        ("Lina", "I finally saw Paper Boats. It's a gentle story about grief, friendship and following your heart."),
+        ("Omar", "Nice, I still haven't seen it. How was the weekend otherwise?"),
+    ])
+    assert is_borrowed("A gentle story about grief, friendship and following your heart.", question, r) is borrowed
+
+
 def _fact(subject_id: str, relation: str, obj: str, until: datetime | None = None) -> Arc:
     return dataclasses.replace(_born_on(subject_id, obj), id=f"a-{obj}", relation=relation, valid_to=until)
 

@@ -77,6 +77,7 @@ def test_premises(spec: str, expected: list[str]) -> None:
     ("What/DET things/NOUN did/AUX she/PRON buy/VERB ?/PUNCT", None),
     ("What/PRON is/AUX her/PRON/PRP$ favourite/ADJ book/NOUN about/ADP ?/PUNCT", None),
     ("Where/SCONJ does/AUX Ana/PROPN live/VERB ?/PUNCT", None),
+    ("What/PRON is/AUX Andrew/PROPN planning/NOUN to/PART do/VERB ?/PUNCT", None),  # a verb tagged as a noun
     ("", None),
     ("What/PRON type/NOUN of/ADP", None),  # cut off
 ])
@@ -102,7 +103,7 @@ class Model:
     """Answers with ``reply``; asked whether a sentence answers the question, says ``verdict``; whether the answer
     is of the kind asked for, ``kind``."""
 
-    def __init__(self, reply: str, verdict: str = "no", kind: str = "yes") -> None:
+    def __init__(self, reply: str, verdict: str = "no", kind: str | list[str] = "yes") -> None:
         self.reply, self.verdict, self.kind, self.asked, self.checked = reply, verdict, kind, 0, 0
         self.read: list[str] = []  # the messages of each check, to see what it was given
 
@@ -300,7 +301,10 @@ class Checker(Model):
     def complete(self, messages: Any, **kw: Any) -> str:
         self.checked += 1
         self.read.append(messages[-1]["content"])
-        return f'{{"answer": "{self.kind if messages[0]["content"] == KIND_SYSTEM else self.verdict}"}}'
+        if messages[0]["content"] != KIND_SYSTEM:
+            return f'{{"answer": "{self.verdict}"}}'
+        kind = self.kind.pop(0) if isinstance(self.kind, list) else self.kind  # one verdict, or one per asking
+        return f'{{"answer": "{kind}"}}'
 
 
 FLOOD = [("John", "My old area was hit by a nasty flood last week, lots of homes were ruined."),
@@ -342,17 +346,18 @@ SPOT = [("Andrew", "I tried this new spot in town that serves sushi and it was g
         ("Audrey", "Sounds yummy! I had a mango smoothie at the farmers market.")]
 
 
-@pytest.mark.parametrize(("kind", "expected"), [("no", "Andrew didn't mention that, as far as I know."),
-                                                ("yes", "Sushi.")])
-def test_an_answer_of_another_kind_than_asked_is_turned_down(tmp_path: Path, parser: RuleExtractor, kind: str,
-                                                             expected: str) -> None:
+@pytest.mark.parametrize(("kind", "expected"), [(["no", "no"], "Andrew didn't mention that, as far as I know."),
+                                                (["yes"], "Sushi."),
+                                                (["no", "yes"], "Sushi.")])
+def test_an_answer_of_another_kind_than_asked_is_turned_down(tmp_path: Path, parser: RuleExtractor,
+                                                             kind: list[str], expected: str) -> None:
     """Asked what drink Andrew tried, "Sushi": no word of the source says it is a drink, so the model is asked
-    whether the answer is one; its no turns the answer down."""
+    whether the answer is one, with the question and without; only two noes turn the answer down."""
     model = Checker("Sushi.", "yes")
     model.kind = kind
     with heard(tmp_path, SPOT, ("Andrew", "Audrey"), T0, model, tagger=words_of(parser)) as p:
         ans = p.answer("What type of drink did Andrew try at the new spot in town?", now=T0 + timedelta(days=1))
-        assert model.asked == 1 and ans.text == expected
+        assert model.asked == 1 and ans.text == expected and model.kind == []
         assert any('Answer: "Sushi."' in r and "Is the answer a drink?" in r for r in model.read)
 
 
