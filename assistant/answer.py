@@ -84,9 +84,27 @@ def mentions_messages(sentence: str, premise: str, question: str) -> list[Messag
 # and without it; both must say no (asked once, the bundled 1.5B model said a tart is no dessert). On the LoCoMo
 # answers saved from earlier runs that reach the model (conv-30/41/42/43/44, dev, and the right answers of seed 41),
 # the pair said no to 6 of 28 wrong answers to adversarial questions and to none of 14 right ones; the first asking
-# alone, to 9 and 2.
+# alone, to 9 and 2. An answer its source gives by a proper name (``named_in``) is not asked about: the model said a
+# band it did not know was no band.
 KIND_SYSTEM = ("You check whether an answer names the kind of thing a question asks for. Reply yes if it is that "
                "kind of thing (or a kind of it, or could be one); no only if it is plainly something else.")
+
+
+def named_in(answer: str, question: str, source: str) -> bool:
+    """The answer gives something by the proper name its source calls it ("Fontaines D.C." for "Saw Fontaines D.C.
+    at Glastonbury"): a word of the answer's own, not the question's, that the source writes capitalised inside a
+    sentence. A small model cannot tell the kind of a name it has never heard of (it said a band of that name is no
+    band), so such an answer is not put to it."""
+    asked = {w.lower() for w in _WORD.findall(question)}
+    own = {w.lower() for w in _WORD.findall(answer)} - asked
+    for sentence in _SENTENCE_SPLIT.split(source):
+        words = _WORD.findall(sentence)
+        if any(w[:1].isupper() and w.lower() in own for w in words[1:]):
+            return True
+    return False
+
+
+_SENTENCE_SPLIT = re.compile(r"(?<=[.!?…])\s+")
 
 
 def kind_asks(answer: str, kind: str, question: str) -> list[list[Message]]:

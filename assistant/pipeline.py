@@ -22,6 +22,7 @@ from assistant.answer import (
     kind_asks,
     mentions_messages,
     messages,
+    named_in,
     nothing_known,
     plain,
     role_unknown,
@@ -271,7 +272,7 @@ class Pipeline:
         if source is None:
             return None
         try:
-            if not self._unsaid_around(kind.nouns, source):
+            if not self._unsaid_around(kind.nouns, source) or named_in(first, question, source.text):
                 return None
             pieces.finish()
             llm = self._llm()

@@ -371,6 +371,31 @@ def test_a_source_that_names_the_kind_needs_no_kind_check(tmp_path: Path, parser
         assert not any("Is the answer a" in r for r in model.read)
 
 
+def test_an_answer_named_as_its_source_names_it_is_not_put_to_the_model(tmp_path: Path,
+                                                                        parser: RuleExtractor) -> None:
+    """The small model cannot tell the kind of a name it never heard of: a band's name is kept."""
+    said = [("Ola", "Saw Fontaines D.C. at Glastonbury, best gig of my life."),
+            ("Ben", "Jealous! I only caught the highlights on TV.")]
+    model = Checker("Fontaines D.C.", "yes")
+    model.kind = ["no", "no"]
+    with heard(tmp_path, said, ("Ola", "Ben"), T0, model, tagger=words_of(parser)) as p:
+        ans = p.answer("Which band did Ola see at Glastonbury?", now=T0 + timedelta(days=1))
+        assert model.asked == 1 and ans.text == "Fontaines D.C." and model.kind == ["no", "no"]
+
+
+@pytest.mark.parametrize(("answer", "question", "source", "named"), [
+    ("Fontaines D.C.", "Which band did I see?", "Saw Fontaines D.C. at Glastonbury.", True),
+    ("The Lean Startup", "What book is Jon reading?", 'I\'m reading "The Lean Startup" these days.', True),
+    ("Sushi.", "What drink did Andrew try?", "I tried this new spot that serves sushi.", False),
+    ("Sushi.", "What drink did Andrew try?", "Sushi was great. We went back twice.", False),  # a sentence's start
+    ("Andrew's sushi.", "What drink did Andrew try?", "Then Andrew ordered sushi.", False),  # the question's name
+    ("", "What drink?", "", False),
+])
+def test_named_in(answer: str, question: str, source: str, named: bool) -> None:
+    from assistant.answer import named_in
+    assert named_in(answer, question, source) is named
+
+
 def test_a_model_that_fails_the_check_leaves_the_answer(tmp_path: Path, parser: RuleExtractor) -> None:
     class Broken(Checker):
         def complete(self, messages: Any, **kw: Any) -> str:
