@@ -237,9 +237,7 @@ class Pipeline:
         the answer down. A question that asks to reason, or an answer drawn from facts, is not checked. On dev
         LoCoMo answers (conv-30/41 and the old holdout sample) this would have turned down 6 of 13 answers to
         adversarial questions that had slipped through, and 2 of 10 right answers (without the turns around)."""
-        if not given or not recall.personal or asks_to_reason(question):
-            return None
-        source = source_of(first, question, recall)
+        source = self._source_to_check(first, question, recall) if given else None
         if source is None:
             return None
         try:
@@ -266,10 +264,8 @@ class Pipeline:
         answer's source utterance nor the turns around it ("the movie I watched" says it is a movie). A question
         that asks to reason, or an answer drawn from no utterance, is not checked; a model that is down leaves the
         answer as it was."""
-        if not kind or not recall.personal or asks_to_reason(question):
-            return None
-        source = source_of(first, question, recall)
-        if source is None:
+        source = self._source_to_check(first, question, recall) if kind else None
+        if kind is None or source is None:
             return None
         try:
             if not self._unsaid_around(kind.nouns, source) or named_in(first, question, source.text):
@@ -285,6 +281,14 @@ class Pipeline:
             return None
         log.info("answer turned down: it is no %s", kind.words)
         return unknown_answer(recall)
+
+    @staticmethod
+    def _source_to_check(first: str, question: str, recall: RecallResult) -> Episode | None:
+        """The utterance an answer to a personal question was drawn from, which the answer's checks read; None
+        when there is none (an answer from facts) or the question asks to reason ("What might she like?")."""
+        if not recall.personal or asks_to_reason(question):
+            return None
+        return source_of(first, question, recall)
 
     def _unsaid_around(self, words: Sequence[str], source: Episode) -> list[str]:
         """Those of ``words`` that neither ``source`` nor the turns around it (what it replies to, or what answers
