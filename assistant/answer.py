@@ -108,13 +108,13 @@ _SENTENCE_SPLIT = re.compile(r"(?<=[.!?…])\s+")
 
 
 def kind_asks(answer: str, kind: str, question: str) -> list[list[Message]]:
-    """The two ways of asking whether ``answer`` is a ``kind``: in the question's light, then on its own. The
-    answer is as it would be said, without the question said back ("The movie she watched was X" would tell the
-    model it is a movie)."""
+    """The two ways of asking whether ``answer`` is a ``kind``: on its own, then in the question's light (the
+    short one first: it mostly says yes, and a yes ends the check sooner when speaking). The answer is as it would
+    be said, without the question said back ("The movie she watched was X" would tell the model it is a movie)."""
     said = _shaped(answer.strip(), question)
-    return [[{"role": "system", "content": KIND_SYSTEM},
-             {"role": "user", "content": f'Question: "{question}"\nAnswer: "{said}"\nIs the answer a {kind}?'}],
-            [{"role": "system", "content": KIND_SYSTEM}, {"role": "user", "content": f'Is "{said}" a {kind}?'}]]
+    return [[{"role": "system", "content": KIND_SYSTEM}, {"role": "user", "content": f'Is "{said}" a {kind}?'}],
+            [{"role": "system", "content": KIND_SYSTEM},
+             {"role": "user", "content": f'Question: "{question}"\nAnswer: "{said}"\nIs the answer a {kind}?'}]]
 
 
 _OPENERS = [*WH_WORDS, *(w for w, aux in AUXILIARIES.items() if aux.bare), "tell me", "remind me"]
