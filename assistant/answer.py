@@ -13,7 +13,7 @@ from memory.extraction.dates import UNITS
 from memory.llm import Message
 from memory.model import USER_ID, Arc
 from memory.recall.recall import RecallResult
-from memory.search import STOPWORDS, focus, fold, stem, terms
+from memory.search import SENTENCE_END, STOPWORDS, focus, fold, stem, terms
 from memory.timeutil import spoken_grain
 from memory.vocabulary import NARROWER
 from memory.words import (
@@ -97,14 +97,11 @@ def named_in(answer: str, question: str, source: str) -> bool:
     band), so such an answer is not put to it."""
     asked = {w.lower() for w in _WORD.findall(question)}
     own = {w.lower() for w in _WORD.findall(answer)} - asked
-    for sentence in _SENTENCE_SPLIT.split(source):
+    for sentence in SENTENCE_END.split(source):
         words = _WORD.findall(sentence)
         if any(w[:1].isupper() and w.lower() in own for w in words[1:]):
             return True
     return False
-
-
-_SENTENCE_SPLIT = re.compile(r"(?<=[.!?…])\s+")
 
 
 def kind_asks(answer: str, kind: str, question: str) -> list[list[Message]]:

@@ -137,7 +137,7 @@ class Pipeline:
         # premise they leave out ("What is Jon's favorite style of painting?" when Jon likes dancing)
         # (with no model to read them, the facts stand: said as they are, they are no invention)
         facts = self._fact_answers(recall)
-        given = self._premises(q) if is_question(q) else []
+        given, kind = self._read_question(q)
         if unfounded(given, q, recall) and not self._answers_after_all(
                 q, recall, self._asked_facts(recall) if facts else None, unchecked=facts):
             return iter([unknown_answer(recall)]), ans
@@ -151,7 +151,6 @@ class Pipeline:
         # what it heard on purpose ("Karl moved to Tallinn — good luck to him")
         if not is_question(q):
             return pieces, ans
-        kind = self._asked_kind(q)
         said = first_sentence_unrestated(pieces, q, instead=lambda first: vetted(first, q, recall) or self._off_premise(
             first, q, recall, given, pieces) or self._off_kind(first, q, recall, kind, pieces))
         if not recall.personal and not recall.episodes_relevant:  # "How far is the moon?": not memory, said so
@@ -300,23 +299,19 @@ class Pipeline:
             missing = unsaid_in(missing, [e.text for e in self.recaller.episodes.around(source)])
         return missing
 
-    def _asked_kind(self, question: str) -> Kind | None:
+    def _read_question(self, question: str) -> tuple[list[str], Kind | None]:
+        """What the question takes as given (``intent.premises``) and the kind of thing it asks for
+        (``intent.asked_kind``), from one tagging of its words; nothing to check without a tagger, for a statement,
+        or when tagging fails."""
         if self.tagger is None or not is_question(question):
-            return None
+            return [], None
         try:
-            return asked_kind(self.tagger(question))
+            tagged = self.tagger(question)
+            return (premises(tagged, known_name=lambda name: self.graph.find_entity(name) is not None),
+                    asked_kind(tagged))
         except Exception as e:
-            log.warning("could not tag the question, the kind of its answer goes unchecked: %s", e)
-            return None
-
-    def _premises(self, question: str) -> list[str]:
-        if self.tagger is None:
-            return []
-        try:
-            return premises(self.tagger(question), known_name=lambda name: self.graph.find_entity(name) is not None)
-        except Exception as e:
-            log.warning("could not tag the question, its premises go unchecked: %s", e)
-            return []
+            log.warning("could not tag the question, its premises and the kind it asks for go unchecked: %s", e)
+            return [], None
 
     @staticmethod
     def _asked_facts(recall: RecallResult) -> list[str]:
