@@ -417,6 +417,29 @@ def test_a_model_that_fails_the_check_leaves_the_answer(tmp_path: Path, parser: 
         assert model.asked == 1 and ans.text == "Lots of homes were ruined."
 
 
+def test_a_model_that_fails_the_kind_check_leaves_the_answer(tmp_path: Path, parser: RuleExtractor) -> None:
+    class Broken(Checker):
+        def complete(self, messages: Any, **kw: Any) -> str:
+            raise RuntimeError("server gone")
+
+    model = Broken("Sushi.")
+    with heard(tmp_path, SPOT, ("Andrew", "Audrey"), T0, model, tagger=words_of(parser)) as p:
+        ans = p.answer("What type of drink did Andrew try at the new spot in town?", now=T0 + timedelta(days=1))
+        assert model.asked == 1 and ans.text == "Sushi."
+
+
+def test_a_tagger_that_fails_leaves_the_question_answered(tmp_path: Path) -> None:
+    """No premises and no kind can be read: the answer is given unchecked, not lost."""
+    def broken(question: str) -> list[Tok]:
+        raise RuntimeError("parser gone")
+
+    model = Checker("Sushi.", "no")
+    model.kind = "no"
+    with heard(tmp_path, SPOT, ("Andrew", "Audrey"), T0, model, tagger=broken) as p:
+        ans = p.answer("What type of drink did Andrew try at the new spot in town?", now=T0 + timedelta(days=1))
+        assert model.asked == 1 and ans.text == "Sushi." and model.checked == 0
+
+
 def test_the_source_of_an_answer() -> None:
     from assistant.answer import source_of
     from memory.episodes import Episode
