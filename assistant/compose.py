@@ -136,7 +136,9 @@ class Hearth:
         return Episodes(self.graph, embedder)
 
     def backfill_episodes(self) -> int:
-        """Turns stored before episodes existed (or while the graph was held elsewhere) become episodes."""
+        """Turns stored before episodes existed (or while the graph was held elsewhere) become episodes; episodes
+        indexed by an older stemmer get their search terms again."""
+        self.episodes.reterm()
         if self.episodes.count() >= self.transcripts.turn_count():
             return 0
         return self.episodes.backfill(self.transcripts.search_turns())

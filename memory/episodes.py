@@ -27,7 +27,7 @@ from memory.extraction.rules_lexicon import SOFT
 from memory.graph import TemporalGraph
 from memory.model import USER_ID, Arc
 from memory.periods import Period, asked_period, time_terms, within
-from memory.search import query_terms, relative_fusion, terms, terms_text
+from memory.search import TERMS_VERSION, query_terms, relative_fusion, terms, terms_text
 from memory.timeutil import from_epoch, iso, to_epoch
 from memory.transcripts import Turn, turn_id
 from memory.words import AUXILIARIES, FIRST_PERSON_RE, PAST_FORMS, SECOND_PERSON_RE, WH_WORDS
@@ -143,6 +143,26 @@ class Episodes:
             rows = self.graph.store.read(Q.VECTORS[self._backend]["missing"])
             for i in range(0, len(rows), batch):
                 self.embed([(r["id"], r["text"]) for r in rows[i:i + batch]])
+        return len(todo)
+
+    def reterm(self, *, batch: int = 500) -> int:
+        """Every episode's terms worked out again when the memory's were made by an older stemmer
+        (``memory.search.TERMS_VERSION``): a query is stemmed by today's, and would miss words that the two stem
+        differently ("made" once stood for "make" but not for "makes"). Returns how many episodes were redone."""
+        rows = self.graph.store.read(Q.TERMS_VERSION)
+        if rows and rows[0]["v"] == TERMS_VERSION:
+            return 0
+        todo = self.graph.store.read(Q.EPISODE_TEXTS)
+        if todo:
+            log.info("working out the search terms of %d episodes again (the stemmer changed)", len(todo))
+        for i in range(0, len(todo), batch):
+            with self.graph.store.transaction() as tx:
+                tx.run(Q.SET_EPISODE_TERMS, {"rows": [{"id": r["id"], "terms": terms_text(str(r["text"]))}
+                                                      for r in todo[i:i + batch]]})
+        with self.graph.store.transaction() as tx:
+            tx.run(Q.SET_TERMS_VERSION, {"v": TERMS_VERSION})
+        if todo:
+            self.graph.store.refresh_indexes()
         return len(todo)
 
     # -- reading ----------------------------------------------------------------------------------

@@ -317,6 +317,12 @@ UPSERT_EPISODES = (
     "RETURN count(e) AS n"
 )
 EPISODE_IDS = "MATCH (e:Episode) RETURN e.id AS id"
+# the stemmer that worked out the stored terms (memory.search.TERMS_VERSION); a memory older than the mark has none
+TERMS_VERSION = "MATCH (m:Meta {id: 'meta'}) RETURN m.terms_version AS v"
+SET_TERMS_VERSION = ("MERGE (m:Meta {id: 'meta'}) ON CREATE SET m.t_index = 0 SET m.terms_version = $v "
+                     "RETURN m.terms_version AS v")
+EPISODE_TEXTS = "MATCH (e:Episode) RETURN e.id AS id, e.text AS text"
+SET_EPISODE_TERMS = "UNWIND $rows AS r MATCH (e:Episode {id: r.id}) SET e.terms = r.terms RETURN count(e) AS n"
 EPISODES_BY_IDS = f"MATCH (e:Episode) WHERE e.id IN $ids RETURN {EPISODE_FIELDS}"
 EPISODES_OF_CONVERSATION = (
     f"MATCH (e:Episode {{conversation: $conversation}}) RETURN {EPISODE_FIELDS} ORDER BY e.turn"

@@ -39,10 +39,16 @@ def fold(text: str) -> str:
     return "".join(c for c in text if not unicodedata.combining(c)).lower().replace("’", "'").replace("'s", "")
 
 
+# Bumped whenever ``stem`` changes: episodes store their terms, and a memory indexed by an older stemmer has them
+# worked out again when it is opened (``memory.episodes.Episodes.reterm``), or a query's terms would miss them.
+TERMS_VERSION = 2
+
+
 def stem(word: str) -> str:
-    """A light, deterministic suffix stripper: hiking/hiked/hikes/hike -> hik; studies/studied/study -> stud."""
-    if word in _IRREGULAR:
-        return _IRREGULAR[word]
+    """A light, deterministic suffix stripper: hiking/hiked/hikes/hike -> hik; studies/studied/study -> studi;
+    an irregular form as its base's stem (made -> mak, as make). A final "y" after a consonant becomes "i" rather
+    than going: "party" is not "part", nor "story" "store"."""
+    word = _IRREGULAR.get(word, word)
     if len(word) <= 3 or word.isdigit():
         return word
     for suffix in ("ies", "ied", "ing", "ed", "es", "s", "e"):
@@ -54,7 +60,7 @@ def stem(word: str) -> str:
         word = base
         break
     if len(word) > 3 and word.endswith("y") and word[-2] not in "aeiou":
-        word = word[:-1]
+        word = word[:-1] + "i"
     return word
 
 

@@ -563,6 +563,18 @@ def test_news_told_without_its_i_is_the_speakers_own() -> None:
     assert told_the_listener("A pottery class.", q, asked)
 
 
+def test_what_they_told_of_themselves_elsewhere_keeps_an_answer_from_words_said_to_the_listener() -> None:
+    """Lina's best-matching turn asks Omar something and never says "I", but her own news a turn before says the
+    same: the answer is hers (Audrey's beach trip with her dogs had been turned down)."""
+    from assistant.answer import told_the_listener
+    q = "What did Lina do with her dogs at the weekend?"
+    news = ("Lina", "Had a lovely weekend! I took my dogs to the lake and they went swimming all afternoon.")
+    asked = ("Lina", "The dogs loved swimming in the lake! Have you been to the lake lately?")
+    answer = "Her dogs loved swimming in the lake."
+    assert not told_the_listener(answer, q, _talk(q, "Lina", [news, ("Omar", "Sounds fun!"), asked]))
+    assert told_the_listener(answer, q, _talk(q, "Lina", [("Omar", "Sounds fun!"), asked]))
+
+
 @pytest.mark.parametrize(("question", "answer", "other"), [
     ("What is Lina's second novel about?", "Omar said it was about lighthouses.", True),
     ("Which cake did Lina bake?", "Omar's lemon drizzle.", True),

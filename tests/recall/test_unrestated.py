@@ -24,8 +24,11 @@ CASES = [
     ("Did Bram enjoy Lisbon?", "Yes, especially the tiles and the custard tarts.",
      "Yes, especially the tiles and the custard tarts."),
     ("Has Keiko been to Norway?", "Yes, Keiko has been to Norway twice.", "Yes, Keiko has been to Norway twice."),
-    ("Why did Keiko move?", "Keiko moved because her company relocated.", "Keiko moved because her company relocated."),
-    ("How did Tariq get there?", "Tariq got there by night train.", "Tariq got there by night train."),
+    # a reason or a manner: what follows the question said back ("because…", "by…")
+    ("Why did Keiko move?", "Keiko moved because her company relocated.", "Because her company relocated."),
+    ("How did Tariq get there?", "Tariq got there by night train.", "By night train."),
+    ("How did Ines feel after the race?", "Ines felt exhausted but proud after the race.", "Exhausted but proud."),
+    ("How does Ines feel about Olu's new job?", "Ines admires Olu's new job.", "Ines admires Olu's new job."),
     ("Who is Ines?", "Ines.", "Ines."),
     ("What kind of sports car does Olu drive?", "A red sports car.", "A red sports car."),
     ("Which events did Olu go to for his bakery?", "Farmers' market events for his bakery.",
@@ -51,6 +54,11 @@ CASES = [
     ("What poster did Ines give her brother Olu?", "A vintage Tour de France poster on 3 May 2023.",
      "A vintage Tour de France poster."),
     ("When did Ines give Olu the poster?", "On 3 May 2023.", "On 3 May 2023."),
+    # the day it happened said first, not asked when: what follows is cut as ever
+    ("What did Olu bake for the neighbours?", "On 4 June 2023 Olu baked some scones for the neighbours.",
+     "Scones."),
+    ("What did Olu bake?", "On 4 June 2023 he tried scones.", "On 4 June 2023 he tried scones."),
+    ("When did Olu bake scones?", "On 4 June 2023 Olu baked scones.", "On 4 June 2023."),
     ("What present did Ines give Olu?", "Ines gave Olu a present on 3 May 2023.",
      "Ines gave Olu a present on 3 May 2023."),  # without its date, nothing of its own is left
     # a name asked about is only itself: a word that stems like it is the answer's own
