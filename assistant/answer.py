@@ -118,22 +118,6 @@ _OPENERS = [*WH_WORDS, *(w for w, aux in AUXILIARIES.items() if aux.bare), "tell
 _QUESTION = re.compile(rf"^\s*({alternation(_OPENERS)})\b", re.I)
 
 
-# asked once more when the first answer only said the question back ("Andrew is facing a challenge in their search
-# for a pet."): told to be brief, the small model says the question back when the answer is a phrase it has to
-# find; asked plainly for a sentence, it says it ("…the challenge of finding a pet-friendly place to live"), and the
-# question said back is cut as from any answer. Told what went wrong in a follow-up turn instead, it said the
-# question back again or "I don't know" (4 LoCoMo answers of this kind, read by hand).
-AGAIN_SYSTEM = ("You answer a question about people's lives in one sentence, using only the remembered facts and the "
-                "things said that are given, with their dates and speakers. Work out dates from when the words were "
-                "said. If they do not answer it, say you don't know.")
-
-
-def again_messages(question: str, recall: RecallResult, now: datetime, *, budget_chars: int = 1200) -> list[Message]:
-    """The answer prompt's memory and question under ``AGAIN_SYSTEM``."""
-    return [{"role": "system", "content": AGAIN_SYSTEM},
-            {"role": "user", "content": user_prompt(question, recall, now, budget_chars=budget_chars)}]
-
-
 def is_question(text: str) -> bool:
     return text.strip().endswith("?") or bool(_QUESTION.match(text))
 

@@ -14,7 +14,6 @@ from assistant import spans
 from assistant.answer import (
     ANSWERS_SCHEMA,
     MENTIONS_SCHEMA,
-    again_messages,
     answers_messages,
     asks_to_reason,
     first_sentence_unrestated,
@@ -28,7 +27,6 @@ from assistant.answer import (
     plain,
     role_unknown,
     said_elsewhere,
-    says_nothing_new,
     source_of,
     speakable,
     template_answer,
@@ -153,36 +151,11 @@ class Pipeline:
         # what it heard on purpose ("Karl moved to Tallinn — good luck to him")
         if not is_question(q):
             return pieces, ans
-        def checked(first: str) -> str | None:
-            return vetted(first, q, recall) or self._off_premise(first, q, recall, given, pieces) or self._off_kind(
-                first, q, recall, kind, pieces)
-
-        said = first_sentence_unrestated(pieces, q, instead=lambda first: (
-            self._again(q, recall, now, pieces, checked) if says_nothing_new(first, q)
-            else None) or checked(first))
+        said = first_sentence_unrestated(pieces, q, instead=lambda first: vetted(first, q, recall) or self._off_premise(
+            first, q, recall, given, pieces) or self._off_kind(first, q, recall, kind, pieces))
         if not recall.personal and not recall.episodes_relevant:  # "How far is the moon?": not memory, said so
             return general_knowledge(said, by_model=lambda: ans.llm_used), ans
         return said, ans
-
-    def _again(self, question: str, recall: RecallResult, now: datetime, pieces: _Held,
-               checked: Callable[[str], str | None]) -> str | None:
-        """The first answer only said the question back: the model is asked once more, plainly for a sentence
-        (``answer.again_messages``); what it says then is shaped and checked as any answer, and said in place of
-        the first. None (the first answer is turned down as it was): nothing found to answer from, the
-        model down, or the question said back again."""
-        if not (recall.episodes_relevant or recall.facts):
-            return None
-        try:
-            pieces.finish()  # the model is free to be asked
-            reply = self._llm().complete(again_messages(question, recall, now, budget_chars=self.episode_chars),
-                                         max_tokens=80, temperature=0.0).strip()
-        except LLMError as e:
-            log.warning("could not ask the model again: %s", e)
-            return None
-        if not reply or says_nothing_new(reply, question):
-            return None
-        log.info("the answer said the question back; asked again: %r", reply[:80])
-        return "".join(first_sentence_unrestated(iter([reply]), question, instead=checked))
 
     def _span(self, question: str, span: spans.SpanAsk, now: datetime) -> Answer | None:
         """The time between two things said, or since one, worked out from when each happened (each looked up as

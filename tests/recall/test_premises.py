@@ -11,11 +11,10 @@ from typing import Any
 
 import pytest
 
-from assistant.answer import AGAIN_SYSTEM, KIND_SYSTEM
+from assistant.answer import KIND_SYSTEM
 from assistant.pipeline import Pipeline
 from memory.extraction.rules import RuleExtractor
 from memory.extraction.rules_tokens import Tok
-from memory.llm import LLMError
 from memory.recall.intent import Kind, asked_kind, premises
 from tests.episode_sample import heard
 
@@ -459,50 +458,3 @@ def test_the_source_of_an_answer() -> None:
     r.facts = [Arc("a1", "john", "John", "has_pet", "max", "Max", None, 1.0, 0.0, 0, 1, T0, T0, None, T0, None, None,
                    1, 1.0)]
     assert source_of("Max.", q, r) is None  # a fact says it as well: the answer came from the facts
-
-
-class Echoing(Model):
-    """Says the question back first; asked again (under ``answer.AGAIN_SYSTEM``), says ``second`` (None: the model
-    is down)."""
-
-    def __init__(self, reply: str, second: str | None) -> None:
-        super().__init__(reply, "yes")
-        self.second, self.again = second, 0
-
-    def complete(self, messages: Any, **kw: Any) -> str:
-        if messages[0]["content"] != AGAIN_SYSTEM:
-            return super().complete(messages, **kw)
-        self.again += 1
-        assert "Question: What challenge is Lina facing" in messages[-1]["content"]  # the same memory and question
-        if self.second is None:
-            raise LLMError("the model stopped")
-        return self.second
-
-
-FLAT = [("Lina", "Finding a flat in this city that takes dogs is so hard. Nobody wants pets."),
-        ("Omar", "That sounds rough, hang in there!")]
-
-
-@pytest.mark.parametrize(("second", "said"), [
-    ("Lina is facing the challenge of finding a flat that takes dogs.", "Finding a flat that takes dogs."),
-    ("Lina is facing a challenge in her search for a flat.", "Lina didn't mention that, as far as I know."),
-    (None, "Lina didn't mention that, as far as I know."),  # the model down: turned down as before
-])
-def test_an_answer_that_says_the_question_back_is_asked_for_once_more(tmp_path: Path, second: str | None,
-                                                                      said: str) -> None:
-    model = Echoing("Lina is facing a challenge in her search for a flat.", second)
-    with heard(tmp_path, FLAT, ("Lina", "Omar"), T0, model) as p:
-        ans = p.answer("What challenge is Lina facing in her search for a flat?", now=T0 + timedelta(days=1))
-    assert model.asked == 1 and model.again == 1 and ans.text == said
-
-
-def test_a_second_answer_is_checked_as_the_first(tmp_path: Path) -> None:
-    """Asked again, the model answers with what Omar said: turned down as any answer drawn from someone else's
-    words about the asked person's own life would be."""
-    said = [("Lina", "Still searching for a flat in the city, it's been a long search."),
-            ("Omar", "Finding a place that takes dogs is so hard for me. Nobody wants pets."),
-            ("Lina", "Oh no, good luck!")]
-    model = Echoing("Lina is facing a challenge in her search for a flat.", "A flat that takes dogs.")
-    with heard(tmp_path, said, ("Lina", "Omar"), T0, model) as p:
-        ans = p.answer("What challenge is Lina facing in her search for a flat?", now=T0 + timedelta(days=1))
-    assert model.asked == 1 and model.again == 1 and ans.text == "Lina didn't mention that, as far as I know."
