@@ -809,11 +809,15 @@ def nothing_known(question: str) -> str:
 
 
 def said_elsewhere(recall: RecallResult, *, max_chars: int = 160) -> str:
-    """'Ann didn't mention that, as far as I know. On 3 May 2023 Ben said: "…"' — the nearest words, and whose."""
+    """'Ann didn't mention that, as far as I know. On 3 May 2023 Ben said: "…"' — the nearest words, and whose;
+    only the first sentence when those words share no word of the question's topic (they were found by their
+    meaning, and quoted they would make no sense: "Take care! Can't wait to catch up." for John's December deal)."""
     e = recall.elsewhere
     assert e is not None
     who = recall.asked or "they"
     text = focus(e.text, recall.question, max_chars)  # the sentences that match, not the greeting before them
+    if not (set(terms(recall.question)) - set(terms(who))) & set(terms(text)):
+        return _not_mentioned_by(who)
     speaker = "you" if e.speaker == "user" else e.speaker
     return f'{_not_mentioned_by(who)} On {spoken_date(e.at)} {speaker} said: "{text}"'
 

@@ -705,3 +705,17 @@ def test_this_stops_checks_take_odd_text_without_harm(odd: str) -> None:
     from memory.episodes import opens_without_i
     assert not someone_else(odd, odd, _talk(odd, "Ines", [("Omar", odd), ("Ines", odd)]))
     assert not opens_without_i(odd)
+
+
+@pytest.mark.parametrize(("other", "quoted"), [
+    ("I finally signed a deal with a climbing gear brand!", True),  # on the topic asked: whose words they are
+    ("Take care! Can't wait to catch up. Talk soon!", False),  # found by meaning alone: no sense quoted
+])
+def test_someone_elses_words_are_quoted_only_when_they_speak_of_the_topic(other: str, quoted: bool) -> None:
+    from assistant.answer import said_elsewhere
+    q = "What kind of deal did Lina get in December?"
+    r = _talk(q, "Lina", [("Lina", "Work has been slow this winter.")])
+    r.elsewhere = Episode("e9", "c", 9, "Omar", other, AT)
+    said = said_elsewhere(r)
+    assert said.startswith("Lina didn't mention that, as far as I know.")
+    assert ('Omar said: "' in said) is quoted and (other in said) is quoted
