@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import datetime
 
 from assistant.when import MONTH, dated, redated, said_otherwise, spoken_date, yes_no
-from memory.episodes import Episode, about_listener, addressed, to_listener
+from memory.episodes import Episode, about_listener, addressed, to_listener, without_names
 from memory.extraction.dates import UNITS
 from memory.llm import Message
 from memory.model import USER_ID, Arc
@@ -816,7 +816,7 @@ def said_elsewhere(recall: RecallResult, *, max_chars: int = 160) -> str:
     assert e is not None
     who = recall.asked or "they"
     text = focus(e.text, recall.question, max_chars)  # the sentences that match, not the greeting before them
-    if not (set(terms(recall.question)) - set(terms(who))) & set(terms(text)):
+    if not set(terms(without_names(recall.question, [who]))) & set(terms(text)):
         return _not_mentioned_by(who)
     speaker = "you" if e.speaker == "user" else e.speaker
     return f'{_not_mentioned_by(who)} On {spoken_date(e.at)} {speaker} said: "{text}"'

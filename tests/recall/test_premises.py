@@ -406,26 +406,25 @@ def test_named_in(answer: str, question: str, source: str, named: bool) -> None:
     assert named_in(answer, question, source) is named
 
 
-def test_a_model_that_fails_the_check_leaves_the_answer(tmp_path: Path, parser: RuleExtractor) -> None:
-    class Broken(Checker):
-        def complete(self, messages: Any, **kw: Any) -> str:
-            raise RuntimeError("server gone")
+class Broken(Checker):
+    """Answers with ``reply``; every check it is asked for fails (the server went away after the answer)."""
 
-    model = Broken("Lots of homes were ruined.")
-    with heard(tmp_path, FLOOD, ("John", "Maria"), T0, model, tagger=words_of(parser)) as p:
-        ans = p.answer("How did the drought affect the homes in John's old area?", now=T0 + timedelta(days=1))
-        assert model.asked == 1 and ans.text == "Lots of homes were ruined."
+    def complete(self, messages: Any, **kw: Any) -> str:
+        raise RuntimeError("server gone")
 
 
-def test_a_model_that_fails_the_kind_check_leaves_the_answer(tmp_path: Path, parser: RuleExtractor) -> None:
-    class Broken(Checker):
-        def complete(self, messages: Any, **kw: Any) -> str:
-            raise RuntimeError("server gone")
-
-    model = Broken("Sushi.")
-    with heard(tmp_path, SPOT, ("Andrew", "Audrey"), T0, model, tagger=words_of(parser)) as p:
-        ans = p.answer("What type of drink did Andrew try at the new spot in town?", now=T0 + timedelta(days=1))
-        assert model.asked == 1 and ans.text == "Sushi."
+@pytest.mark.parametrize(("said", "people", "reply", "question"), [
+    (FLOOD, ("John", "Maria"), "Lots of homes were ruined.",
+     "How did the drought affect the homes in John's old area?"),  # the premise check
+    (SPOT, ("Andrew", "Audrey"), "Sushi.", "What type of drink did Andrew try at the new spot in town?"),  # the kind
+])
+def test_a_model_that_fails_a_check_leaves_the_answer(tmp_path: Path, parser: RuleExtractor,
+                                                      said: list[tuple[str, str]], people: tuple[str, ...],
+                                                      reply: str, question: str) -> None:
+    model = Broken(reply)
+    with heard(tmp_path, said, people, T0, model, tagger=words_of(parser)) as p:
+        ans = p.answer(question, now=T0 + timedelta(days=1))
+        assert model.asked == 1 and ans.text == reply
 
 
 def test_a_tagger_that_fails_leaves_the_question_answered(tmp_path: Path) -> None:
