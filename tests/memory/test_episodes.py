@@ -254,3 +254,27 @@ def test_a_broken_embedder_costs_the_meaning_search_not_the_answer(graph: Tempor
     ep.add(_turns())
     found = ep.search("Who opened an online clothing store?", now=T0 + timedelta(days=1))
     assert [e.speaker for e in found.episodes][:1] == ["Gina"] and "t" in found.episodes[0].matched
+
+
+def test_a_store_that_fails_while_terms_are_redone_leaves_the_assistant_answering(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    """Opening a memory redoes the terms of an older stemmer (``Episodes.reterm``): a store error there is logged
+    and recall goes on with the terms as they were, never a dead assistant."""
+    from assistant.compose import Hearth
+    from assistant.settings import load_settings
+    from memory.errors import MemoryStoreError
+
+    def broken(self: Episodes, **kw: object) -> int:
+        raise MemoryStoreError("disk full")
+
+    monkeypatch.setattr(Episodes, "reterm", broken)
+    cfg = tmp_path / "c.yaml"
+    cfg.write_text("recall:\n  embeddings: false\n")
+    app = Hearth(load_settings(cfg), data_dir=tmp_path / "data", clock=lambda: T0)
+    try:
+        with caplog.at_level("WARNING"):
+            pipeline = app.pipeline
+        assert pipeline.recall("Where do I live?", now=T0).question == "Where do I live?"
+        assert "could not index older turns as episodes" in caplog.text and "disk full" in caplog.text
+    finally:
+        app.close()
