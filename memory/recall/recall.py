@@ -221,10 +221,16 @@ class Recaller:
                     if a.valid_to is not None and a.valid_to <= now and not a.lapsed:
                         for s in a.sources:
                             ended[s] = max(ended.get(s, a.valid_to), a.valid_to)
+                # words that also say something still true stand, unless what has ended is what was asked and
+                # what still holds is not ("My sister lives in Naples and works at a bakery", asked where she
+                # works once she works elsewhere: the bakery is all those words say of it)
+                asked_ended = {s for a in known if a.valid_to is not None and a.valid_to <= now and not a.lapsed
+                               and a.relation in intent.relations for s in a.sources}
                 for a in known:
                     if a.valid_to is None:
                         for s in a.sources:
-                            ended.pop(s, None)  # it also says something still true
+                            if s not in asked_ended or a.relation in intent.relations:
+                                ended.pop(s, None)  # it also says something still true
                 # the words that ended it ("I've gone off sushi") were said when it ended: not out of date
                 episodes = [e for e in episodes if e.id not in ended or e.at >= ended[e.id]]
             if targeted:

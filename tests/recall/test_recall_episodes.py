@@ -221,3 +221,32 @@ def test_whom_a_home_is_shared_with_is_asked_as_such() -> None:
     assert analyse("Who do I live with?").relations[0] == "lives_with"
     assert analyse("Are my flatmates tidy?").relations == ("lives_with",)
     assert "lives_with" not in analyse("Where does my sister live?").relations
+
+
+def test_words_of_an_ended_asked_fact_go_though_they_say_something_else_still_true(tmp_path: Path) -> None:
+    """"My uncle Ravi lives in Leeds and works at a printing firm", and later "Ravi works at the hospital now":
+    asked where Ravi works, the first words are out of date though his home in Leeds still holds; asked where he
+    lives, they stand."""
+    store = KgliteStore(tmp_path / "g.kgl")
+    try:
+        g = TemporalGraph(store)
+        g.ensure_user(T0)
+        ep = Episodes(g)
+        later = T0 + timedelta(days=30)
+        ep.add([Turn("r1", T0, "user", "My uncle Ravi lives in Leeds and works at Inkwell Printing.", 0),
+                Turn("r2", later, "user", "Ravi works at St James hospital now.", 0)])
+        g.assert_fact("Ravi", "lives_in", "Leeds", now=T0, source="r1#0")
+        g.assert_fact("Ravi", "works_at", "Inkwell Printing", now=T0, source="r1#0")
+        g.assert_fact("Ravi", "works_at", "St James hospital", now=later, source="r2#0")
+        ids = {n: e.id for n in ("Ravi", "Leeds", "Inkwell Printing", "St James hospital")
+               if (e := g.find_entity(n)) is not None}
+        ep.link({"r1#0": [ids["Ravi"], ids["Leeds"], ids["Inkwell Printing"]],
+                 "r2#0": [ids["Ravi"], ids["St James hospital"]]})
+        rec = Recaller(g, episodes=ep, episode_limit=4)
+        work = rec.recall("Where does Ravi work?", now=later + timedelta(days=1))
+        assert [a.object for a in work.facts if a.relation == "works_at"] == ["St James hospital"]
+        assert "r1#0" not in [e.id for e in work.episodes]
+        home = rec.recall("Where does Ravi live?", now=later + timedelta(days=1))
+        assert "r1#0" in [e.id for e in home.episodes]
+    finally:
+        store.close()
