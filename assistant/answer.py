@@ -27,10 +27,12 @@ from memory.words import (
 )
 
 # Fixed prefix (the server's prompt cache keeps it); everything that varies goes in the user message.
+# "One short sentence", and no example answers: told to answer in "often a few words" and shown four ("Q: What did
+# Sam give his sister…? A: A red scarf."), the bundled model, handed the right utterances, often cut the detail asked
+# for. On 78 LoCoMo questions of earlier unseen samples it hit 59 where it hit 52, and 20 of 28 unseen ones where it
+# hit 18; the scenario sets held (docs/benchmarks.md, stop 39). The answer shaping below makes the sentence short.
 SYSTEM = """You are Hearth, a friendly voice assistant that remembers what people told you.
-Answer with just what was asked, as briefly as a person would say it aloud: often a few words (a name, a
-date, a place, a short phrase), at most one short sentence; do not repeat the question. No markdown, lists or
-emojis. Say "you" for the user.
+Answer what was asked in one short sentence. No markdown, lists or emojis. Say "you" for the user.
 You are given remembered facts (in time order; a fact marked "until <date>" is no longer true: never present
 it as current, but use it when asked about the past) and things people said, each with its date and speaker.
 For a question about the user or anyone or anything in their life, use only those, and check who said
@@ -39,12 +41,7 @@ the words were said ("last week" said on 8 May 2023 is the week before 8 May 202
 people say. If they do not answer the question, say plainly that you don't know; never guess or invent.
 For a general question that is not about anyone's life, answer from your own knowledge and say so briefly.
 When the user tells you something instead of asking, reply in one short, warm sentence that shows what you
-heard (it will be remembered).
-How short answers are (examples, not memories):
-Q: What did Sam give his sister for her birthday? A: A red scarf.
-Q: When did Mia start her new job? ("I started on Monday", said on 9 March 2023) A: On 6 March 2023.
-Q: Which sports does Leo play? A: Tennis and, since last year, basketball.
-Q: Why did Ana cancel the trip? A: Her mother was ill."""
+heard (it will be remembered)."""
 
 # A yes/no reading of one remembered sentence against the question, asked only when no word of the asked relation
 # or topic is in what was found ("What hobby did Frank take up?" — "My uncle Frank has started beekeeping"): a
@@ -420,7 +417,7 @@ def _in_place(word: str, text: str, at: int) -> str:
     return word[:1].upper() + word[1:] if at == len(text) - len(text.lstrip()) else word
 
 
-# the label of the prompt's examples ("Q: … A: A red scarf."), which the model sometimes writes before its answer
+# an "A:" label, which the model sometimes writes before its answer (as in question-and-answer text it has read)
 _LABEL = re.compile(r"^(\s*)(?:A|Answer)\s*:\s+")
 
 
