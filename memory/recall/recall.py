@@ -217,15 +217,16 @@ class Recaller:
                 # date: the facts say what holds now, and the old words would only contradict them
                 known = [*said_by, *(a for _, a in found.values())]
                 ended: dict[str, datetime] = {}  # episode id -> when the last fact it gave ended
+                asked_ended: set[str] = set()  # those whose ended fact is of the asked relation
                 for a in known:  # (a plan whose time passed has not been contradicted: its words stand)
                     if a.valid_to is not None and a.valid_to <= now and not a.lapsed:
                         for s in a.sources:
                             ended[s] = max(ended.get(s, a.valid_to), a.valid_to)
+                            if a.relation in intent.relations:
+                                asked_ended.add(s)
                 # words that also say something still true stand, unless what has ended is what was asked and
                 # what still holds is not ("My sister lives in Naples and works at a bakery", asked where she
                 # works once she works elsewhere: the bakery is all those words say of it)
-                asked_ended = {s for a in known if a.valid_to is not None and a.valid_to <= now and not a.lapsed
-                               and a.relation in intent.relations for s in a.sources}
                 for a in known:
                     if a.valid_to is None:
                         for s in a.sources:
