@@ -83,13 +83,22 @@ class _PacedProbe:
 
 
 class _FirstPlay:
+    """The first sample played after the question's speech ended (the chime that says the loop listens is
+    played before it, when the run starts)."""
+
     def __init__(self, sink: Any) -> None:
         self.sink = sink
         self.first: float | None = None
+        self.probe: _PacedProbe | None = None
+        self.speech_end_s = 0.0  # stream time
+
+    def expect(self, probe: _PacedProbe, speech_end_s: float) -> None:
+        self.first, self.probe, self.speech_end_s = None, probe, speech_end_s
 
     def play(self, pcm: Any, sample_rate: int) -> None:
-        if self.first is None:
-            self.first = time.perf_counter()
+        now = time.perf_counter()
+        if self.first is None and self.probe is not None and self.probe.t0 and now >= self.probe.t0 + self.speech_end_s:
+            self.first = now
         self.sink.play(pcm, sample_rate)
 
     def drain(self) -> None: ...
@@ -169,15 +178,16 @@ def main() -> int:
         loop.machine.speculative = mode == "speculative"
         for q, pcm in track(list(zip(qs, audio, strict=True)), description=f"loop ({mode})", console=con):
             probe = _PacedProbe(ArraySource(np.concatenate([lead, pcm]), realtime=True, pad_silence_s=args.tail_s))
-            sink.first = None
+            ends = len(lead) / 16000 + speech_end(pcm)
+            sink.expect(probe, ends)
             n_before = len(loop.records)
             loop.run(probe)
-            if len(loop.records) != n_before + 1 or sink.first is None or sink.first < probe.t0:
+            if len(loop.records) != n_before + 1 or sink.first is None:
                 con.print(f"[yellow]{q!r}: no reply ({[r.heard for r in list(loop.records)[n_before:]]})")
                 continue
             rec = loop.records[-1]
             t = dict(rec.timings_ms)
-            t["measured"] = (sink.first - (probe.t0 + len(lead) / 16000 + speech_end(pcm))) * 1000
+            t["measured"] = (sink.first - (probe.t0 + ends)) * 1000
             t["vad_lag"] = t["measured"] - t.get("end_of_speech_to_first_audio", t["measured"])
             runs[mode].append(t)
             if mode == "speculative":

@@ -388,6 +388,7 @@ class VoiceLoop:
         frame_s = source.frame_samples / source.sample_rate
         t = 0.0
         self.endpointer.reset(t)
+        self._arrivals.clear()  # stream time starts again at 0: an earlier run's arrivals would map onto it
         try:
             for frame in source.frames():
                 t += frame_s

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
@@ -105,3 +106,23 @@ def test_a_follow_up_is_answered_with_the_conversation_so_far(tmp_path: Path) ->
     loop.handle_shutdown(10.0, learn_in_background=False)
     third = loop.submit(speech, 100.0)  # a new conversation starts with nothing carried over
     assert third is not None and third.conversation != first.conversation and answers.histories[-1] == []
+
+
+def test_a_second_run_times_its_turns_by_its_own_frames(tmp_path: Path) -> None:
+    """Each run's stream time starts at 0: the end of speech is put at the wall time its frame came in this run,
+    not at a frame of the same stream time in an earlier run (a microphone reopened, a benchmark's runs)."""
+    speech = np.full(16000, 5000, dtype=np.int16)
+    quiet = np.zeros(16000, dtype=np.int16)
+    stt = FlakySTT()
+    stt.calls = 1  # past its failing first call
+    loop = VoiceLoop(pipeline=Answers(), transcriber=stt, synthesizer=Voice(),  # type: ignore[arg-type]
+                     sink=MemorySink(), machine=LoopMachine(activation="always"),
+                     transcripts=TranscriptStore(tmp_path / "t.sqlite3"), clock=lambda: T0,
+                     wake=AlwaysListening(), endpointer=Endpointer(Loudness(), SegmenterConfig(
+                         end_silence_s=0.5, pause_s=0.1)))
+    for _ in range(2):
+        loop.run(ArraySource(np.concatenate([quiet, speech, quiet])))
+        time.sleep(1.0)  # the same stream times come again a second later
+    assert len(loop.records) == 2 and all(r.error is None for r in loop.records)
+    # the frames come as fast as they are read: from the end of speech to the endpoint is no second
+    assert loop.records[1].timings_ms["vad_tail"] < 500
