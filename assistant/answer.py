@@ -204,8 +204,9 @@ def speakable(text: str) -> str:
 _WORD = re.compile(r"[A-Za-z0-9]+(?:['’][A-Za-z]+)?")
 _FIRST_SENTENCE = re.compile(r"^(.*?[.!?][\"'”’)]*)(\s+|$)(.*)$", re.S)
 # words that only carry a restated question ("Maria has practiced …", "The book Jon is reading is …"): the
-# search stopwords (auxiliaries, possessives, articles, prepositions…)
-_GLUE = STOPWORDS
+# search stopwords (auxiliaries, possessives, articles, prepositions…), and those contracted with "is", "are",
+# "am", "have", "will" or "would" ("we're", "it's", "I'm": a contraction is one word here); "n't" is no glue
+_GLUE = STOPWORDS | {f"{w}{mark}{end}" for w in STOPWORDS for mark in "'’" for end in ("s", "re", "m", "ve", "ll", "d")}
 _ARTICLES = frozenset({"the", "a", "an"})
 
 
@@ -654,14 +655,21 @@ def says_nothing_new(answer: str, question: str) -> bool:
 
     A pick among the question's own words ("Cats or dogs?" "Dogs.") is an answer: it takes few of them. Not asked
     when, the day the words were said adds nothing ("What recipe did Nate offer Joanna?" "Nate shared a recipe
-    with Joanna on 14 August 2022.": said as "14 August 2022.", a date for a recipe)."""
+    with Joanna on 14 August 2022.": said as "14 August 2022.", a date for a recipe).
+
+    Asked yes or no, the question said back is an answer ("Is Anna a teacher?" "Anna is a teacher."): what it
+    takes as given was checked against memory before the model was asked (``unfounded``)."""
+    if yes_no(question) is not None:
+        return False
     asked = [k for k in _content(question) if k not in ("yes", "no")]
     if not _WHEN_ASKED.search(question):
         answer = _DATE_END.sub(r"\1", answer)
     said = set(_content(answer))
     if not said or {"yes", "no"} & said or not said <= set(asked):
         return False
-    return len(said) >= 3 and len(said) >= 0.5 * len(set(asked))
+    # two words are a pick unless they are all the question has ("What are we singing for Christmas?" "We're
+    # singing for Christmas.")
+    return (len(said) >= 3 or said == set(asked)) and len(said) >= max(2, 0.5 * len(set(asked)))
 
 
 # words the model works out rather than finds (dates, days): never a sign of a guess

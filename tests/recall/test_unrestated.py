@@ -121,6 +121,9 @@ NO_ANSWERS = [
     ("Which shop in Leeds would Olu enjoy visiting?", "Olu would enjoy visiting a shop in Leeds."),
     # not asked when: the day it was said is nothing of its own
     ("What recipe did Olu offer to share with Ines?", "Olu shared a recipe with Ines on 14 August 2022."),
+    # all the question's words, two of them, behind a contraction that is no word of its own
+    ("What are we baking for the fete?", "We're baking for the fete."),
+    ("What car does Bram drive?", "Bram drives a car."),
 ]
 ANSWERS = [
     ("Does Bram prefer cats or dogs?", "Dogs."),  # a pick among the question's words
@@ -130,6 +133,10 @@ ANSWERS = [
     ("What does Ines grow?", "I don't know."),  # nothing of the question: an abstention, not a restatement
     ("When did Olu share the recipe with Ines?", "Olu shared the recipe with Ines on 14 August 2022."),
     ("Which recipe did Olu share with Ines?", "Olu shared a vegan recipe with Ines in May 2022."),
+    ("Which does Bram drink, green tea or black tea?", "Black tea."),  # all it says is the question's, a pick
+    # asked yes or no, the question said back says yes (or, with its "not", no)
+    ("Is Keiko a chemistry teacher?", "Keiko is a chemistry teacher."),
+    ("Does Olu still live in Leeds?", "Olu does not live in Leeds."),
 ]
 
 
@@ -185,6 +192,16 @@ def test_the_stream_says_something_else_when_the_first_sentence_is_turned_down_a
 ])
 def test_an_answer_about_the_user_is_said_to_them(answer: str, question: str, spoken: str) -> None:
     assert to_you(answer, question) == spoken
+
+
+@pytest.mark.parametrize(("question", "answer", "spoken"), [
+    # a contraction of glue words is glue: the answer is not cut down to it
+    ("Where is Olu going in June?", "He's going to Porto with his brother.", "Porto with his brother."),
+    ("What has Keiko taken up?", "She's taken up bouldering.", "Bouldering."),
+    ("What are we singing at the fete?", "We're singing carols at the fete.", "Carols."),
+])
+def test_a_contracted_glue_word_is_said_back_with_the_question(question: str, answer: str, spoken: str) -> None:
+    assert unrestated(answer, question) == spoken
 
 
 def test_the_streamed_first_sentence_is_said_to_the_user() -> None:
