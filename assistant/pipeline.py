@@ -77,8 +77,8 @@ class Pipeline:
         self.last_facts: list[Arc] = []
         self.last_episodes: list[Episode] = []
 
-    def recall(self, question: str, *, now: datetime) -> RecallResult:
-        return self.recaller.recall(question, now=now)
+    def recall(self, question: str, *, now: datetime, generate: bool = True) -> RecallResult:
+        return self.recaller.recall(question, now=now, generate=generate)
 
     def answer(self, question: str, *, now: datetime, history: list[Message] | None = None) -> Answer:
         pieces, ans = self.stream(question, now=now, history=history)
@@ -103,7 +103,7 @@ class Pipeline:
         if span is not None and (answered := self._span(question, span, now)) is not None:
             answered.timings_ms["recall"] = round((time.perf_counter() - t0) * 1000, 2)
             return iter([answered.text]), answered
-        recall = self.recall(q, now=now)
+        recall = self.recall(q, now=now, generate=is_question(q))  # told something: no query to generate
         ans = Answer(question, "", recall, timings_ms={"recall": round((time.perf_counter() - t0) * 1000, 2)})
         self.last_facts = list(recall.facts)
         self.last_episodes = list(recall.episodes) if recall.episodes_relevant else []

@@ -122,7 +122,9 @@ class Recaller:
     def _roles(self, intent: Intent, now: datetime) -> list[Arc]:
         return [a for rel in intent.roles for a in self.graph.role_arcs(rel, at=now)]
 
-    def recall(self, question: str, *, now: datetime) -> RecallResult:
+    def recall(self, question: str, *, now: datetime, generate: bool = True) -> RecallResult:
+        """What memory holds on ``question``. ``generate=False``: no query is generated (the words are something
+        told, not asked: a generated query costs seconds of model time before the reply)."""
         t0 = time.perf_counter()
         intent = analyse(question)
         linked = self.linker.link(question)
@@ -249,7 +251,7 @@ class Recaller:
         # generated Cypher: when asked to always, or when the asked relation was not found and no utterance
         # matched the question's words either (aggregations and odd phrasings; it costs seconds of model time)
         counting = bool(_COUNTING.search(question))  # "how many times…": an aggregation only a query answers
-        run_cypher = self.cypher is not None and (
+        run_cypher = generate and self.cypher is not None and (
             self.cypher_mode == "always" or (self.cypher_mode == "fallback" and targeted == 0 and (
                 counting or (intent.relations and not result.episodes_relevant))))
         if run_cypher and self.cypher is not None:

@@ -184,3 +184,31 @@ def test_facts_of_another_relation_stay_beside_those_that_name_the_topic(graph: 
         "Who is coming to Rome with me?", now=later).facts]
     assert ("plans_trip_to", "Rome") in found and ("plans_trip_to", "Oslo") not in found
     assert "cousin_of" in {r for r, _ in found}
+
+
+def test_a_statement_generates_no_query(memory: TemporalGraph) -> None:
+    """Told something ("I moved to Tallinn for a job at Bolt."), the reply needs no generated query: it cost 4-7 s
+    of model time before a statement's reply. Asked the same relation, with no fact of it, the query runs."""
+    from collections.abc import Iterator
+
+    from assistant.pipeline import Pipeline
+
+    calls: list[str] = []
+
+    def query(question: str, *args: Any) -> tuple[list[Arc], list[str], list[str]]:
+        calls.append(question)
+        return [], [], []
+
+    class Model:
+        def stream(self, messages: Any, **kw: Any) -> Iterator[str]:
+            yield "Good luck in Tallinn!"
+
+        def complete(self, messages: Any, **kw: Any) -> str:
+            return '{"answers": "no"}'
+
+    later = T0 + timedelta(days=40)
+    pipeline = Pipeline(memory, Recaller(memory, cypher=query), lambda: Model())  # type: ignore[arg-type]
+    told = pipeline.answer("I moved to Tallinn for a job at Bolt.", now=later)
+    assert told.text == "Good luck in Tallinn!" and calls == []
+    pipeline.answer("Where does my cousin work?", now=later)
+    assert calls == ["Where does my cousin work?"]
