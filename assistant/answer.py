@@ -165,7 +165,10 @@ def user_prompt(question: str, recall: RecallResult, now: datetime, *, budget_ch
     if recall.facts or recall.notes:
         lines.append("Remembered facts (oldest first):")
         lines += [f"- {s}" for s in recall.statements()]
-    said = said_lines(recall, budget_chars=budget_chars) if recall.episodes_relevant else []
+    # told something, the model replies to it: earlier words would be read back ("You told me that you played
+    # the cello…" for the sentence just said, which is among them) and cost ~14 ms a token before it starts
+    asked = is_question(question)
+    said = said_lines(recall, budget_chars=budget_chars) if recall.episodes_relevant and asked else []
     if said:  # asked when, the best match comes first (said_lines): the header must not say otherwise, or the
         # model takes the last line for the newest ("Where did I travel recently?" answered with the home town)
         lines.append("Things said before (best match first):" if recall.intent.when else
@@ -175,7 +178,7 @@ def user_prompt(question: str, recall: RecallResult, now: datetime, *, budget_ch
     if not (recall.facts or recall.notes or said or recall.summaries):
         lines.append("Remembered: nothing relevant." if recall.personal else
                      "Remembered: nothing relevant. This is a general question: answer it from your own knowledge.")
-    if is_question(question):
+    if asked:
         lines.append(f"Question: {question.strip()}")
     else:  # a small model tends to echo the sentence back in the first person: ask for a reply to it
         lines.append(f"The user tells you: {question.strip()}\n"
@@ -493,6 +496,8 @@ def to_you(sentence: str, question: str) -> str:
             rest = _PRESENT_S.sub(lambda v: v.group(1) + _base(v.group(2)), rest, count=1)
         return plain[:len(plain) - len(lead)] + ("Your" if m.group(1) else "You") + (
             f" {verb}" if verb else "") + rest
+    if _OWN_DOUBT.match(lead):  # "I don't know." is the assistant's own, not "You don't know."
+        return sentence
     opener = _OPENER.match(lead)
     # the user's own words said back without their "I" ("Snapped my Achilles at five-a-side"): "You snapped your…"
     verb = opener.group(1).lower() if opener is not None else ""
@@ -511,6 +516,9 @@ def to_you(sentence: str, question: str) -> str:
 
 
 _OPENER = re.compile(r"([A-Za-z]+)\b")
+# the model saying what it cannot tell, in its own first person (as the prompt asks it to)
+_OWN_DOUBT = re.compile(r"I\s+(?:do\s+not|don't|can\s*not|can't|could\s+not|couldn't)\s+"
+                        r"(?:know|say|tell|remember|recall)\b|I(?:'m|\s+am)\s+not\s+sure\b", re.I)
 
 
 def vetted(first: str, question: str, recall: RecallResult) -> str | None:

@@ -719,3 +719,13 @@ def test_someone_elses_words_are_quoted_only_when_they_speak_of_the_topic(other:
     said = said_elsewhere(r)
     assert said.startswith("Lina didn't mention that, as far as I know.")
     assert ('Omar said: "' in said) is quoted and (other in said) is quoted
+
+
+def test_a_statement_is_replied_to_without_the_words_said_before() -> None:
+    """Told something, the model replies to it: it is not handed earlier words to read back (the sentence just
+    said is among them, as an episode of the conversation)."""
+    eps = [Episode("c#1", "c", 1, "user", "I took up pottery at the community centre.", AT, 0.9, "")]
+    told = user_prompt("I took up pottery at the community centre.", _result(eps), AT)
+    asked = user_prompt("What did I take up?", _result(eps, question="What did I take up?"), AT)
+    assert "community centre" in asked and told.count("community centre") == 1
+    assert told.splitlines()[-2].startswith("The user tells you: I took up pottery")

@@ -189,6 +189,10 @@ def test_the_stream_says_something_else_when_the_first_sentence_is_turned_down_a
     ("Froze my fingers off at the match.", "What happened to my hands?", "You froze your fingers off at the match."),
     ("Loved it.", "Did I like the film?", "Loved it."),  # nothing of theirs to turn
     ("Speed dating with my mates.", "What did I do on Friday?", "Speed dating with my mates."),  # no verb opens it
+    # what the assistant cannot tell is said in its own first person
+    ("I don't know where you went.", "Where did I go?", "I don't know where you went."),
+    ("I’m not sure.", "What is my dog called?", "I’m not sure."),
+    ("I can't say from what you told me.", "What did I eat?", "I can't say from what you told me."),
 ])
 def test_an_answer_about_the_user_is_said_to_them(answer: str, question: str, spoken: str) -> None:
     assert to_you(answer, question) == spoken
