@@ -165,8 +165,8 @@ def user_prompt(question: str, recall: RecallResult, now: datetime, *, budget_ch
     if recall.facts or recall.notes:
         lines.append("Remembered facts (oldest first):")
         lines += [f"- {s}" for s in recall.statements()]
-    # told something, the model replies to it: earlier words would be read back ("You told me that you played
-    # the cello…" for the sentence just said, which is among them) and cost ~14 ms a token before it starts
+    # told something, the model replies to it: earlier words (the sentence just said among them) are no part of a
+    # reply, and each token of them costs ~14 ms before it starts
     asked = is_question(question)
     said = said_lines(recall, budget_chars=budget_chars) if recall.episodes_relevant and asked else []
     if said:  # asked when, the best match comes first (said_lines): the header must not say otherwise, or the
