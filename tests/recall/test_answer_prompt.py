@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from assistant.answer import said_lines, speakable, user_prompt
+from assistant.answer import messages, said_lines, speakable, user_prompt
 from assistant.when import dated, no_longer, when_answer, when_note
 from memory.episodes import Episode
 from memory.model import Arc
@@ -729,3 +729,16 @@ def test_a_statement_is_replied_to_without_the_words_said_before() -> None:
     asked = user_prompt("What did I take up?", _result(eps, question="What did I take up?"), AT)
     assert "community centre" in asked and told.count("community centre") == 1
     assert told.splitlines()[-2].startswith("The user tells you: I took up pottery")
+
+
+@pytest.mark.parametrize(("question", "leans"), [
+    ("Where does she work now?", True), ("Who else lives there?", True), ("What did you just say?", True),
+    ("Why?", True), ("And Bram?", True), ("What's his wife called?", True), ("She’s a nurse, isn’t she?", True),
+    ("Where does Bram work now?", False), ("What instrument did I play at school?", False),
+    ("My brother Karl moved to Tallinn.", False),
+])
+def test_the_conversation_so_far_goes_only_with_words_that_lean_on_it(question: str, leans: bool) -> None:
+    history = [{"role": "user", "content": "Where does Bram live?"}, {"role": "assistant", "content": "In Ghent."}]
+    sent = messages(question, _result([], question=question), AT, history)
+    assert (sent[1:3] == history) is leans and len(sent) == (4 if leans else 2)
+    assert sent[0]["role"] == "system" and question in sent[-1]["content"]
