@@ -221,8 +221,10 @@ _WORD = re.compile(r"[A-Za-z0-9]+(?:['’][A-Za-z]+)?")
 _FIRST_SENTENCE = re.compile(r"^(.*?[.!?][\"'”’)]*)(\s+|$)(.*)$", re.S)
 # words that only carry a restated question ("Maria has practiced …", "The book Jon is reading is …"): the
 # search stopwords (auxiliaries, possessives, articles, prepositions…), and those contracted with "is", "are",
-# "am", "have", "will" or "would" ("we're", "it's", "I'm": a contraction is one word here); "n't" is no glue
-_GLUE = STOPWORDS | {f"{w}{mark}{end}" for w in STOPWORDS for mark in "'’" for end in ("s", "re", "m", "ve", "ll", "d")}
+# "am", "have", "will" or "would" ("we're", "it's", "I'm": a contraction is one word here); "n't" is no glue; and
+# "user", as the facts name the one who asks ("The user played the cello…" for "What instrument did I play?")
+_GLUE = STOPWORDS | {f"{w}{mark}{end}" for w in STOPWORDS for mark in "'’" for end in ("s", "re", "m", "ve", "ll", "d")
+                     } | {"user"}
 _ARTICLES = frozenset({"the", "a", "an"})
 
 

@@ -203,6 +203,8 @@ def test_an_answer_about_the_user_is_said_to_them(answer: str, question: str, sp
     ("Where is Olu going in June?", "He's going to Porto with his brother.", "Porto with his brother."),
     ("What has Keiko taken up?", "She's taken up bouldering.", "Bouldering."),
     ("What are we singing at the fete?", "We're singing carols at the fete.", "Carols."),
+    # the user as the facts name them is the question's "I" said back
+    ("What instrument did I learn?", "The user learned the oboe.", "The oboe."),
 ])
 def test_a_contracted_glue_word_is_said_back_with_the_question(question: str, answer: str, spoken: str) -> None:
     assert unrestated(answer, question) == spoken
