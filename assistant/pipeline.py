@@ -95,15 +95,16 @@ class Pipeline:
             return iter(["Sorry, I didn't catch a question."]), Answer(question, "", None)
         if len(q) > MAX_QUESTION:
             q = q[:MAX_QUESTION]
+        asking = is_question(q)  # or telling: a statement gets a reply, not an answer
         intent = analyse(q)
         if intent.provenance:
             text = self.provenance(q, now=now)
             return iter([text]), Answer(question, text, None, provenance=True)
-        span = spans.parse(q, self.tagger) if is_question(q) else None
+        span = spans.parse(q, self.tagger) if asking else None
         if span is not None and (answered := self._span(question, span, now)) is not None:
             answered.timings_ms["recall"] = round((time.perf_counter() - t0) * 1000, 2)
             return iter([answered.text]), answered
-        recall = self.recall(q, now=now, generate=is_question(q))  # told something: no query to generate
+        recall = self.recall(q, now=now, generate=asking)  # told something: no query to generate
         ans = Answer(question, "", recall, timings_ms={"recall": round((time.perf_counter() - t0) * 1000, 2)})
         self.last_facts = list(recall.facts)
         self.last_episodes = list(recall.episodes) if recall.episodes_relevant else []
@@ -113,14 +114,14 @@ class Pipeline:
         # around would only tempt the model into a wrong answer.
         # The same, asked about someone by name, when what was said only names them (``recall.unsaid``): the
         # model would answer with whatever it was given ("Where does Pavel live?" "Uncle.").
-        if is_question(q) and recall.role_unheld:  # "Where does my sister live?", no sister ever told of
+        if asking and recall.role_unheld:  # "Where does my sister live?", no sister ever told of
             return iter([role_unknown(recall.role_unheld)]), ans
         asked_unfound = bool(intent.relations) and recall.targeted == 0 and not recall.cypher_facts
-        if is_question(q) and recall.personal and (
+        if asking and recall.personal and (
                 not recall.found_anything or (asked_unfound and not recall.episodes_relevant)
                 or (recall.unsaid and not self._answers_after_all(q, recall))):
             return iter([nothing_known(q)]), ans
-        if is_question(q) and self._said_elsewhere(recall):
+        if asking and self._said_elsewhere(recall):
             if recall.prompted is None:
                 return iter([said_elsewhere(recall)]), ans
             # the other's words reply to what the asked person had just told on the topic ("Congrats on your
@@ -143,13 +144,13 @@ class Pipeline:
             return iter([unknown_answer(recall)]), ans
         # asked when, with no fact of it found, or how long ago: the time the best words found mean, and the time
         # since, read without the model (which cannot count months)
-        when = when_answer(recall, now=now, facts=facts) if is_question(q) else None
+        when = when_answer(recall, now=now, facts=facts) if asking else None
         if when is not None:
             return iter([when]), ans
         pieces = _Held(self._generate(q, recall, ans, now, history or [], t0))
         # an answer starts with what was asked, not the question said back; a reply to a statement says back
         # what it heard on purpose ("Karl moved to Tallinn — good luck to him")
-        if not is_question(q):
+        if not asking:
             return pieces, ans
         said = first_sentence_unrestated(pieces, q, instead=lambda first: vetted(first, q, recall) or self._off_premise(
             first, q, recall, given, pieces) or self._off_kind(first, q, recall, kind, pieces))
