@@ -31,9 +31,9 @@ POSSESSIVES = frozenset({"my", "our", "your", "his", "her", "their", "its"})
 MY = POSSESSIVES & FIRST_PERSON  # "my sister", "our dog": the speaker's
 # Words that point back to something said earlier in the conversation ("Where does she work?", "Who else lives
 # there?", "What did you say?"): the third person, demonstratives, "else"/"other", and the one spoken to.
-POINTING_BACK = frozenset({"he", "she", "it", "they", "him", "her", "them", "his", "hers", "its", "their", "theirs",
-                           "himself", "herself", "itself", "themselves", "this", "that", "these", "those", "there",
-                           "then", "else", "other", "another", *SECOND_PERSON})
+POINTING_BACK = frozenset({"he", "she", "it", "they", "him", "them", "hers", "theirs", "himself", "herself", "itself",
+                           "themselves", "this", "that", "these", "those", "there", "then", "else", "other", "another",
+                           *(POSSESSIVES - MY), *SECOND_PERSON})
 
 
 class Role(NamedTuple):
