@@ -9,6 +9,8 @@ from memory.extraction.types import USER, ExtractedFact
 from memory.names import normalize
 from memory.words import KIN_TITLES, ROLES
 
+PRONOUN_GENDER = {"she": "f", "her": "f", "he": "m", "him": "m", "his": "m"}
+
 
 @dataclass
 class Entity:
@@ -45,6 +47,8 @@ class Discourse:
     def name_role(self, role: str, name: str) -> Entity:
         """Record that `role` ("sister") is `name`, and mention that person."""
         self.roles[role] = name
+        if self.pending_role == role:  # named now, whichever way ("My uncle moved in, he's called Bram")
+            self.pending_role = None
         gender = ROLES[role].gender if role in ROLES else None
         known = self.find(name)
         ent = Entity(name, known.type if known else "PERSON", gender or (known.gender if known else None))
@@ -60,7 +64,7 @@ class Discourse:
 
     def pronoun(self, word: str) -> Entity | None:
         """she/he/it/they -> the latest referent that fits."""
-        want = {"she": "f", "her": "f", "he": "m", "him": "m", "his": "m"}.get(word)
+        want = PRONOUN_GENDER.get(word)
         for r in reversed(self.referents):
             if word in ("it", "its"):
                 if r.type == "ANIMAL":

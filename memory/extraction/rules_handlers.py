@@ -7,7 +7,7 @@ from itertools import pairwise
 
 from memory.extraction import dates
 from memory.extraction.rules_clause import MULTI, NOT_A_TASTE, Clause
-from memory.extraction.rules_discourse import Entity
+from memory.extraction.rules_discourse import PRONOUN_GENDER, Entity
 from memory.extraction.rules_lexicon import (
     ACTIVITIES,
     AHEAD,
@@ -274,6 +274,19 @@ def _one(c: Clause, m: Match, slot: str = "O") -> Phrase | None:
     return found[0] if found else None
 
 
+def _may_be_role(c: Clause, upto: int, role: str) -> bool:
+    """The one the clause calls so may be the role still waiting for a name: not when the clause names them by a
+    noun of its own ("Our neighbour keeps bees." … "my teacher is called Ines": Ines is the teacher) or by a
+    pronoun of the other gender ("My uncle…" … "I got a new boss, she's named Dana")."""
+    gender = ROLES[role].gender if role in ROLES else None
+    for t in c.toks[c.lo : upto]:
+        if t.pos in ("NOUN", "PROPN") and role not in (t.lem, t.lower):
+            return False
+        if gender is not None and PRONOUN_GENDER.get(t.lower, gender) != gender:
+            return False
+    return True
+
+
 def _role_fact(c: Clause, role: str, name: str) -> None:
     """(name role_of user), or (user reports_to name) for a manager."""
     if role not in ROLES:
@@ -390,7 +403,7 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
             return _pet(c, c.disc.pending_pet, o.text)
         if subj is not None and subj.unresolved and rel != "@name_pet":  # "my sister is called Ruth"; not "he
             return _role_fact(c, subj.name.split()[-1], o.text)  # named him Rex", which names what he named
-        if subj is None and c.disc.pending_role:
+        if subj is None and c.disc.pending_role and _may_be_role(c, m.start, c.disc.pending_role):
             role, c.disc.pending_role = c.disc.pending_role, None
             return _role_fact(c, role, o.text)
         return

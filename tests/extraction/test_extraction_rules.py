@@ -525,6 +525,11 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("Perhaps Marek and Zofia got engaged, no idea.", (), set()),
     ("Perhaps Marek and Zofia live in Gdansk.", (), set()),
     ("If Marek and Zofia move to Gdansk we'll visit them.", (), set()),
+    # a role said without a name waits for one, but only a clause that may mean it names it
+    ("Her name is Ottilie.", ("Our neighbour pops round on Thursdays.",), {k("Ottilie", "neighbour_of", U)}),
+    ("My tutor is called Ottilie.", ("Our neighbour pops round on Thursdays.",), set()),
+    ("I took on an apprentice, he's called Joss.", ("My aunt popped round.",), set()),
+    ("Their name is Sam.", ("Our neighbour popped round, she's called Ines.",), set()),  # named already
 ]
 
 
