@@ -23,6 +23,7 @@ from memory.words import (
     POINTING_BACK,
     ROLE_RELATIONS,
     SAID_TO_USER,
+    WE,
     WH_WORDS,
     alternation,
 )
@@ -429,6 +430,32 @@ def first_sentence_unrestated(pieces: Iterator[str], question: str, *,
     if held:
         other = instead(held) if instead else None
         yield other if other is not None else _shaped(held, question)
+
+
+# the first person plural of the user's words said back in a reply to them ("We adopted a greyhound" -> "You
+# adopted…"): the assistant is no part of their "we"; its own "I" stays ("I'm glad"). "us" only in lower case ("the US")
+_OURS = re.compile(rf"\b((?i:{alternation(WE - {'us'})})|us)(['’](?:re|ve|d|ll))?\b")
+
+
+def ours_to_yours(text: str) -> str:
+    """"we", "us", "our"… turned to "you", "your"… (with "we're", "we've" as "you're", "you've")."""
+    def swap(m: re.Match[str]) -> str:
+        word = SAID_TO_USER[m.group(1).lower()]
+        return (word.capitalize() if m.group(1)[0].isupper() else word) + (m.group(2) or "")
+    return _OURS.sub(swap, text)
+
+
+def told_back(pieces: Iterable[str]) -> Iterator[str]:
+    """``ours_to_yours`` on a reply as it streams: each piece goes on once its last word has ended."""
+    held = ""
+    for piece in pieces:
+        held += piece
+        cut = max(held.rfind(" "), held.rfind("\n"))
+        if cut > 0:
+            yield ours_to_yours(held[:cut])
+            held = held[cut:]
+    if held:
+        yield ours_to_yours(held)
 
 
 def _in_place(word: str, text: str, at: int) -> str:

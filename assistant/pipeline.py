@@ -30,6 +30,7 @@ from assistant.answer import (
     source_of,
     speakable,
     template_answer,
+    told_back,
     unfounded,
     unknown_answer,
     unsaid_in,
@@ -150,8 +151,8 @@ class Pipeline:
         pieces = _Held(self._generate(q, recall, ans, now, history or [], t0))
         # an answer starts with what was asked, not the question said back; a reply to a statement says back
         # what it heard on purpose ("Karl moved to Tallinn — good luck to him")
-        if not asking:
-            return pieces, ans
+        if not asking:  # said to the user: their "we" and "our" are "you" and "your" ("our neighbour keeps bees")
+            return told_back(pieces), ans
         said = first_sentence_unrestated(pieces, q, instead=lambda first: vetted(first, q, recall) or self._off_premise(
             first, q, recall, given, pieces) or self._off_kind(first, q, recall, kind, pieces))
         if not recall.personal and not recall.episodes_relevant:  # "How far is the moon?": not memory, said so

@@ -13,7 +13,8 @@ def alternation(words: Iterable[str]) -> str:
 
 
 # Words by which a speaker means themselves (the user in the user's turns, the speaker's name otherwise).
-FIRST_PERSON = frozenset({"i", "me", "my", "mine", "myself", "we", "us", "our", "ours", "ourselves"})
+WE = frozenset({"we", "us", "our", "ours", "ourselves"})  # the plural of them ("our neighbour")
+FIRST_PERSON = frozenset({"i", "me", "my", "mine", "myself"}) | WE
 # What the user is called in stored names and asked about as: "you" is the assistant when the user speaks.
 USER_KEYS = ("user", "me", "i", "myself")
 FIRST_PERSON_RE = re.compile(r"\b(" + alternation(FIRST_PERSON | {"i'm", "i've", "i'd", "i'll"}) + r")\b", re.I)

@@ -212,3 +212,23 @@ def test_a_statement_generates_no_query(memory: TemporalGraph) -> None:
     assert told.text == "Good luck in Tallinn!" and calls == []
     pipeline.answer("Where does my cousin work?", now=later)
     assert calls == ["Where does my cousin work?"]
+
+
+def test_a_statement_reply_says_the_users_we_as_you(memory: TemporalGraph) -> None:
+    """A reply to what the user told says their "we" and "our" back as "you" and "your" (the model echoed "our
+    neighbour keeps bees" in the user's words); its own "I" stays, and so does "the US"."""
+    from collections.abc import Iterator
+
+    from assistant.pipeline import Pipeline
+
+    class Model:
+        def stream(self, messages: Any, **kw: Any) -> Iterator[str]:
+            yield from ["I", "'m", " glad", " our", " friends", " and", " we", "'re", " off", " to", " the", " US",
+                        " with", " us", "!"]
+
+        def complete(self, messages: Any, **kw: Any) -> str:
+            return '{"answers": "no"}'
+
+    pipeline = Pipeline(memory, Recaller(memory), lambda: Model())  # type: ignore[arg-type]
+    told = pipeline.answer("Our friends and we are off to the US in May.", now=T0 + timedelta(days=3))
+    assert told.text == "I'm glad your friends and you're off to the US with you!"
