@@ -12,6 +12,8 @@ from memory.extraction.rules_clause import Clause
 from memory.extraction.rules_discourse import Discourse, Entity
 from memory.extraction.rules_handlers import _pet, _role_fact, handle, plan_told, planned
 from memory.extraction.rules_lexicon import (
+    FOR_A_WHILE,
+    FORMER_ROLE,
     PAST_OPENERS,
     PAST_PET,
     PETS,
@@ -129,9 +131,22 @@ def _from_spacy(doc: Any) -> list[list[Tok]]:
             if not t.is_space
         ]
         toks = [Tok(k, t.text, t.lemma, t.pos, t.tag, t.dep, t.ent, t.idx) for k, t in enumerate(toks)]
+        toks = [_contracted(toks, k) for k in range(len(toks))]
         if toks:
             out.append(toks)
     return out
+
+
+def _contracted(toks: list[Tok], k: int) -> Tok:
+    """An "'s" the tagger read as a possessive that is "is" or "has" ("My wife's called Hana", "my sister's moved to
+    Leeds"): after a noun, before a participle that no noun follows ("the company's stated goal" stays)."""
+    t = toks[k]
+    if not (t.tag == "POS" and t.lower.replace("’", "'") == "'s" and k > 0 and toks[k - 1].pos == "NOUN"
+            and k + 1 < len(toks) and toks[k + 1].tag == "VBN"
+            and (k + 2 >= len(toks) or toks[k + 2].pos != "NOUN")):
+        return t
+    lemma = "be" if toks[k + 1].lem in ("call", "name") else "have"
+    return Tok(t.i, t.text, lemma, "AUX", "VBZ", "aux", t.ent, t.idx)
 
 
 def _starts_clause(toks: list[Tok], j: int) -> bool:
@@ -383,11 +398,18 @@ class RuleExtractor:
             if t.lower not in MY:
                 continue
             j = i + 1
-            while j < len(toks) and toks[j].pos in ("ADJ", "NUM"):  # "my two rabbits"
-                j += 1
-            if j >= len(toks) or toks[j].pos != "NOUN":
+            # "my two rabbits", "my ex-boss"; a role word, whatever the tagger made of it ("my old pal" as an
+            # adjective, "my ex-girlfriend" as a verb)
+            while j < len(toks) and toks[j].lower not in ROLES and (toks[j].pos in ("ADJ", "NUM") or (
+                    toks[j].lower == "ex" and j + 2 < len(toks) and toks[j + 1].text == "-")):
+                j += 1 + (toks[j].lower == "ex")
+            if j >= len(toks) or (toks[j].pos != "NOUN" and toks[j].lower not in ROLES):
                 continue
             role = toks[j].lower if toks[j].lower in ROLES else toks[j].lemma.lower()
+            # "my old boss", "my former flatmate", "my ex-boyfriend": someone the role was, for a role held for a
+            # while (an old friend is still one, and a sister is always one)
+            former = role in ROLES and ROLES[role].relation in FOR_A_WHILE and any(
+                toks[x].lower in FORMER_ROLE for x in range(i + 1, j))
             if role in CHILD_WORDS and any(toks[x].pos == "NUM" or toks[x].lower in CHILD_AGES
                                            for x in range(i + 1, j)):
                 role = CHILD_WORDS[role]  # "my two boys", "our little girl"
@@ -418,9 +440,11 @@ class RuleExtractor:
                 if name is not None:
                     for one in _names_listed(c.source, toks, k, name) if toks[j].tag == "NNS" else [name]:
                         before = len(c.out)
-                        _role_fact(c, role, one)
+                        _role_fact(c, role, one, former=former)
                         for f in c.out[before:]:
                             f.extra["aliases"] = {one: [" ".join(x.text for x in toks[i : j + 1])]}
+                elif former:  # "my old boss retired": no one's name said next is the boss's now
+                    continue
                 elif role not in c.disc.roles:
                     c.disc.pending_role = role
                     if toks[j].tag != "NNS":  # "I helped my mum pack, she's moved to Cardiff": whom "she" means

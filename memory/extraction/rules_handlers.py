@@ -287,16 +287,22 @@ def _may_be_role(c: Clause, upto: int, role: str) -> bool:
     return True
 
 
-def _role_fact(c: Clause, role: str, name: str) -> None:
-    """(name role_of user), or (user reports_to name) for a manager."""
+def _role_fact(c: Clause, role: str, name: str, *, former: bool = False) -> None:
+    """(name role_of user), or (user reports_to name) for a manager. A former one ("my old boss Terry", "my
+    ex-girlfriend Dan") ends the relation if memory holds it, and is not who the role means from now on."""
     if role not in ROLES:
         return
-    ent = c.disc.name_role(role, name)
     rel = ROLES[role].relation
-    if rel == "reports_to":
-        c.emit(USER, rel, name, obj_type="PERSON", timeless=True)
+    if former:
+        ent = Entity(name, "PERSON", ROLES[role].gender)
+        c.disc.mention(ent)
     else:
-        c.emit(ent, rel, USER, obj_type="PERSON", timeless=True)
+        ent = c.disc.name_role(role, name)
+    op = "end" if former else "assert"
+    if rel == "reports_to":
+        c.emit(USER, rel, name, op, obj_type="PERSON", timeless=True)
+    else:
+        c.emit(ent, rel, USER, op, obj_type="PERSON", timeless=True)
 
 
 # What a baby is to the speaker, by what its parent is to them and its gender: a sister's girl is a niece

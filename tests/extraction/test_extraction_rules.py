@@ -530,6 +530,21 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("My tutor is called Ottilie.", ("Our neighbour pops round on Thursdays.",), set()),
     ("I took on an apprentice, he's called Joss.", ("My aunt popped round.",), set()),
     ("Their name is Sam.", ("Our neighbour popped round, she's called Ines.",), set()),  # named already
+    # "'s" the tagger reads as a possessive before a participle: "is" or "has"
+    ("My nephew's called Rory.", (), {k("Rory", "nephew_of", U)}),
+    ("My cat's named Tofu.", (), {k(U, "has_pet", "Tofu"), k("Tofu", "is_a", "cat")}),
+    ("The council's stated aim is fewer cars.", (), set()),
+    # someone a role held for a while no longer is: the relation ends; an old friend or kin still is one
+    ("My old supervisor Greta emigrated to Perth.", (),
+     {k(U, "reports_to", "Greta", "end"), k("Greta", "lives_in", "Perth")}),
+    ("My ex-girlfriend Lotte works at Philips.", (),
+     {k("Lotte", "partner_of", U, "end"), k("Lotte", "works_at", "Philips")}),
+    ("My previous housemate Kwame is a dentist now.", (),
+     {k("Kwame", "lives_with", U, "end"), k("Kwame", "works_as", "dentist")}),
+    ("My old pal Benji lives in Rye.", (), {k("Benji", "friend_of", U), k("Benji", "lives_in", "Rye")}),
+    ("My old boss retired. She's called Maud.", (), set()),  # no name for the boss of now
+    ("My mate Declan lives in Sligo.", (), {k("Declan", "friend_of", U), k("Declan", "lives_in", "Sligo")}),
+    ("My grandad Wilf turns ninety in May.", (), {k("Wilf", "grandparent_of", U)}),
 ]
 
 
