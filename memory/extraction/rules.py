@@ -23,7 +23,7 @@ from memory.extraction.rules_lexicon import (
     SUBJECT_PRONOUNS,
 )
 from memory.extraction.rules_patterns import find_matches
-from memory.extraction.rules_tokens import Tok, find_subject, named_with, noun_phrase, span_text
+from memory.extraction.rules_tokens import Tok, find_subject, name_at, named_with, names_listed, span_text
 from memory.extraction.types import USER, ExtractedFact
 from memory.words import (
     CHILD_AGES,
@@ -201,41 +201,6 @@ def is_request_or_question(toks: list[Tok]) -> bool:
         and first.tag in ("VB", "VBP", "NN", "NNP")
         and (len(words) == 1 or words[1].lower not in ("i", "we", "you"))
     )
-
-
-def _name_at(source: str, toks: list[Tok], k: int) -> str | None:
-    """The name that starts at token k: a proper noun phrase, or capitalised words the tagger took for nouns."""
-    if k >= len(toks):
-        return None
-    if toks[k].pos == "PROPN":
-        name = noun_phrase(source, toks, k)
-        if name is None or name.start != k:
-            return None
-        end = name.end  # a name ends on a capital: "my sister Ana pack…" is Ana, "Ana's moved" Ana
-        while end > k + 1 and (toks[end - 1].tag == "POS" or toks[end - 1].text.islower()):
-            end -= 1
-        return span_text(source, toks, k, end)
-    end = k
-    while end < len(toks) and toks[end].pos == "NOUN" and toks[end].text[:1].isupper() and toks[end].ent not in (
-            "DATE", "TIME"):
-        end += 1
-    return span_text(source, toks, k, end) if end > k else None
-
-
-def _names_listed(source: str, toks: list[Tok], k: int, first: str) -> list[str]:
-    """The names listed from token k on, the first (``first``) already read: "Finn and Oscar", "Amy, Zoe and Max"."""
-    names = [first]
-    while True:
-        end = k
-        while end < len(toks) and toks[end].end <= toks[k].idx + len(names[-1]):
-            end += 1  # past the name just read
-        x = end + (end < len(toks) and toks[end].lower == ",")
-        x += x < len(toks) and toks[x].lower == "and"
-        name = _name_at(source, toks, x) if end < x < len(toks) else None
-        if name is None or name in names:
-            return names
-        names.append(name)
-        k = x
 
 
 def _name_before(source: str, toks: list[Tok], i: int, j: int) -> str | None:
@@ -419,15 +384,16 @@ class RuleExtractor:
                     toks[j + 1].text[:1].isupper()):
                 continue  # "my sister's flat", "my dog walker" (but "my cat Pickles", a name the tagger misread)
             k = j + 1 + (j + 1 < len(toks) and toks[j + 1].lower == ",")
-            name = _name_at(c.source, toks, k)
+            name = name_at(c.source, toks, k)
             if name is None:  # "Luna, my husky, loves the snow": the name said first
                 name = _name_before(c.source, toks, i, j)
             if role in PETS:
                 gone = any(toks[x].lower in PAST_PET for x in range(i + 1, j))  # "my old dog", "our late cat Pip"
                 if name is not None and gone:
                     c.emit(Entity(name, "ANIMAL"), "is_a", role, obj_type="ANIMAL", timeless=True)
-                elif name is not None:
-                    _pet(c, role, name)
+                elif name is not None:  # "my two rabbits Finn and Oscar": each one
+                    for one in names_listed(c.source, toks, k, name) if toks[j].tag == "NNS" else [name]:
+                        _pet(c, role, one)
                     c.disc.roles[role] = name
                 elif role not in c.disc.roles:
                     c.disc.pending_pet = role
@@ -438,7 +404,7 @@ class RuleExtractor:
             elif role in ROLES:
                 # "my sons Finn and Oscar", "my two boys, Finn and Oscar,": each name said after a plural role
                 if name is not None:
-                    for one in _names_listed(c.source, toks, k, name) if toks[j].tag == "NNS" else [name]:
+                    for one in names_listed(c.source, toks, k, name) if toks[j].tag == "NNS" else [name]:
                         before = len(c.out)
                         _role_fact(c, role, one, former=former)
                         for f in c.out[before:]:

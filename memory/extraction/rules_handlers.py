@@ -39,7 +39,7 @@ from memory.extraction.rules_lexicon import (
     category,
 )
 from memory.extraction.rules_patterns import Match
-from memory.extraction.rules_tokens import Phrase, Tok, find_subject, named_with, noun_phrase
+from memory.extraction.rules_tokens import Phrase, Tok, find_subject, named_with, names_listed, noun_phrase
 from memory.extraction.types import USER
 from memory.words import MY, POSSESSIVES, ROLES, VAGUE
 
@@ -214,11 +214,36 @@ def _emit_all(c: Clause, m: Match, subj: Entity | None, rel: str, op: str) -> No
         if rel == "works_at" and c.toks[m.slots["O"] - 1].lower == "with" and (ph.head.ent == "PERSON" or any(
                 t.lower in ROLES for t in c.toks[m.slots["O"] : ph.start])):
             continue  # "I work with Dan", "… with my colleague Dan": a person, not an employer
+        if rel == "lives_in" and op == "assert" and _move_ahead(c, m):
+            for who in (subj, *_also_moving(c, m, subj)):
+                c.emit(who, "plans_to_move_to", obj, kind="plan")
+            continue
         c.emit(subj, rel, obj, op)
         if rel == "works_at":
             _role_tail(c, ph, subj, op)
         if rel == "lives_in" and op == "assert":
             _together(c, m, subj, obj)
+
+
+def _move_ahead(c: Clause, m: Match) -> bool:
+    """A move not made yet: said in the progressive ("we're moving to Bristol in the spring", "I'm relocating to
+    Cardiff"), or meant ("going to", "planning to", "will"), or with a time ahead. A home moved into is not one
+    lived in yet; "I'm living in Leeds" is."""
+    trig = c.toks[m.start]
+    if trig.lem not in ("move", "relocate", "emigrate"):
+        return False
+    before = c.toks[c.lo : m.start]
+    when = c.time()
+    return ((trig.tag == "VBG" and any(t.lem == "be" for t in before[-2:]))
+            or any(t.lower in INTENT for t in before) or (when is not None and when.when > c.at))
+
+
+def _also_moving(c: Clause, m: Match, subj: Entity) -> list[Entity]:
+    """Who moves with the speaker ("Sol and I are moving…"): that one plans the move too."""
+    partner = _with_me(c, m)
+    if partner is None or subj.name not in (USER, partner):
+        return []
+    return [Entity(partner) if subj.name == USER else Entity(USER)]
 
 
 def _together(c: Clause, m: Match, subj: Entity, place: str) -> None:
@@ -868,6 +893,12 @@ def _acquire(c: Clause, m: Match, subj: Entity, o: Phrase, op: str) -> None:
         if subj.name != USER:  # "my friend Tove adopted a kitten called Miso": hers, when it is named
             if named is not None and op == "assert" and subj.type == "PERSON" and not subj.unresolved:
                 _pet(c, o.text, named.text, owner=subj)
+            return
+        if named is not None and o.head.tag == "NNS":  # "two cats, Mochi and Pudding": each one named a cat
+            kind = " ".join([*(t.lower for t in c.toks[o.start : o.head.i]
+                               if t.pos not in ("DET", "NUM") and t.tag != "PRP$"), o.head.lemma.lower()])
+            for one in names_listed(c.source, c.toks, named.start, named.text):
+                _pet(c, kind, one, op=op)
             return
         if named is not None:
             return _pet(c, o.text, named.text, op=op)

@@ -229,3 +229,38 @@ def named_with(source: str, toks: list[Tok], ref: SubjectRef | None) -> SubjectR
            or t.lower in IRREALIS for t in toks[:k]):  # "Maybe Tom and Ana…": not said as so
         return None
     return SubjectRef("name", span_text(source, toks, k, j + 1), k)
+
+
+def name_at(source: str, toks: list[Tok], k: int) -> str | None:
+    """The name that starts at token k: a proper noun phrase, or capitalised words the tagger took for nouns."""
+    if k >= len(toks):
+        return None
+    if toks[k].pos == "PROPN":
+        name = noun_phrase(source, toks, k)
+        if name is None or name.start != k:
+            return None
+        end = name.end  # a name ends on a capital: "my sister Ana pack…" is Ana, "Ana's moved" Ana
+        while end > k + 1 and (toks[end - 1].tag == "POS" or toks[end - 1].text.islower()):
+            end -= 1
+        return span_text(source, toks, k, end)
+    end = k
+    while end < len(toks) and toks[end].pos == "NOUN" and toks[end].text[:1].isupper() and toks[end].ent not in (
+            "DATE", "TIME"):
+        end += 1
+    return span_text(source, toks, k, end) if end > k else None
+
+
+def names_listed(source: str, toks: list[Tok], k: int, first: str) -> list[str]:
+    """The names listed from token k on, the first (``first``) already read: "Finn and Oscar", "Amy, Zoe and Max"."""
+    names = [first]
+    while True:
+        end = k
+        while end < len(toks) and toks[end].end <= toks[k].idx + len(names[-1]):
+            end += 1  # past the name just read
+        x = end + (end < len(toks) and toks[end].lower == ",")
+        x += x < len(toks) and toks[x].lower == "and"
+        name = name_at(source, toks, x) if end < x < len(toks) else None
+        if name is None or name in names:
+            return names
+        names.append(name)
+        k = x

@@ -39,7 +39,7 @@ CUES: list[tuple[str, tuple[str, ...]]] = [
     (r"\b(stud(y|ies|ying)|school|university|college)\b", ("studies", "studies_at")),
     (r"\b(play|plays|playing|instrument|sport)\b", ("plays",)),
     (r"\b(hobby|hobbies|practi[cs]\w*|pastime|free time)\b", ("practices", "plays")),
-    (r"\b(pet|pets|dog|cat|puppy|kitten|animal)\b", ("has_pet",)),
+    (r"\b(pets?|dogs?|cats?|pupp(?:y|ies)|kittens?|animals?)\b", ("has_pet",)),
     (r"\b(breed|kind of|type of|what is)\b", ("is_a",)),
     (r"\b(own|owns|have|has)\b", ("owns", "has_pet")),
     (r"\b(report)\b", ("reports_to",)),

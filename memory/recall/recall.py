@@ -165,6 +165,9 @@ class Recaller:
         if linked.first_person and intent.relations and not intent.roles and USER_ID not in seeds:
             look([USER_ID])  # "do I have a dog?": "dog" links an entity, but the asked relation hangs off the user
         targeted = len(found)
+        if targeted:  # what the things found are ("Mochi is a cat" beside "User has_pet Mochi", for "How many cats…")
+            things = list(dict.fromkeys(a.object_id for _, a in found.values() if a.object_id != USER_ID))
+            add(self.graph.lookup_many(things, "is_a", at=now), 5.0)
         if intent.roles and targeted:  # "where does my friend work": say who the friend is, too
             about = {x for _, a in found.values() for x in (a.subject_id, a.object_id)}
             add([a for a in role_arcs if a.subject_id in about or a.object_id in about], 5.0)
@@ -219,23 +222,29 @@ class Recaller:
                 # date: the facts say what holds now, and the old words would only contradict them
                 known = [*said_by, *(a for _, a in found.values())]
                 ended: dict[str, datetime] = {}  # episode id -> when the last fact it gave ended
-                asked_ended: set[str] = set()  # those whose ended fact is of the asked relation
+                asked_ended: set[str] = set()  # those whose ended fact is of an asked relation
+                gave: set[str] = set()  # those that first told a fact since ended: not the words that ended it
                 for a in known:  # (a plan whose time passed has not been contradicted: its words stand)
                     if a.valid_to is not None and a.valid_to <= now and not a.lapsed:
                         for s in a.sources:
                             ended[s] = max(ended.get(s, a.valid_to), a.valid_to)
                             if a.relation in intent.relations:
                                 asked_ended.add(s)
-                # words that also say something still true stand, unless what has ended is what was asked and
-                # what still holds is not ("My sister lives in Naples and works at a bakery", asked where she
-                # works once she works elsewhere: the bakery is all those words say of it)
+                        gave.update(a.sources[:1])
+                # words that also say something still true stand, unless what has ended is what was asked: what
+                # still holds of them is in the facts, and the small model reads the old words over the facts' "until"
+                # ("My sister lives in Naples and works at a bakery", asked where she works once she works
+                # elsewhere; "We've got two cats, Mochi and Pudding", asked about the cats once Pudding died: "two
+                # cats" was said, with "Pudding … until 27 November" among the facts)
                 for a in known:
                     if a.valid_to is None:
                         for s in a.sources:
-                            if s not in asked_ended or a.relation in intent.relations:
+                            if s not in asked_ended:
                                 ended.pop(s, None)  # it also says something still true
-                # the words that ended it ("I've gone off sushi") were said when it ended: not out of date
-                episodes = [e for e in episodes if e.id not in ended or e.at >= ended[e.id]]
+                # the words that ended it ("I've gone off sushi") were said when it ended: not out of date. (Not
+                # the words that told it, though said as late: an end dated before it was told, "Pudding died last
+                # week" of a cat told of today, is put at the telling.)
+                episodes = [e for e in episodes if e.id not in ended or (e.id not in gave and e.at >= ended[e.id])]
             if targeted:
                 # the asked relation was found as facts: words found by meaning alone that memory already read as
                 # another relation only ("I live in Bristol" for "Where did I travel recently?") are a distractor,

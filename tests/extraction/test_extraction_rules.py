@@ -545,6 +545,20 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("My old boss retired. She's called Maud.", (), set()),  # no name for the boss of now
     ("My mate Declan lives in Sligo.", (), {k("Declan", "friend_of", U), k("Declan", "lives_in", "Sligo")}),
     ("My grandad Wilf turns ninety in May.", (), {k("Wilf", "grandparent_of", U)}),
+    # a move not made yet is a plan, not a home: said in the progressive, meant, or with a time ahead
+    ("We're relocating to Aarhus once the baby comes.", (), {k(U, "plans_to_move_to", "Aarhus")}),
+    ("Bram and I are moving to Utrecht in August.", (),
+     {k(U, "plans_to_move_to", "Utrecht"), k("Bram", "plans_to_move_to", "Utrecht")}),
+    ("My cousin Ilse is emigrating to Perth.", (), {k("Ilse", "cousin_of", U), k("Ilse", "plans_to_move_to", "Perth")}),
+    ("Bram and I moved to Utrecht in August.", (),
+     {k(U, "lives_in", "Utrecht"), k("Bram", "lives_in", "Utrecht"), k(U, "lives_with", "Bram")}),
+    # several pets named after their plural: each one, and what it is without the count
+    ("We have three rabbits, Dot, Peg and Marge.", (), {k(U, "has_pet", n) for n in ("Dot", "Peg", "Marge")}
+     | {k(n, "is_a", "rabbit") for n in ("Dot", "Peg", "Marge")}),
+    ("We have two budgies, Kiwi and Mango.", (),
+     {k(U, "has_pet", n) for n in ("Kiwi", "Mango")} | {k(n, "is_a", "budgie") for n in ("Kiwi", "Mango")}),
+    ("My dogs Bo and Kit sleep in the kitchen.", (),
+     {k(U, "has_pet", n) for n in ("Bo", "Kit")} | {k(n, "is_a", "dog") for n in ("Bo", "Kit")}),
 ]
 
 

@@ -250,3 +250,30 @@ def test_words_of_an_ended_asked_fact_go_though_they_say_something_else_still_tr
         assert "r1#0" in [e.id for e in home.episodes]
     finally:
         store.close()
+
+
+def test_words_of_an_ended_asked_fact_go_though_another_of_the_same_still_holds(tmp_path: Path) -> None:
+    """"We've got two rabbits, Clover and Fig", then "Fig passed away last month" (an end dated before the rabbit
+    was even told of, so put at the telling): asked about the rabbits, the first words go, though Clover is still
+    had, for the small model said "two rabbits" over the fact that one had ended; what the pet is comes with it."""
+    store = KgliteStore(tmp_path / "g.kgl")
+    try:
+        g = TemporalGraph(store)
+        g.ensure_user(T0)
+        ep = Episodes(g)
+        told = T0 + timedelta(minutes=1)
+        ep.add([Turn("p1", T0, "user", "We've got two rabbits, Clover and Fig.", 0),
+                Turn("p2", told, "user", "Sadly Fig passed away last month.", 0)])
+        for name in ("Clover", "Fig"):
+            g.assert_fact("user", "has_pet", name, now=T0, source="p1#0")
+            g.assert_fact(name, "is_a", "rabbit", now=T0, source="p1#0")
+        g.close_fact("user", "has_pet", "Fig", now=told, valid_to=T0, source="p2#0")
+        ids = {n: e.id for n in ("Clover", "Fig", "rabbit") if (e := g.find_entity(n)) is not None}
+        ep.link({"p1#0": list(ids.values()), "p2#0": [ids["Fig"]]})
+        r = Recaller(g, episodes=ep, episode_limit=4).recall("How many rabbits do I have?",
+                                                             now=told + timedelta(days=1))
+        assert "p1#0" not in [e.id for e in r.episodes]
+        assert {(a.subject, a.relation, a.object) for a in r.facts if a.valid_to is None} >= {
+            ("User", "has_pet", "Clover"), ("Clover", "is_a", "rabbit")}
+    finally:
+        store.close()
