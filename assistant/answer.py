@@ -497,7 +497,9 @@ _SELF = re.compile(r"\b(" + alternation(SAID_TO_USER).replace(r"\ ", r"\s+") + r
 
 _THE_USER = re.compile(r"(?:the\s+)?user(?:('s)|\b)(?:\s+(is|was|has|does)\b)?", re.I)
 # a relation the facts hold to the user, said as the facts name them: "the sister of the user"
-_OF_THE_USER = re.compile(r"\b([Tt])he ([a-z]+(?:[ -][a-z]+){0,2}?) of (?:the )?user\b(?!['’])")
+# "the sister of the user" (or opening the answer without "the": "Friend of the user.")
+_OF_THE_USER = re.compile(r"(?:\b([Tt])he |^(?=[A-Z]))([A-Za-z]+(?:[ -][a-z]+){0,2}?) of (?:the )?user\b(?!['’])")
+_A_OF_THE_USER = re.compile(r"\b([Aa]n? [a-z]+(?:[ -][a-z]+){0,2}?) of (?:the )?user\b(?!['’])")  # "of yours"
 _THE_USERS = re.compile(r"\b([Tt])he user['’]s\b")
 _TO_YOU_VERB = {"is": "are", "was": "were", "has": "have", "does": "do"}
 
@@ -524,9 +526,12 @@ def to_you(sentence: str, question: str) -> str:
     turned, so words quoted from someone ('Maria said "I…"') stay as they were said; one that starts with "The
     user", as the facts name them ("The user played the cello."), is turned too."""
     plain = sentence.replace("’", "'")
-    if _OF_THE_USER.search(plain) or _THE_USERS.search(plain):  # "Who is Leah?" "The sister of the user." -> "Your
-        # sister."; "The user's best mate." -> "Your best mate."
-        plain = _OF_THE_USER.sub(lambda m: ("Y" if m.group(1)[0] == "T" else "y") + "our " + m.group(2), plain)
+    if _OF_THE_USER.search(plain) or _THE_USERS.search(plain) or _A_OF_THE_USER.search(plain):  # "Who is Leah?"
+        # "The sister of the user." -> "Your sister."; "The user's best mate." -> "Your best mate."; "Leah is a
+        # friend of the user." -> "…a friend of yours."
+        plain = _A_OF_THE_USER.sub(r"\1 of yours", plain)
+        plain = _OF_THE_USER.sub(lambda m: ("y" if m.group(1) == "t" else "Y") + "our " + (
+            m.group(2) if m.group(1) else m.group(2)[:1].lower() + m.group(2)[1:]), plain)
         plain = sentence = _THE_USERS.sub(lambda m: ("Y" if m.group(1)[0] == "T" else "y") + "our", plain)
     lead = plain.lstrip()
     if not FIRST_PERSON_RE.search(question.replace("’", "'")):
@@ -569,7 +574,7 @@ def vetted(first: str, question: str, recall: RecallResult) -> str | None:
     (``redated``). None: the answer stands."""
     if (says_nothing_new(first, question) or ungrounded(first, question, recall) or borrowed(first, question, recall)
             or told_the_listener(first, question, recall) or self_named(first, question, recall)
-            or someone_else(first, question, recall)):
+            or someone_else(first, question, recall) or yes_of_another(first, question, recall)):
         return unknown_answer(recall)
     # a question that asks to reason ("Is it likely that Nate has friends besides Joanna?") is not denied by
     # whatever "not" the words found hold
@@ -635,6 +640,27 @@ def someone_else(answer: str, question: str, recall: RecallResult) -> bool:
     name = first.group(1).lower()
     asked = {w.lower() for w in re.findall(r"[A-Za-z][\w-]*", question)}
     return name != who and name not in asked and any(e.speaker.lower() == name for e in recall.episodes)
+
+
+def yes_of_another(answer: str, question: str, recall: RecallResult) -> bool:
+    """Asked yes or no about someone by name, a yes that nothing said of them supports: no word of what is asked
+    is in a fact about them, in their own words or in words that name them. "Is Lena vegetarian?" "Yes." when only
+    the user said they were vegetarian: the small model lends one person's state to another."""
+    if yes_no(question) is None or not _YES.match(answer) or asks_to_reason(question):
+        return False
+    words = _WORD.findall(question)
+    names = {_name_key(w) for w in words[1:] if w[:1].isupper() and w.lower() not in _GLUE and w != "I"}
+    topic = set(_content(question)) - {_key(n) for n in names}
+    if not names or not topic:
+        return False
+    about = [a.statement(dates=False) for a in recall.facts
+             if names & {_name_key(w) for w in _WORD.findall(f"{a.subject} {a.object}")}]
+    about += [e.text for e in recall.episodes if _name_key(e.speaker) in names or names & {
+        _name_key(w) for w in _WORD.findall(e.text)}]
+    return not topic & set(_content(" ".join(about)))
+
+
+_YES = re.compile(r"^\W*yes\b", re.I)
 
 
 def self_named(answer: str, question: str, recall: RecallResult) -> bool:
@@ -752,7 +778,8 @@ def ungrounded(answer: str, question: str, recall: RecallResult) -> bool:
     if not recall.personal or asks_to_reason(question):
         return False  # a general question, or one that asks to reason ("what might she like?"): the model's own
     asked = set(_content(question))
-    known = set(_content(" ".join(_known_texts(recall))))
+    # without the facts' dates: the day of one ("from 27 November") is no ground for "You are 27 years old."
+    known = set(_content(" ".join(_known_texts(recall, dates=False))))
     said = _content(answer)
     numbers = any(_numeric(k) for k in _content(" ".join(_known_texts(recall, dates=False))))  # not the facts' dates
     counted = (recall.intent.when or bool(_COUNTS.search(question)) or numbers

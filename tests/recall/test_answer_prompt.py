@@ -633,6 +633,10 @@ def test_what_memory_learned_of_the_user_is_theirs_beside_a_guests_words() -> No
     ("The theory of everything.", "The theory of everything."),
     ("The user's oldest friend.", "Your oldest friend."),
     ("She is the user's boss.", "She is your boss."),
+    ("Best friend of the user.", "Your best friend."),
+    ("Leah is a close friend of the user.", "Leah is a close friend of yours."),
+    ("Leah, an old colleague of user", "Leah, an old colleague of yours"),
+    ("Theory of everything.", "Theory of everything."),
 ])
 def test_the_user_as_the_facts_name_them_is_said_to_them(answer: str, said: str) -> None:
     from assistant.answer import to_you
@@ -742,3 +746,35 @@ def test_the_conversation_so_far_goes_only_with_words_that_lean_on_it(question: 
     sent = messages(question, _result([], question=question), AT, history)
     assert (sent[1:3] == history) is leans and len(sent) == (4 if leans else 2)
     assert sent[0]["role"] == "system" and question in sent[-1]["content"]
+
+
+@pytest.mark.parametrize(("question", "answer", "lent"), [
+    ("Is Priya vegan?", "Yes.", True),  # only the user said they were
+    ("Is Priya vegan?", "Yes, Priya is vegan.", True),
+    ("Does Priya live in Leeds?", "Yes.", False),  # a fact about her says it
+    ("Is Priya getting married?", "Yes, in June.", False),  # words naming her say it
+    ("Is Priya vegan?", "No.", False),  # not a yes: said_otherwise and the model's own reading
+    ("Am I vegan?", "Yes.", False),  # about the user: no one else's state to borrow
+])
+def test_a_yes_about_someone_needs_words_of_them(question: str, answer: str, lent: bool) -> None:
+    """"Is Lena vegetarian?" was answered "Yes." when only the user had said "I'm vegetarian these days": a yes
+    about someone by name must be said of them, in a fact about them or in words by or naming them."""
+    from assistant.answer import yes_of_another
+    r = _talk(question, "", [("user", "I've been vegan since January."),
+                             ("user", "My friend Priya is getting married in June.")])
+    r.facts = [dataclasses.replace(_fact("priya", "lives_in", "Leeds"), subject="Priya"),
+               dataclasses.replace(_fact("user", "diet", "vegan"), subject="User")]
+    assert yes_of_another(answer, question, r) is lent
+
+
+def test_a_number_about_the_user_is_not_grounded_by_the_day_of_a_facts_date() -> None:
+    """"How old am I?" "You are 27 years old." with only facts told on 27 November in memory: the day of their
+    dates is no ground for an age."""
+    from assistant.answer import ungrounded
+    q = "How old am I?"
+    r = RecallResult(q, analyse(q), ["user"], [dataclasses.replace(
+        _fact("user", "diet", "vegetarian"), subject="User", valid_from=datetime(2026, 11, 27, tzinfo=UTC))],
+        "now", personal=True)
+    assert "27" in " ".join(r.statements())  # the date is what the model read
+    assert ungrounded("You are 27 years old.", q, r)
+    assert not ungrounded("You are vegetarian.", "What do I eat?", r)
