@@ -218,8 +218,8 @@ def tense(words: Sequence[tuple[str, str]]) -> Tense:
         if w in _WILL or w in _AHEAD or (w == "going" and nxt[:1] == ["to"] and i and low[i - 1] in _BE_NOW) or (
                 w in _EXPECTED and nxt[:1] not in (["have"], ["'ve"], ["’ve"])):
             future = True
-        elif w in _BE_NOW and nxt and (nxt[0].endswith("ing") and len(nxt[0]) > 4):
-            future = True  # "I'm flying", "we're getting": an arrangement, when a day or month is named
+        elif w in _BE_NOW and nxt and ((nxt[0].endswith("ing") and len(nxt[0]) > 4) or nxt[:2] == ["off", "to"]):
+            future = True  # "I'm flying", "we're getting", "we're off to": an arrangement, when a day or month is named
         if w in _AHEAD:  # "I booked a table for Friday": the verb is past, what it arranges is not
             continue
         before = [x for x in low[:i] if x not in _SOFT_ADVERBS][-1:]  # "I finally passed": its subject

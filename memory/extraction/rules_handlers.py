@@ -27,6 +27,7 @@ from memory.extraction.rules_lexicon import (
     NEWBORNS,
     NOT_A_TEAM,
     OCCUPATIONS,
+    PASSED,
     PAST_PERIODS,
     PETS,
     PLAN_SKIP,
@@ -215,7 +216,7 @@ def _emit_all(c: Clause, m: Match, subj: Entity | None, rel: str, op: str) -> No
                 t.lower in ROLES for t in c.toks[m.slots["O"] : ph.start])):
             continue  # "I work with Dan", "… with my colleague Dan": a person, not an employer
         if rel == "lives_in" and op == "assert" and _move_ahead(c, m):
-            for who in (subj, *_also_moving(c, m, subj)):
+            for who in (subj, *_with_speaker(c, m, subj)):
                 c.emit(who, "plans_to_move_to", obj, kind="plan")
             continue
         c.emit(subj, rel, obj, op)
@@ -238,8 +239,9 @@ def _move_ahead(c: Clause, m: Match) -> bool:
             or any(t.lower in INTENT for t in before) or (when is not None and when.when > c.at))
 
 
-def _also_moving(c: Clause, m: Match, subj: Entity) -> list[Entity]:
-    """Who moves with the speaker ("Sol and I are moving…"): that one plans the move too."""
+def _with_speaker(c: Clause, m: Match, subj: Entity) -> list[Entity]:
+    """Who does it with the speaker ("Sol and I are moving…", "me and my cousin Bea are off to Naples"): the other
+    one of the pair, who plans it too."""
     partner = _with_me(c, m)
     if partner is None or subj.name not in (USER, partner):
         return []
@@ -454,6 +456,10 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
         return _proposed(c, m, subj)
     if rel == "@died":
         return _died(c, m, subj)
+    if rel == "@passed":
+        if subj is not None and o is not None and o.head.lemma.lower() in PASSED and op == "assert":
+            c.emit(subj, "passed", o.text)
+        return
     if rel == "@gone":
         return _gone(c, m)
     if rel == "@made_me":  # the one made head is "me", whoever "they" are; not "made me a cake", "made me cry"
@@ -727,7 +733,8 @@ def _trip(c: Clause, m: Match, subj: Entity | None, o: Phrase | None, op: str) -
     when = c.time()
     ahead = when is not None and when.when > c.at
     intends = any(t.lower in INTENT for t in before) or (trig.tag == "VBG" and (
-        not before or before[-1].lem == "be" or any(t.lem == "be" for t in before[-2:])))
+        not before or before[-1].lem == "be" or any(t.lem == "be" for t in before[-2:]))) or (
+        trig.lem == "be" and trig.tag not in ("VBD", "VBN"))  # "we're off to Crete"
     past = trig.tag in ("VBD", "VBN") and not (trig.lower == "been" and any(t.lower == "will" for t in before))
     place = o if o.proper and o.head.ent in ("GPE", "LOC", "FAC") else _town_after(c, o)
     if place is None:
@@ -741,7 +748,8 @@ def _trip(c: Clause, m: Match, subj: Entity | None, o: Phrase | None, op: str) -
             c.emit(subj, "visited", o.text)  # "I visited a veterans' hospital" (not "visited my gran")
         return
     if ahead or intends:
-        c.emit(subj, "plans_trip_to", place.text, kind="plan")
+        for who in (subj, *_with_speaker(c, m, subj)):
+            c.emit(who, "plans_trip_to", place.text, kind="plan")
     elif past:
         c.emit(subj, "visited", place.text)
 
@@ -999,7 +1007,8 @@ def _with_me(c: Clause, m: Match) -> str | None:
         k = i
         while k - 1 >= 0 and t[k - 1].pos == "PROPN":
             k -= 1
-        if k >= 2 and t[k - 1].lower == "and" and t[k - 2].lower in ("i", "me") and _pair_opens(t, k - 2):
+        j = k - 2 if k >= 2 and t[k - 1].lower in ROLES and t[k - 2].lower in MY else k  # "me and my cousin Bea"
+        if j >= 2 and t[j - 1].lower == "and" and t[j - 2].lower in ("i", "me") and _pair_opens(t, j - 2):
             return c.source[t[k].idx : t[i].end]
     return None
 

@@ -52,6 +52,7 @@ PATTERNS: list[Pattern] = [
     # a trip made ("we flew to Lisbon", "I've been to Japan") or planned ("I'm flying to Lisbon in June", "going to
     # a workshop in Santa Fe"): a named place, or the town after what is gone to
     _p("fly|travel|head|drive|go|going|been|sail|cycle [off|away|over|back|out|down|up] to O", "@trip", plan=True),
+    _p("be off to O", "@trip", plan=True),  # "we're off to Crete on the 12th": on the way, or soon
     # a shared home: the town, and who it is shared with ("I rent a room in Bristol with Priya")
     _p("share|rent ~ flat|house|home|apartment|room|place|cottage in O with O2", "@share_home", state=True),
     _p("share|rent ~ flat|house|home|apartment|room|place|cottage with O2", "@share_home", state=True),
@@ -206,6 +207,7 @@ PATTERNS: list[Pattern] = [
     _p("call it a day", "@couple:partner_of", "end"),
     # a pet's death ends having it ("Pixel passed away", "our old cat died")
     _p("pass away|on", "@died"),
+    _p("pass O", "@passed", event=True),  # "I passed my driving test": a test or exam got through
     _p("die", "@died"),
     _p("be|get put down|to sleep", "@died"),
     # pets, allergies, partners

@@ -552,6 +552,14 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("My cousin Ilse is emigrating to Perth.", (), {k("Ilse", "cousin_of", U), k("Ilse", "plans_to_move_to", "Perth")}),
     ("Bram and I moved to Utrecht in August.", (),
      {k(U, "lives_in", "Utrecht"), k("Bram", "lives_in", "Utrecht"), k(U, "lives_with", "Bram")}),
+    # "off to" a place is a trip on the way; a test or an exam passed is remembered
+    ("We're off to Edinburgh next week.", (), {k(U, "plans_trip_to", "Edinburgh")}),
+    ("I'm off to bed.", (), set()),
+    ("Me and my brother Osian are flying to Madrid in May.", (),
+     {k("Osian", "brother_of", U), k(U, "plans_trip_to", "Madrid"), k("Osian", "plans_trip_to", "Madrid")}),
+    ("My nephew Ravi passed his driving test on Friday.", (),
+     {k("Ravi", "nephew_of", U), k("Ravi", "passed", "driving test")}),
+    ("We passed the old mill on our walk.", (), set()),
     # several pets named after their plural: each one, and what it is without the count
     ("We have three rabbits, Dot, Peg and Marge.", (), {k(U, "has_pet", n) for n in ("Dot", "Peg", "Marge")}
      | {k(n, "is_a", "rabbit") for n in ("Dot", "Peg", "Marge")}),
