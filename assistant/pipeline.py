@@ -180,7 +180,10 @@ class Pipeline:
         if span.second is None:
             if span.held and any(spans.says_how_long(e.text) for e in used):
                 return None
-            ans.text = spans.since(found[0], self._as_of(span, now), span.unit, found[1])
+            as_of = self._as_of(span, now)
+            # begun only later ("I start as their physio next month"): no time since it, and no answer to how long
+            ans.text = (spans.since(found[0], as_of, span.unit, found[1]) if found[0].date() <= as_of.date()
+                        else unknown_answer(first))
             self._evidence(ans, used)
         else:
             second = self.recall(span.second, now=now)

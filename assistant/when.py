@@ -19,7 +19,7 @@ from memory.revision import says_a_change, says_an_end
 from memory.search import focus, terms
 from memory.timeutil import spoken_grain
 from memory.vocabulary import is_relation, relation
-from memory.words import AUXILIARIES, DISTASTE, FIRST_PERSON_RE, ROLES, TASTE_WORDS, Aux, alternation
+from memory.words import AUXILIARIES, DISTASTE, FIRST_PERSON_RE, POSSESSIVES, ROLES, TASTE_WORDS, Aux, alternation
 
 MONTH = alternation(calendar.month_name[1:])  # a month's name, in a regex
 
@@ -422,9 +422,25 @@ def time_meant(recall: RecallResult, *, look: int = 3, max_chars: int = 300, ski
         return None
     # no time named: asked about the past, the day it was told, unless it was told as still to come ("I'm
     # opening a studio") or names a time that could not be read ("on the 5th"); never for a question in the
-    # present ("When is my lesson?" after "Every Tuesday I have a lesson": the day it was said is no answer)
+    # present ("When is my lesson?" after "Every Tuesday I have a lesson": the day it was said is no answer),
+    # nor from words that share nothing with what is asked but a name ("When did Sol and I meet?" is not the day
+    # "My partner Sol is a software tester" was said)
+    topic = _topic(recall)
     return next(((e.at, spoken_date(e.at), e.id) for e, text in told if asked_in == "past"
-                 and tense(words_of(text)) != "future" and not says_when(text)), None)
+                 and tense(words_of(text)) != "future" and not says_when(text)
+                 and (not topic or topic & set(terms(e.text)))), None)
+
+
+def _topic(recall: RecallResult) -> set[str]:
+    """What a question asks about, less who it asks about: the one asked about, and the names said as the subject
+    ("When did Sol and I meet?"; not Max in "When did Nate adopt Max?", what was done)."""
+    m = _SUBJECT.match(recall.question)
+    named = " ".join(w for w in m.group(1).split() if w[:1].isupper()) if m else ""
+    return set(terms(recall.question)) - set(terms(recall.asked)) - set(terms(named))
+
+
+_WHO_WORD = rf"(?:[A-Z][\w'’-]*|{alternation({'and', 'me', *POSSESSIVES})})"  # "Sol and I", "my sister Ana"
+_SUBJECT = re.compile(rf"^\s*\w+\s+(?:{alternation(AUXILIARIES)})\s+({_WHO_WORD}(?:\s+{_WHO_WORD})*)")
 
 
 def time_since(then: datetime, now: datetime) -> str:

@@ -207,6 +207,12 @@ def test_asked_when_the_time_the_best_words_mean_without_the_model() -> None:
     got = ("John", "Guess what, I adopted a puppy from the shelter!", JUNE_3)
     assert when_answer(_heard("When did John adopt his puppy?", [got])) == "3 June 2023."
     assert when_answer(_heard("In which month did John adopt his puppy?", [got])) == "3 June 2023."
+    # nor the day of words that share nothing with what is asked but who did it (not what was done: "Meet Max!"
+    # is the day for "When did John adopt Max?")
+    tester = ("John", "Sol is a tester at Kinetica.", JUNE_3)
+    assert when_answer(_heard("When did John and Sol meet?", [tester])) is None
+    pup = ("John", "Meet Max, our new pup!", JUNE_3)
+    assert when_answer(_heard("When did John adopt Max?", [pup])) == "3 June 2023."
     # heard as "I finally pass my test on Friday" (speech to text drops the -ed): asked about the past, the
     # Friday is the one before
     misheard = ("John", "I finally pass my driving test on Friday!", datetime(2023, 5, 22, 19, tzinfo=UTC))

@@ -76,6 +76,7 @@ SAID = [
     (datetime(2026, 6, 8, 19, tzinfo=UTC), "We got married on Saturday in the old town hall!"),
     (datetime(2026, 7, 1, 19, tzinfo=UTC), "I've played the banjo for twelve years and still love it."),
     (datetime(2026, 7, 2, 19, tzinfo=UTC), "I've been into pottery since I was a kid."),
+    (datetime(2026, 8, 25, 19, tzinfo=UTC), "I start coaching the junior rowing squad next month."),
 ]
 
 
@@ -141,3 +142,12 @@ def test_a_span_question_through_the_pipeline_with_nothing_remembered(tmp_path: 
     with told(tmp_path, [(datetime(2026, 1, 5, 9, tzinfo=UTC), "Hello there.")], NoModel()) as p:
         ans = p.answer("How many weeks between my wedding and my honeymoon?", now=datetime(2026, 9, 1, tzinfo=UTC))
         assert "don't know" in ans.text  # no guess, and no model call
+
+
+def test_since_a_start_still_to_come_is_not_known(pipeline: Pipeline) -> None:
+    """"How long have I coached the rowing squad?" when the coaching starts next month: not "About one week
+    (since September 2026)", a time since something that has not begun."""
+    ans = pipeline.answer("How long have I been coaching the rowing squad?", now=datetime(2026, 9, 1, 9, tzinfo=UTC))
+    assert "don't know" in ans.text and not ans.llm_used
+    ans = pipeline.answer("How long have I been coaching the rowing squad?", now=datetime(2026, 11, 1, 9, tzinfo=UTC))
+    assert ans.text.endswith("(since September 2026).")  # begun by then
