@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any, Literal
 
 from memory.timeutil import from_epoch, grain_span, iso, spoken_grain
-from memory.vocabulary import is_event, is_timeless
+from memory.vocabulary import is_event, is_symmetric, is_timeless
 
 USER_ID = "user"
 
@@ -141,6 +141,10 @@ class Arc:
         date costs the model ~20 ms of prompt reading on a small CPU, worth paying only when the question
         is about time. Ended facts keep their span either way.
         """
+        if self.object_id == USER_ID != self.subject_id and is_symmetric(self.relation):
+            # the user first: "Declan lives with User" was said back as "You live with User."
+            return replace(self, subject=self.object, subject_id=self.object_id, object=self.subject,
+                           object_id=self.subject_id).statement(dates=dates)
         rel = self.relation_words
         if self.planned_for and self.expired_at is None:  # a plan is said with its time, not its start
             when = spoken_grain(self.planned_for)

@@ -196,6 +196,12 @@ def is_event(name: str) -> bool:
     return head in PAST_FORMS or (head.endswith("ed") and len(head) > 4 and head not in _STATE_PARTICIPLES)
 
 
+def is_symmetric(name: str) -> bool:
+    """The relation reads the same both ways (``Relation.symmetric``: friend_of, lives_with)."""
+    r = RELATIONS.get(name)
+    return r is not None and r.symmetric
+
+
 def is_timeless(name: str) -> bool:
     """The relation holds for as long as its subject exists (``Relation.timeless``); open predicates never do."""
     r = RELATIONS.get(name)

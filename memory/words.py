@@ -72,6 +72,9 @@ ROLES: dict[str, Role] = {w: Role(rel, g) for w, rel, g in [
     ("manager", "reports_to", None), ("boss", "reports_to", None), ("supervisor", "reports_to", None),
 ]}
 ROLE_RELATIONS: dict[str, str] = {w: r.relation for w, r in ROLES.items()}  # "sister" -> "sister_of"
+# Roles someone can hold beside another to the same person (a friend who is a flatmate, a neighbour who is a
+# colleague); kin and partners are not one another.
+HELD_BESIDE = frozenset({"friend_of", "lives_with", "neighbour_of", "colleague_of"})
 ROLE_RELATION_NAMES = frozenset(ROLE_RELATIONS.values())  # the relations by which someone is someone to another
 # Parents and grandparents are called by their role as by a name ("Dad's birthday is in March", "Mum rang"): said
 # so, they are the speaker's.

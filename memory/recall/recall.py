@@ -22,7 +22,7 @@ from memory.search import terms
 from memory.summaries import summaries_for
 from memory.summary_text import undated
 from memory.timeutil import DAY
-from memory.words import BESIDES, ROLE_RELATION_NAMES, alternation
+from memory.words import BESIDES, HELD_BESIDE, ROLE_RELATION_NAMES, alternation
 
 SUMMARY_SEEDS = 6  # the first seeds looked up for a summary line: "my friends" may hold a dozen
 _COUNTING = re.compile(r"\bhow (many|often)\b", re.I)
@@ -302,8 +302,8 @@ class Recaller:
         ranked = sorted(found.values(), key=lambda x: -x[0])[: max(self.limit, targeted)]
         result.facts = sorted((a for _, a in ranked), key=lambda a: (a.valid_from, a.recorded_at))
         result.notes += self._before_after(question, result.facts)
-        if intent.roles and not role_arcs and not intent.history and self._someone_else(
-                result.facts, result.episodes if result.episodes_relevant else [], now):
+        if intent.roles and not role_arcs and not intent.history and not set(intent.roles) <= HELD_BESIDE and (
+                self._someone_else(result.facts, result.episodes if result.episodes_relevant else [], now)):
             # someone else who is something to the user was found (a brother, for "my sister"): what is known of
             # them would be said of the one asked about, unless what was said speaks of that one too
             result.role_unheld = _role_unmentioned(intent.role_words, result.episodes)

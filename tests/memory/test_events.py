@@ -38,3 +38,12 @@ def test_a_fact_true_for_as_long_as_its_subject_is_said_without_the_day_it_was_t
     assert _arc("born_in").statement(dates=True) == "Jon born in fair"
     ended = dataclasses.replace(_arc("born_on"), valid_to=DAY)  # corrected: the span stays, as for any fact
     assert "until" in ended.statement()
+
+
+def test_a_fact_that_reads_both_ways_names_the_user_first() -> None:
+    """"Declan lives with User" was said back as "You live with User.": a symmetric fact with the user as its
+    object is said with the user first; one that does not read both ways stays as it was learned."""
+    shared = dataclasses.replace(_arc("lives_with"), subject="Declan", object_id="user", object="User")
+    assert shared.statement(dates=False) == "User lives with Declan"
+    sister = dataclasses.replace(_arc("sister_of"), subject="Ada", object_id="user", object="User")
+    assert sister.statement(dates=False) == "Ada sister of User"

@@ -225,6 +225,9 @@ def test_facts_of_the_asked_relation_are_what_the_model_reads_for_a_missing_prem
     ("My brother Kofi lives in Accra.", "How many sisters have I got?", False),
     # found only in what was said, by the name of someone who is something else to the user (an uncle)
     ("My uncle Bram runs a bike shop in Ghent.", "What does my aunt do?", False),
+    # a friend may be the flatmate asked about (roles held beside another), never the sister
+    ("Me and my mate Callum share a garden flat in Brighton.", "Who's my flatmate?", True),
+    ("Me and my mate Callum share a garden flat in Brighton.", "Where does my sister live?", False),
 ])
 def test_a_role_no_one_holds_is_not_answered_from_someone_else(tmp_path: Path, parser: RuleExtractor, said: str,
                                                                question: str, answered: bool) -> None:
@@ -237,6 +240,8 @@ def test_a_role_no_one_holds_is_not_answered_from_someone_else(tmp_path: Path, p
             p.graph.assert_fact("Kofi", "lives_in", "Accra", now=T0)
         if "Bram" in said:
             p.graph.assert_fact("Bram", "uncle_of", USER_ID, now=T0)
+        if "Callum" in said:
+            p.graph.assert_fact("Callum", "friend_of", USER_ID, now=T0)
         ans = p.answer(question, now=T0 + timedelta(days=1))
         assert (model.asked == 1) is answered
         assert ans.recall is not None and bool(ans.recall.role_unheld) is not answered
