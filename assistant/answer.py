@@ -521,6 +521,16 @@ def _base(word: str) -> str:
 
 
 def to_you(sentence: str, question: str) -> str:
+    """``said_to_you``; and asked with "we" or "us" ("Who is moving in with us?"), their "we", "us" and "our" in
+    the answer are "you" and "your" too ("Your mother-in-law is moving in with you")."""
+    said = said_to_you(sentence, question)
+    return ours_to_yours(said) if _WE_ASKED.search(question) else said
+
+
+_WE_ASKED = re.compile(rf"\b({alternation(WE)})\b", re.I)
+
+
+def said_to_you(sentence: str, question: str) -> str:
     """An answer to the user's question about themselves that opens in their words ("I'm from Dublin
     originally.") said to them ("You're from Dublin originally."). Only a sentence that starts with I, my or me is
     turned, so words quoted from someone ('Maria said "I…"') stay as they were said; one that starts with "The

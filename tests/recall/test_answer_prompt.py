@@ -649,6 +649,17 @@ def test_the_user_as_the_facts_name_them_is_said_to_them(answer: str, said: str)
     assert to_you(answer, "Who is Leah?") == said
 
 
+@pytest.mark.parametrize(("question", "answer", "said"), [
+    ("Who is moving in with us?", "Your mother-in-law is moving in with us in January.",
+     "Your mother-in-law is moving in with you in January."),
+    ("Where are we flying to?", "The US, with our cousins.", "The US, with your cousins."),
+    ("Who lives with Anna?", "Anna lives with us.", "Anna lives with us."),  # not asked with "we": as said
+])
+def test_asked_with_we_their_we_is_said_as_you(question: str, answer: str, said: str) -> None:
+    from assistant.answer import to_you
+    assert to_you(answer, question) == said
+
+
 @pytest.mark.parametrize(("question", "newest_first"), [
     ("Where does my dad live?", True), ("What bike do I ride?", True), ("Who's my dentist?", True),
     ("What kind of tea do I drink?", True), ("Do I cycle to work?", True),
