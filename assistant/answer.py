@@ -769,11 +769,22 @@ _NUMBER_WORDS = frozenset(_key(w) for w in [
     *"sixty seventy eighty ninety hundred thousand million".split(),
     *"once twice thrice dozen few several couple half first second third".split()])
 _COUNTS = re.compile(r"\bhow (many|often|long)\b", re.I)
+_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
+_DATE_OR_TIME = re.compile(r"\b\d{4}-\d\d(?:-\d\d)?\b|\b\d{1,2}[:.]\d\d\b|\b\d{1,2}/\d{1,2}(?:/\d{2,4})?\b")
 _DATE_WORD = re.compile(rf"\b({alternation([*calendar.month_name[1:], *calendar.day_name])})\b", re.I)
 
 
 def _numeric(key: str) -> bool:
     return key.isdigit() or key in _NUMBER_WORDS
+
+
+# number words that are as often something else ("the red one", "first", "a few")
+_LOOSE_NUMBERS = frozenset(_key(w) for w in "one once first second third few several couple half dozen".split())
+
+
+def _exact_number(key: str) -> bool:
+    """A number said exactly ("11", "eleven"), not a year (a date's) nor a word that is as often something else."""
+    return (key.isdigit() and not _YEAR.fullmatch(key)) or (key in _NUMBER_WORDS and key not in _LOOSE_NUMBERS)
 
 
 _NEGATION = re.compile(r"(?:n['’]t|^never)$")
@@ -795,6 +806,16 @@ def ungrounded(answer: str, question: str, recall: RecallResult) -> bool:
     counted = (recall.intent.when or bool(_COUNTS.search(question)) or numbers
                or bool(_DATE_WORD.search(answer)))  # the day and year of a date ("On 3 May 2026")
     # a negation is no fact of its own: "No, you don't like coriander." from "I can't stand coriander"
+    # a number memory never said, asked neither to count nor about time, nor worked out from a number said of what
+    # is asked (a year, an age): a guess, whatever other word it comes with ("How old is my sister?" "Rhian is 11
+    # years old." when only the user's "gluten-free for two years" holds a number)
+    texts = _known_texts(recall, dates=False)
+    of_it = [t for t in texts if asked & set(_content(t))]
+    sums = recall.intent.when or bool(_COUNTS.search(question)) or bool(_DATE_WORD.search(answer)) or any(
+        _exact_number(k) for k in _content(" ".join(of_it))) or bool(_YEAR.search(" ".join(of_it)))
+    if not sums and any(_exact_number(k) and k not in asked and k not in known
+                        for k in _content(_DATE_OR_TIME.sub(" ", answer))):
+        return True
     new = {k for k in said if k not in asked and k not in ("yes", "no") and k not in _WORKED_OUT
            and not (counted and _numeric(k)) and not _NEGATION.search(k)}
     if not new:

@@ -72,6 +72,10 @@ ROLES: dict[str, Role] = {w: Role(rel, g) for w, rel, g in [
     ("manager", "reports_to", None), ("boss", "reports_to", None), ("supervisor", "reports_to", None),
 ]}
 ROLE_RELATIONS: dict[str, str] = {w: r.relation for w, r in ROLES.items()}  # "sister" -> "sister_of"
+# Before a role held for a while (a boss, a flatmate, a partner): one it no longer is ("my old boss", "my ex-wife");
+# an old friend is still a friend, and kin are always kin.
+FORMER_ROLE = frozenset({"old", "former", "ex", "previous"})
+FOR_A_WHILE = frozenset({"reports_to", "colleague_of", "neighbour_of", "lives_with", "partner_of", "spouse_of"})
 # Roles someone can hold beside another to the same person (a friend who is a flatmate, a neighbour who is a
 # colleague); kin and partners are not one another.
 HELD_BESIDE = frozenset({"friend_of", "lives_with", "neighbour_of", "colleague_of"})

@@ -12,8 +12,6 @@ from memory.extraction.rules_clause import Clause
 from memory.extraction.rules_discourse import Discourse, Entity
 from memory.extraction.rules_handlers import _pet, _role_fact, handle, plan_told, planned
 from memory.extraction.rules_lexicon import (
-    FOR_A_WHILE,
-    FORMER_ROLE,
     PAST_OPENERS,
     PAST_PET,
     PETS,
@@ -29,6 +27,8 @@ from memory.words import (
     CHILD_AGES,
     CHILD_PLURALS,
     CHILD_WORDS,
+    FOR_A_WHILE,
+    FORMER_ROLE,
     KIN_TITLES,
     MY,
     POSSESSIVES,

@@ -23,9 +23,7 @@ PETS = frozenset(
 PAST_PET = frozenset(_words("old late former first childhood previous"))
 # What someone passes that is worth remembering ("I passed my driving test", "she passed her exams")
 PASSED = frozenset(_words("test exam exams audition assessment course degree interview mot"))
-# Before a role held for a while (a boss, a flatmate, a partner): one it no longer is ("my old boss", "my ex-wife")
-FORMER_ROLE = frozenset(_words("old former ex previous"))
-FOR_A_WHILE = frozenset({"reports_to", "colleague_of", "neighbour_of", "lives_with", "partner_of", "spouse_of"})
+
 CAR_BRANDS = frozenset(
     _words(
         "toyota volvo skoda škoda fiat ford bmw audi volkswagen vw honda tesla renault peugeot kia "

@@ -22,7 +22,7 @@ from memory.search import terms
 from memory.summaries import summaries_for
 from memory.summary_text import undated
 from memory.timeutil import DAY
-from memory.words import BESIDES, HELD_BESIDE, ROLE_RELATION_NAMES, alternation
+from memory.words import BESIDES, FOR_A_WHILE, FORMER_ROLE, HELD_BESIDE, ROLE_RELATION_NAMES, ROLES, alternation
 
 SUMMARY_SEEDS = 6  # the first seeds looked up for a summary line: "my friends" may hold a dozen
 _COUNTING = re.compile(r"\bhow (many|often)\b", re.I)
@@ -307,6 +307,10 @@ class Recaller:
             # someone else who is something to the user was found (a brother, for "my sister"): what is known of
             # them would be said of the one asked about, unless what was said speaks of that one too
             result.role_unheld = _role_unmentioned(intent.role_words, result.episodes)
+        elif intent.roles and not role_arcs and not intent.history and result.episodes_relevant and (
+                former := _only_former(intent.role_words, result.episodes)):
+            # "Who is my husband?" with only "my ex-husband Gareth" ever said: the model said "Gareth is your husband"
+            result.role_unheld = former
         elif (pet := _PET_ASKED.search(question)) and result.episodes_relevant and self._someone_elses_pet(
                 pet.group(1), result.episodes, now):
             # "What's my dog called?" with only the neighbour's dog ever told of: "Neighbour's dog." was said
@@ -412,6 +416,19 @@ def facts_json(result: RecallResult, *, sources: Callable[[str], Any] | None = N
 
 
 _PET_ASKED = re.compile(rf"\b(?:my|our)\s+(?:\w+\s+)?({alternation(PETS)})s?\b", re.I)  # "my dog", "our cats"
+
+
+def _only_former(words: Sequence[str], episodes: Sequence[Episode]) -> str:
+    """The first role word of one held for a while ("husband", "manager") that these utterances say only as what
+    someone was ("my ex-husband Gareth", "my old manager Deborah"), or ""."""
+    for w in words:
+        if w not in ROLES or ROLES[w].relation not in FOR_A_WHILE:
+            continue
+        before = re.compile(rf"\b(?:my|our)\s+(?:(\w+)(?:\s+|-))?{re.escape(w)}s?\b", re.I)
+        said = [m.group(1) for e in episodes for m in before.finditer(e.text)]
+        if said and all(m is not None and m.lower() in FORMER_ROLE for m in said):
+            return w
+    return ""
 
 
 def _role_unmentioned(words: Sequence[str], episodes: Sequence[Episode]) -> str:

@@ -795,3 +795,18 @@ def test_a_number_about_the_user_is_not_grounded_by_the_day_of_a_facts_date() ->
     assert "27" in " ".join(r.statements())  # the date is what the model read
     assert ungrounded("You are 27 years old.", q, r)
     assert not ungrounded("You are vegetarian.", "What do I eat?", r)
+
+
+def test_a_number_never_said_about_someone_is_a_guess() -> None:
+    """"How old is my sister?" "Rhian is 11 years old." when all that was said is "gluten-free for two years" and
+    where she lives: "years" is in memory, the number is not; a year said, or a question that counts, may give one."""
+    from assistant.answer import ungrounded
+    q = "How old is my sister?"
+    r = _talk(q, "", [("user", "I've been gluten-free for two years now."),
+                      ("user", "My sister Rhian lives in Swansea.")])
+    assert ungrounded("Rhian is 11 years old.", q, r)
+    assert not ungrounded("Rhian lives in Swansea.", q, r)
+    r.episodes[1] = dataclasses.replace(r.episodes[1], text="My sister Rhian was born in 2015, in Swansea.")
+    assert not ungrounded("Rhian is 11 years old.", q, r)  # worked out from the year
+    r = _talk("How many years have I been gluten-free?", "", [("user", "I've been gluten-free since 2024.")])
+    assert not ungrounded("Two years.", r.question, r)

@@ -228,6 +228,11 @@ def test_facts_of_the_asked_relation_are_what_the_model_reads_for_a_missing_prem
     # a friend may be the flatmate asked about (roles held beside another), never the sister
     ("Me and my mate Callum share a garden flat in Brighton.", "Who's my flatmate?", True),
     ("Me and my mate Callum share a garden flat in Brighton.", "Where does my sister live?", False),
+    # the role said only as what someone was: no one is it now
+    ("My ex-husband Gareth still lives in Newport.", "Who is my husband?", False),
+    ("I ran into my old supervisor Deborah at the shops.", "Who is my supervisor?", False),
+    ("My supervisor Deborah is off sick this week.", "Who is my supervisor?", True),
+    ("My old friend Deborah is off sick this week.", "Who is my friend?", True),  # an old friend is one still
 ])
 def test_a_role_no_one_holds_is_not_answered_from_someone_else(tmp_path: Path, parser: RuleExtractor, said: str,
                                                                question: str, answered: bool) -> None:
