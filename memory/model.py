@@ -141,8 +141,11 @@ class Arc:
         date costs the model ~20 ms of prompt reading on a small CPU, worth paying only when the question
         is about time. Ended facts keep their span either way.
         """
-        if self.object_id == USER_ID != self.subject_id and is_symmetric(self.relation):
-            # the user first: "Declan lives with User" was said back as "You live with User."
+        if self.object_id == USER_ID != self.subject_id and is_symmetric(self.relation) and not self.relation.endswith(
+                "_of"):
+            # the user first in what they do with someone: "Declan lives with User" was said back as "You live with
+            # User."; what someone is to them stays as it was learned ("Bea cousin of User": turned, the model
+            # answered "Who is coming to Rome with me?" with "The user is coming to Rome with me.")
             return replace(self, subject=self.object, subject_id=self.object_id, object=self.subject,
                            object_id=self.subject_id).statement(dates=dates)
         rel = self.relation_words

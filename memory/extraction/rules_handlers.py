@@ -747,8 +747,11 @@ def _trip(c: Clause, m: Match, subj: Entity | None, o: Phrase | None, op: str) -
                 t.tag in ("PRP$", "POS") or t.lower in ROLES for t in c.toks[o.start - 1 : o.end + 1]):
             c.emit(subj, "visited", o.text)  # "I visited a veterans' hospital" (not "visited my gran")
         return
-    if ahead or intends:
-        for who in (subj, *_with_speaker(c, m, subj)):
+    if ahead or intends:  # the speaker's own plan too, when the pair was read as the other one's ("me and my
+        # cousin Bea are off to Naples"); not the other's beside the speaker's: with "Bea plans trip to Rome" and
+        # "User plans trip to Rome" both in its prompt, the model answered "Who is coming to Rome with me?" with
+        # "The user"
+        for who in (subj, *(w for w in _with_speaker(c, m, subj) if w.name == USER)):
             c.emit(who, "plans_trip_to", place.text, kind="plan")
     elif past:
         c.emit(subj, "visited", place.text)

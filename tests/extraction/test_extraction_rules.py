@@ -557,6 +557,8 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("I'm off to bed.", (), set()),
     ("Me and my brother Osian are flying to Madrid in May.", (),
      {k("Osian", "brother_of", U), k(U, "plans_trip_to", "Madrid"), k("Osian", "plans_trip_to", "Madrid")}),
+    ("My brother Osian and I are flying to Madrid in May.", (),
+     {k("Osian", "brother_of", U), k(U, "plans_trip_to", "Madrid")}),
     ("My nephew Ravi passed his driving test on Friday.", (),
      {k("Ravi", "nephew_of", U), k("Ravi", "passed", "driving test")}),
     ("We passed the old mill on our walk.", (), set()),

@@ -47,3 +47,5 @@ def test_a_fact_that_reads_both_ways_names_the_user_first() -> None:
     assert shared.statement(dates=False) == "User lives with Declan"
     sister = dataclasses.replace(_arc("sister_of"), subject="Ada", object_id="user", object="User")
     assert sister.statement(dates=False) == "Ada sister of User"
+    cousin = dataclasses.replace(_arc("cousin_of"), subject="Bea", object_id="user", object="User")
+    assert cousin.statement(dates=False) == "Bea cousin of User"  # what someone is to the user: as learned
