@@ -800,22 +800,22 @@ def ungrounded(answer: str, question: str, recall: RecallResult) -> bool:
         return False  # a general question, or one that asks to reason ("what might she like?"): the model's own
     asked = set(_content(question))
     # without the facts' dates: the day of one ("from 27 November") is no ground for "You are 27 years old."
-    known = set(_content(" ".join(_known_texts(recall, dates=False))))
+    texts = _known_texts(recall, dates=False)
+    known = set(_content(" ".join(texts)))
     said = _content(answer)
-    numbers = any(_numeric(k) for k in _content(" ".join(_known_texts(recall, dates=False))))  # not the facts' dates
+    numbers = any(_numeric(k) for k in known)
     counted = (recall.intent.when or bool(_COUNTS.search(question)) or numbers
                or bool(_DATE_WORD.search(answer)))  # the day and year of a date ("On 3 May 2026")
-    # a negation is no fact of its own: "No, you don't like coriander." from "I can't stand coriander"
     # a number memory never said, asked neither to count nor about time, nor worked out from a number said of what
     # is asked (a year, an age): a guess, whatever other word it comes with ("How old is my sister?" "Rhian is 11
     # years old." when only the user's "gluten-free for two years" holds a number)
-    texts = _known_texts(recall, dates=False)
     of_it = [t for t in texts if asked & set(_content(t))]
     sums = recall.intent.when or bool(_COUNTS.search(question)) or bool(_DATE_WORD.search(answer)) or any(
         _exact_number(k) for k in _content(" ".join(of_it))) or bool(_YEAR.search(" ".join(of_it)))
     if not sums and any(_exact_number(k) and k not in asked and k not in known
                         for k in _content(_DATE_OR_TIME.sub(" ", answer))):
         return True
+    # a negation is no fact of its own: "No, you don't like coriander." from "I can't stand coriander"
     new = {k for k in said if k not in asked and k not in ("yes", "no") and k not in _WORKED_OUT
            and not (counted and _numeric(k)) and not _NEGATION.search(k)}
     if not new:

@@ -250,11 +250,9 @@ def _with_speaker(c: Clause, m: Match, subj: Entity) -> list[Entity]:
 
 def _together(c: Clause, m: Match, subj: Entity, place: str) -> None:
     """'Tom and I moved to Leeds', 'me and Sara live in Bristol': the home is both's, and shared."""
-    partner = _with_me(c, m)
-    if partner is None or subj.name not in (USER, partner):
-        return
-    c.emit(Entity(partner) if subj.name == USER else Entity(USER), "lives_in", place, "assert")
-    c.emit(USER, "lives_with", partner, "assert", obj_type="PERSON")
+    for other in _with_speaker(c, m, subj):
+        c.emit(other, "lives_in", place, "assert")
+        c.emit(USER, "lives_with", subj.name if other.name == USER else other.name, "assert", obj_type="PERSON")
 
 
 def _owned(c: Clause, ph: Phrase) -> Phrase:

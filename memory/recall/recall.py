@@ -302,13 +302,13 @@ class Recaller:
         ranked = sorted(found.values(), key=lambda x: -x[0])[: max(self.limit, targeted)]
         result.facts = sorted((a for _, a in ranked), key=lambda a: (a.valid_from, a.recorded_at))
         result.notes += self._before_after(question, result.facts)
-        if intent.roles and not role_arcs and not intent.history and not set(intent.roles) <= HELD_BESIDE and (
+        unheld = bool(intent.roles) and not role_arcs and not intent.history  # a role asked that no one holds
+        if unheld and not set(intent.roles) <= HELD_BESIDE and (
                 self._someone_else(result.facts, result.episodes if result.episodes_relevant else [], now)):
             # someone else who is something to the user was found (a brother, for "my sister"): what is known of
             # them would be said of the one asked about, unless what was said speaks of that one too
             result.role_unheld = _role_unmentioned(intent.role_words, result.episodes)
-        elif intent.roles and not role_arcs and not intent.history and result.episodes_relevant and (
-                former := _only_former(intent.role_words, result.episodes)):
+        elif unheld and result.episodes_relevant and (former := _only_former(intent.role_words, result.episodes)):
             # "Who is my husband?" with only "my ex-husband Gareth" ever said: the model said "Gareth is your husband"
             result.role_unheld = former
         elif (pet := _PET_ASKED.search(question)) and result.episodes_relevant and self._someone_elses_pet(
