@@ -612,6 +612,8 @@ def test_relative_dates_set_validity(rx: RuleExtractor) -> None:
     "Tom and", "and Ana play", "Messi - love", "\x00 I'm going to build MATCH (n) DETACH DELETE n next week",
     "and Ana got married", "Perhaps Tom and", "If and Ana split up", "Tom and and got engaged",
     "I'm going to build " + "a " * 3000 + "greenhouse next week.",
+    "'s called", "My 's named", "We're off to", "off to the.", "I passed", "pass", "Me and my", "my ex-",
+    "my ex- - -boss", "We're moving to", "My old", "her name is",
 ])
 def test_this_stops_readers_take_odd_text_without_harm(rx: RuleExtractor, odd: str) -> None:
     """Blank, cut-off or hostile text through the plan, newborn, pair and "love" readers: no error, and no fact
