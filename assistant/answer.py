@@ -820,7 +820,26 @@ def ungrounded(answer: str, question: str, recall: RecallResult) -> bool:
            and not (counted and _numeric(k)) and not _NEGATION.search(k)}
     if not new:
         return False
-    return not new & known
+    if not new & known:
+        return True
+    # the only words found are those that name whom it asks about ("Where does my grandma live?" "Your Iris
+    # grandparent lives in the same place as the user.", from "Iris grandparent of User" alone): the rest is a
+    # guess; asked who, or someone's name, a name is the answer
+    rest = new - _naming(recall)
+    return bool(rest) and not rest & known and not _NAME_ASKED.search(question)
+
+
+_NAME_ASKED = re.compile(r"\b(who|whom|whose|names?|called)\b", re.I)
+
+
+def _naming(recall: RecallResult) -> set[str]:
+    """The keyed words that name whom a question is about: their names, the user, and the roles that join them
+    ("Iris grandparent of User": iris, grandparent, grandma…)."""
+    seeds = set(recall.seeds)
+    names = [a.subject for a in recall.facts if a.subject_id in seeds] + [
+        a.object for a in recall.facts if a.object_id in seeds]
+    roles = [a for a in recall.facts if a.relation in ROLE_RELATIONS.values()]
+    return set(_content(" ".join([*names, "user", *(a.relation_words for a in roles), *_role_words(roles)])))
 
 
 def unfounded(premises: Sequence[str], question: str, recall: RecallResult) -> list[str]:

@@ -132,6 +132,7 @@ def _from_spacy(doc: Any) -> list[list[Tok]]:
         ]
         toks = [Tok(k, t.text, t.lemma, t.pos, t.tag, t.dep, t.ent, t.idx) for k, t in enumerate(toks)]
         toks = [_contracted(toks, k) for k in range(len(toks))]
+        toks = [_misread_verb(toks, k) for k in range(len(toks))]
         if toks:
             out.append(toks)
     return out
@@ -147,6 +148,20 @@ def _contracted(toks: list[Tok], k: int) -> Tok:
         return t
     lemma = "be" if toks[k + 1].lem in ("call", "name") else "have"
     return Tok(t.i, t.text, lemma, "AUX", "VBZ", "aux", t.ent, t.idx)
+
+
+def _misread_verb(toks: list[Tok], k: int) -> Tok:
+    """A word the tagger read as a noun right after a subject "I", "we", "you" or "they" (adverbs between) is the
+    clause's verb: "These days I mostly just cycle." (cycle: NN)."""
+    t = toks[k]
+    if not (t.pos == "NOUN" and t.tag == "NN" and t.dep in ("ROOT", "advcl", "conj", "ccomp") and t.text.islower()):
+        return t
+    j = k - 1
+    while j >= 0 and toks[j].pos == "ADV" and toks[j].tag == "RB":  # not "I absolutely detest coriander" (RBS)
+        j -= 1
+    if j < 0 or toks[j].lower not in ("i", "we", "you", "they") or toks[j].dep != "nsubj":
+        return t
+    return Tok(t.i, t.text, t.lemma, "VERB", "VBP", t.dep, t.ent, t.idx)
 
 
 def _starts_clause(toks: list[Tok], j: int) -> bool:

@@ -503,7 +503,7 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
             return None
         if o is not None:
             c.emit(subj, "works_as", o.text, op, obj_type="ROLE")
-            return _works_at_tail(c, o, subj, op)
+            _works_at_tail(c, o, subj, op)
         return None
     if rel in ("@born_on", "@birthday"):
         day = dates.birthday(c.source[c.toks[m.slots["D"]].idx : c.toks[c.hi - 1].end])
@@ -548,7 +548,9 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
     if rel == "@teach" and o is not None:  # "I teach art at a middle school": where, too
         if o.head.lower not in VAGUE and o.head.pos != "PRON":  # not "teaching others"
             c.emit(subj, "teaches", o.text, op)
-        return _works_at_tail(c, o, subj, op)
+        if _works_at_tail(c, o, subj, op):  # teaching at a school, a college: that is the job
+            c.emit(subj, "works_as", "teacher", op, obj_type="ROLE")
+        return None
     if rel == "@won" and o is not None and o.head.lower not in NOT_A_TASTE and o.head.ent != "PERSON":
         c.emit(subj, "won", o.text, op)  # "won first prize", "won the regional final" (not "won her over")
         return
@@ -863,12 +865,15 @@ def _trip_event(c: Clause, m: Match, subj: Entity | None) -> None:
             c.emit(subj, "visited", place.text)
 
 
-def _works_at_tail(c: Clause, o: Phrase, subj: Entity, op: str = "assert") -> None:
-    """'... a nurse at Saint Mary's Hospital', '… at the local hospital' -> works_at (a name, or what it is)."""
+def _works_at_tail(c: Clause, o: Phrase, subj: Entity, op: str = "assert") -> bool:
+    """'... a nurse at Saint Mary's Hospital', '… at the local hospital' -> works_at (a name, or what it is).
+    True when a workplace was read."""
     if o.end < c.hi and c.toks[o.end].lower in ("at", "for", "with"):
         q = noun_phrase(c.source, c.toks, o.end + 1, c.hi)
         if q is not None and (q.proper or q.head.lower in WORKPLACES):
             c.emit(subj, "works_at", q.text, op, obj_type="ORG")
+            return True
+    return False
 
 
 def _switch(c: Clause, m: Match, subj: Entity, o: Phrase, op: str) -> None:

@@ -10,7 +10,7 @@ import pytest
 from assistant.answer import messages, said_lines, speakable, user_prompt
 from assistant.when import dated, no_longer, when_answer, when_note
 from memory.episodes import Episode
-from memory.model import Arc
+from memory.model import USER_ID, Arc
 from memory.recall.intent import analyse
 from memory.recall.recall import RecallResult
 from memory.search import focus
@@ -810,3 +810,18 @@ def test_a_number_never_said_about_someone_is_a_guess() -> None:
     assert not ungrounded("Rhian is 11 years old.", q, r)  # worked out from the year
     r = _talk("How many years have I been gluten-free?", "", [("user", "I've been gluten-free since 2024.")])
     assert not ungrounded("Two years.", r.question, r)
+
+
+def test_an_answer_whose_only_known_words_name_whom_it_asks_about_is_a_guess() -> None:
+    """"Where does my grandma live?" "Your Iris grandparent lives in the same place as the user." when all that is
+    known is "Iris grandparent of User" and that she turns ninety: the words found only name her; where she lives
+    is the model's guess. Asked who, a name is the answer."""
+    from assistant.answer import ungrounded
+    q = "Where does my grandma live?"
+    r = _talk(q, "", [("user", "My grandma Iris turns ninety next month.")])
+    r.seeds = ["iris"]
+    r.facts = [dataclasses.replace(_fact("iris", "grandparent_of", "User"), object_id=USER_ID)]
+    assert ungrounded("Your Iris grandparent lives in the same place as the user.", q, r)
+    assert not ungrounded("Iris turns ninety next month.", q, r)  # words of what was said
+    assert not ungrounded("Iris.", "Who is my grandma?", r)
+    assert not ungrounded("Your grandma Iris.", "What is my grandma called?", r)
