@@ -584,11 +584,17 @@ def vetted(first: str, question: str, recall: RecallResult) -> str | None:
     (``redated``). None: the answer stands."""
     if (says_nothing_new(first, question) or ungrounded(first, question, recall) or borrowed(first, question, recall)
             or told_the_listener(first, question, recall) or self_named(first, question, recall)
-            or someone_else(first, question, recall) or yes_of_another(first, question, recall)):
+            or someone_else(first, question, recall) or yes_of_another(first, question, recall)
+            or _NAMED_USER.search(first)):
         return unknown_answer(recall)
     # a question that asks to reason ("Is it likely that Nate has friends besides Joanna?") is not denied by
     # whatever "not" the words found hold
     return (None if asks_to_reason(question) else said_otherwise(first, recall)) or redated(first, recall)
+
+
+# "User" is how the facts name the one who asks, never their name: "What is my name?" "You are User."
+_NAMED_USER = re.compile(r"^\W*(?:you\s+are|you['’]re|your\s+name\s+is)\s+(?:called\s+|named\s+)?(?:the\s+)?user\b",
+                         re.I)
 
 
 # asked how someone put something: their own words are the answer, no one else's

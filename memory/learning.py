@@ -349,6 +349,8 @@ class Learner:
         rel = relation(f.relation)
         subject = self.resolver.resolve(f.subject, at=at)
         obj = self.resolver.resolve(f.object, at=at) if f.object else ""
+        if obj and obj.casefold() == subject.casefold():
+            return []  # a guest's "Hi, I'm Tomasz" said by Tomasz: nothing of one to itself
         if f.op == "assert":
             when = dates_at(f.valid_from, f.valid_to, at)
             aliases = (f.extra or {}).get("aliases") or {}

@@ -11,7 +11,9 @@ from datetime import datetime
 from rich.console import Console
 from rich.markup import escape
 
+from assistant.answer import is_question
 from assistant.compose import Hearth
+from hearth_errors import HearthError
 from memory.llm import Message
 from memory.text import describe_bad_char
 from memory.transcripts import Turn
@@ -88,6 +90,8 @@ def cmd_chat(app: Hearth, args: argparse.Namespace) -> int:
             turns += app.transcripts.add_turns([Turn(cid, _after(t_user, app.now()), "assistant", text)],
                                                source="chat")
             history += [{"role": "user", "content": line.strip()}, {"role": "assistant", "content": text}]
+            if not args.no_learn and not is_question(line):
+                _learn_now(app, cid, con)
     except KeyboardInterrupt:
         con.print("\n[dim]stopped; what was said is kept[/]")
     if not turns:
@@ -101,6 +105,19 @@ def cmd_chat(app: Hearth, args: argparse.Namespace) -> int:
     for n in result.notes:
         con.print(f"[yellow]note:[/] {escape(n)}")
     return 0
+
+
+def _learn_now(app: Hearth, cid: str, con: Console) -> None:
+    """What was just told is learned at once, after the reply ("I've stopped going to the food bank", then "Where
+    do I volunteer?" in the same conversation had still been answered "The food bank."). Learning takes only the
+    turns not learned yet; one that fails is learned again when the conversation ends."""
+    try:
+        result = app.learner().learn(cid)
+    except HearthError as e:
+        con.print(f"[yellow]note:[/] could not learn that yet ({escape(str(e))}); it is kept and tried again")
+        return
+    for c, _, _ in result.changes:
+        con.print(f"[dim]learned:[/] {escape(c.describe())}")
 
 
 def _after(a: datetime, b: datetime) -> datetime:

@@ -10,7 +10,7 @@ from typing import Any
 
 from memory.extraction.rules_clause import Clause
 from memory.extraction.rules_discourse import Discourse, Entity
-from memory.extraction.rules_handlers import _pet, _role_fact, handle, plan_told, planned
+from memory.extraction.rules_handlers import _pet, _role_fact, handle, introduction, plan_told, planned
 from memory.extraction.rules_lexicon import (
     PAST_OPENERS,
     PAST_PET,
@@ -345,6 +345,7 @@ class RuleExtractor:
         for lo, hi in clauses(toks):
             c = Clause(source, toks, lo, hi, evidence, at, turn, disc, force, sent.out)
             kept = len(sent.out)
+            introduction(c)
             for m in find_matches(toks, lo, hi):
                 ref = find_subject(source, toks, lo, m.start)
                 verb = next((i for i in range(lo, m.start) if toks[i].pos in ("AUX", "VERB")), None)

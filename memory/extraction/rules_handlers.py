@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from itertools import pairwise
+from itertools import pairwise, takewhile
 
 from memory.extraction import dates
 from memory.extraction.rules_clause import MULTI, NOT_A_TASTE, Clause
@@ -424,6 +424,9 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
     if rel in ("@name_is", "@called", "@name_pet"):
         if o is None or not o.proper:
             return
+        if rel == "@name_is" and m.start - 1 >= c.lo and c.toks[m.start - 1].lower == "my" and _named_alone(c, o):
+            c.emit(Entity(USER), "named", o.text, op)  # "My name's Ruth": the speaker's own name
+            return
         if rel != "@name_is" and c.disc.newborn is not None:  # "…had a baby girl, they called her Maeve"
             if c.disc.newborn[1] is None and m.start + 1 < c.hi and c.toks[m.start + 1].lower in ("her", "him"):
                 c.disc.newborn = (c.disc.newborn[0], "f" if c.toks[m.start + 1].lower == "her" else "m")
@@ -630,7 +633,9 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
     elif rel in ("@switch", "@switch_to", "@swap"):
         _switch(c, m, subj, o, op)
     elif rel == "@join":
-        if cat == "group" or any(t.endswith(w) for t in o.text.lower().split() for w in JOINED):  # "PureGym" too
+        # "PureGym" too; a body named by its members ("joined the Scouts", "the Samaritans") is no employer
+        if cat == "group" or any(t.endswith(w) for t in o.text.lower().split() for w in JOINED) or (
+                o.proper and o.head.tag in ("NNS", "NNPS")):
             c.emit(subj, "member_of", o.text, op, obj_type="ORG")
         elif o.proper:
             c.emit(subj, "works_at", o.text, op, obj_type="ORG")
@@ -863,6 +868,27 @@ def _trip_event(c: Clause, m: Match, subj: Entity | None) -> None:
         place = noun_phrase(c.source, c.toks, m.end + 1, c.hi)
         if place is not None and place.proper and place.head.ent in ("GPE", "LOC", "FAC", ""):
             c.emit(subj, "visited", place.text)
+
+
+def introduction(c: Clause) -> None:
+    """"I'm Ruth", "Hi, I'm Ruth, by the way": a clause that is only the speaker's "I", "am" and a person's name
+    tells the speaker's name (not "I'm Ruth's mum", "this is Max")."""
+    i = c.lo
+    while i < c.hi and c.toks[i].pos in ("INTJ", "PUNCT"):
+        i += 1
+    if i + 2 >= c.hi or c.toks[i].text != "I" or c.toks[i + 1].lem != "be" or c.toks[i + 1].dep == "aux":
+        return
+    o = noun_phrase(c.source, c.toks, i + 2, c.hi)
+    if o is not None and o.start == i + 2 and o.proper and o.head.ent == "PERSON" and _named_alone(c, o):
+        c.emit(Entity(USER), "named", o.text, "assert")
+
+
+def _named_alone(c: Clause, o: Phrase) -> bool:
+    """A name that is all the clause says after the verb ("I'm Ruth, by the way"; not "I'm Ruth's mum", "I'm
+    Ruth Ellis's neighbour", "my name is Ruth too")."""
+    rest = list(takewhile(lambda t: t.pos not in ("PUNCT", "CCONJ"), c.toks[o.end : c.hi]))
+    return (o.end - o.start <= 3 and all(t.pos in ("PROPN",) for t in c.toks[o.start : o.end])
+            and not any(t.tag == "POS" or t.pos in ("NOUN", "PROPN", "VERB", "ADV") for t in rest))
 
 
 def _works_at_tail(c: Clause, o: Phrase, subj: Entity, op: str = "assert") -> bool:

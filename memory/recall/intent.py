@@ -46,6 +46,7 @@ CUES: list[tuple[str, tuple[str, ...]]] = [
     (r"\b(married)\b", ("spouse_of",)),
     *_role_cues(),
     (r"\b(speak|speaks|language)\b", ("speaks",)),
+    (r"\bmy name\b|\bam i called\b|\bcalled me\b", ("named",)),  # the user's own name ("I'm Ruth")
     (r"\b(member|belong|club|team|band)\b", ("member_of",)),
     (r"\b(visit|visited|been to|travel\w*|trips?|holiday\w*|vacation\w*|getaways?|abroad)\b", ("visited",)),
 ]

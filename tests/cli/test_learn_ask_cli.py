@@ -129,7 +129,7 @@ def test_ingest_refuses_a_turn_from_the_future_and_stores_nothing(tmp_path: Path
 
 def test_what_was_just_said_is_known_in_the_same_chat(tmp_path: Path, cfg: Path, capsys: pytest.CaptureFixture[str],
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
-    """Learning runs when the chat ends; the turn itself is an episode the next question finds at once."""
+    """With learning off, the turn itself is an episode the next question finds at once."""
     monkeypatch.setattr("sys.stdin", io.StringIO("My brother Karl just moved to Tallinn for a job at Bolt.\n"
                                                  "Where does Karl live?\n"))
     code, out, _ = run(capsys, cfg, tmp_path / "d", "chat", "--no-learn")
@@ -139,3 +139,19 @@ def test_what_was_just_said_is_known_in_the_same_chat(tmp_path: Path, cfg: Path,
     _, out, _ = run(capsys, cfg, tmp_path / "d", "transcripts", "--export")
     said = [json.loads(ln) for ln in out.splitlines()]
     assert [t["speaker"] for t in said] == ["user", "assistant", "user", "assistant"]  # each turn as it was said
+
+
+def test_what_was_just_told_is_learned_before_the_next_question(tmp_path: Path, cfg: Path,
+                                                                capsys: pytest.CaptureFixture[str],
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """A statement is learned once it is replied to: a move told, then the old home asked about, in one chat."""
+    data = tmp_path / "d"
+    f = write(tmp_path / "t.jsonl", [("c1", "2026-01-10T10:00:00Z", "user", "I live in Leeds.")])
+    assert run(capsys, cfg, data, "ingest", str(f))[0] == 0
+    monkeypatch.setattr("sys.stdin", io.StringIO("I moved to York last week.\nWhere do I live?\n"))
+    code, out, _ = run(capsys, cfg, data, "chat")
+    lines = out.splitlines()
+    learned = next(i for i, ln in enumerate(lines) if "learned: added: User lives_in York" in ln)
+    asked = [i for i, ln in enumerate(lines) if ln.startswith("hearth>")][1]
+    assert code == 0 and learned < asked  # learned after the reply to the statement, before the question
+    assert "York" in lines[asked] and "Leeds" not in lines[asked]

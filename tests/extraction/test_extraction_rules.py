@@ -408,6 +408,15 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     # a gym joined by a name that says it is one is a membership, not a job
     ("We joined CityGym in March.", (), {k(U, "member_of", "CityGym")}),
     ("I joined Deloitte in March.", (), {k(U, "works_at", "Deloitte")}),
+    # the speaker's own name, said alone after "I'm" or "my name is"; not another's, not a name with more said of it
+    ("Hi! I'm Ruth, by the way.", (), {k(U, "named", "Ruth")}),
+    ("My name's Ruth Ellis.", (), {k(U, "named", "Ruth Ellis")}),
+    ("I'm Ruth's mum.", (), set()),
+    ("I'm meeting Ruth tomorrow.", (), set()),
+    ("I'm not Ruth.", (), set()),
+    ("Way to go! I just got a new addition to the family, this is Max!", (), set()),
+    # a body named by its members is joined as one of them, not as an employer
+    ("My son Theo has joined the Scouts.", (), {k("Theo", "son_of", U), k("Theo", "member_of", "Scouts")}),
     # a pet noun said bare is a meal, not a pet
     ("We had rabbit for dinner at my mum's.", (), set()),
     ("We got a rabbit for the kids.", (), {k(U, "has_pet", "rabbit")}),

@@ -825,3 +825,17 @@ def test_an_answer_whose_only_known_words_name_whom_it_asks_about_is_a_guess() -
     assert not ungrounded("Iris turns ninety next month.", q, r)  # words of what was said
     assert not ungrounded("Iris.", "Who is my grandma?", r)
     assert not ungrounded("Your grandma Iris.", "What is my grandma called?", r)
+
+
+@pytest.mark.parametrize(("answer", "turned_down"), [
+    ("You are User.", True),
+    ("Your name is the user.", True),
+    ("You're called User.", True),
+    ("Ruth.", False),
+])
+def test_the_user_is_never_named_user(answer: str, turned_down: bool) -> None:
+    """"What is my name?" with no name told was answered "You are User.": how the facts name the one who asks."""
+    from assistant.answer import vetted
+    q = "What is my name?"
+    r = _talk(q, "", [("user", "Hi! I'm Ruth, by the way.")])
+    assert (vetted(answer, q, r) is not None) is turned_down
