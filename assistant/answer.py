@@ -589,7 +589,29 @@ def vetted(first: str, question: str, recall: RecallResult) -> str | None:
         return unknown_answer(recall)
     # a question that asks to reason ("Is it likely that Nate has friends besides Joanna?") is not denied by
     # whatever "not" the words found hold
-    return (None if asks_to_reason(question) else said_otherwise(first, recall)) or redated(first, recall)
+    return (_home_to_come(first, question, recall)
+            or (None if asks_to_reason(question) else said_otherwise(first, recall)) or redated(first, recall))
+
+
+def _home_to_come(first: str, question: str, recall: RecallResult) -> str | None:
+    """Asked where someone lives, an answer that names where they only plan to move, with no home of theirs known
+    ("Where does my mum live?" "Harrogate." from "My mum's moving into a care home in Harrogate next month"): what
+    is known is said instead, as a plan."""
+    if "lives_in" not in recall.intent.relations or recall.intent.history or _MOVE_ASKED.search(question):
+        return None  # "Where is my mum moving to?" asks for the plan
+    seeds = set(recall.seeds)
+    if any(a.relation == "lives_in" and a.current and a.subject_id in seeds for a in recall.facts):
+        return None
+    said = set(_content(first))
+    for a in recall.facts:
+        if a.relation == "plans_to_move_to" and a.current and a.subject_id in seeds and set(
+                _content(a.object)) <= said:
+            who = "you plan" if a.subject_id == USER_ID else re.sub(r"^(?i:my)\b", "your", a.subject) + " plans"
+            return f"I only know that {who} to move to {a.object}."
+    return None
+
+
+_MOVE_ASKED = re.compile(r"\b(?:mov|relocat|emigrat)\w*", re.I)
 
 
 # "User" is how the facts name the one who asks, never their name: "What is my name?" "You are User."

@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 
+from assistant.answer import is_question
 from assistant.loop.machine import (
     Action,
     AnswerDone,
@@ -108,6 +109,7 @@ class VoiceLoop:
         self._current: str | None = None
         self._started = clock()
         self._learners: list[threading.Thread] = []
+        self._learning = threading.Lock()  # one learning pass at a time: each takes the turns not learned yet
         # what the stages observed, kept for the action that uses it
         self._utterance: Utterance | None = None
         self._partial: Partial | None = None
@@ -137,8 +139,12 @@ class VoiceLoop:
         if cid is None or self.learn is None:
             return
         if not background:
-            self.learn(cid)
+            with self._learning:
+                self.learn(cid)
             return
+        self._learn_in_background(cid)
+
+    def _learn_in_background(self, cid: str) -> None:
         self._learners = [th for th in self._learners if th.is_alive()]
         th = threading.Thread(target=self._learn_safely, args=(cid,), name=f"learn-{cid}", daemon=True)
         th.start()
@@ -147,7 +153,8 @@ class VoiceLoop:
     def _learn_safely(self, cid: str) -> None:
         try:
             assert self.learn is not None
-            self.learn(cid)
+            with self._learning:
+                self.learn(cid)
         except Exception as e:  # learning failures are reported, never fatal to the loop
             log.exception("learning from %s failed", cid)
             print(f"learning from {cid} failed: {e}")
@@ -304,6 +311,10 @@ class VoiceLoop:
                 self.transcripts.set_timings(rec.conversation, turn.user_idx, dict(timings))
         except Exception:  # the answer was said; a failed write is logged, the turn is not failed twice
             log.exception("could not store the reply of %s", rec.conversation)
+        if self.learn is not None and not is_question(text):
+            # told something: learned now, beside the loop, so the next question knows it ("I've stopped going to
+            # the food bank", then "Where do I volunteer?"); the conversation's end learns whatever is left
+            self._learn_in_background(rec.conversation)
         self._done = rec
         return AnswerDone(t)
 

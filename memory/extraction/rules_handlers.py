@@ -153,6 +153,12 @@ def _taste(c: Clause, ph: Phrase) -> str | None:
     vague = not ph.proper and (ph.head.lower in NOT_A_TASTE or c.toks[ph.end - 1].lower in NOT_A_TASTE)
     if vague or c.toks[ph.start - 1].lower in _NOT_A_TASTE_BEFORE:
         return None  # "I love your suggestions", "veterans and their rights", "I like my job"
+    if ph.end + 1 < c.hi and c.toks[ph.end].lower == "of" and ph.head.pos == "NOUN":
+        # "loves the smell of coffee": the taste is all of it; "hates the smell of it": of what, not said here
+        q = noun_phrase(c.source, c.toks, ph.end + 1, c.hi)
+        if q is None or q.head.pos == "PRON" or any(t.pos not in ("DET", "ADJ") for t in c.toks[ph.end + 1 : q.start]):
+            return None
+        return c.source[c.toks[ph.start].idx : c.toks[q.end - 1].end]
     if ph.head.tag == "VBG" and ph.end == ph.head.i + 1:
         # "I love running my own studio": the taste is the whole activity, not "running"; so is a gerund's own
         # particle or preposition and what follows ("checking out new trails", "caring for animals"), but not

@@ -64,8 +64,8 @@ PATTERNS: list[Pattern] = [
     _p("move|relocate|emigrate [back|over|away|out|up|down] to O", "lives_in", proper=True),
     _p("settle [down] in O", "lives_in", proper=True),
     # a move said by the home moved into ("we just moved into a flat in Glasgow")
-    _p("move|moving into ~ flat|house|home|apartment|place|cottage|bungalow|terrace|room|semi in O", "lives_in",
-       proper=True),
+    _p("move|moving into ~ [care|nursing|retirement|council|studio|student|family] flat|house|home|apartment|place|"
+       "cottage|bungalow|terrace|room|semi in O", "lives_in", proper=True),
     _p("be ~ based in O", "lives_in", state=True, proper=True),
     _p("call O home", "@call_home", state=True),  # "I've called Berlin home for six years"
     _p("home be O", "@home_is", state=True),  # "Home is a flat above a bakery in Stockport", "my home's Leeds"

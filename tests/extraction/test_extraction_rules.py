@@ -85,6 +85,10 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("When I was nine I got a hamster called Fudge.", (), {k(U, "has_pet", "Fudge"), k("Fudge", "is_a", "hamster")}),
     ("The gig was over by eleven.", (), set()),
     ("I absolutely detest coriander.", (), {k(U, "dislikes", "coriander")}),
+    # a taste said as a quality "of" something is all of it; "of it" says nothing of what
+    ("I love the smell of coffee.", (), {k(U, "likes", "smell of coffee")}),
+    ("I love the sound of the sea.", (), {k(U, "likes", "sound of the sea")}),
+    ("My partner Luis hates the smell of it.", (), {k("Luis", "partner_of", U)}),
     # a taste for an activity is the whole activity; one about their own things is not a taste
     ("I really enjoy repairing old radios.", (), {k(U, "likes", "repairing old radios")}),
     ("I hate ironing shirts.", (), {k(U, "dislikes", "ironing shirts")}),
@@ -456,6 +460,9 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     # a move said by the home moved into; a job by when it is worked
     ("We've just moved into a tiny cottage in Lewes.", (), {k(U, "lives_in", "Lewes")}),
     ("My aunt Vera moved into a bungalow in Rhyl.", (), {k("Vera", "aunt_of", U), k("Vera", "lives_in", "Rhyl")}),
+    # a home said by what kind it is; a move ahead is a plan
+    ("My gran moved into a nursing home in Whitby last year.", (), {k("gran", "lives_in", "Whitby")}),
+    ("My mum's moving into a care home in Harrogate next month.", (), {k("mum", "plans_to_move_to", "Harrogate")}),
     ("We moved into the new office in Leeds.", (), set()),
     ("I work weekends as a lifeguard.", (), {k(U, "works_as", "lifeguard")}),
     # a title read by its words where the tagger takes a part of it for a verb, and not past a time

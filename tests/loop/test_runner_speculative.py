@@ -126,3 +126,33 @@ def test_a_second_run_times_its_turns_by_its_own_frames(tmp_path: Path) -> None:
     assert len(loop.records) == 2 and all(r.error is None for r in loop.records)
     # the frames come as fast as they are read: from the end of speech to the endpoint is no second
     assert loop.records[1].timings_ms["vad_tail"] < 500
+
+
+class HeardInTurn:
+    """Hears each utterance as the next of ``said``."""
+
+    def __init__(self, said: list[str]) -> None:
+        self.said = said
+
+    def transcribe(self, pcm: np.ndarray, *, hotwords: Sequence[str] = (),
+                   initial_prompt: str | None = None) -> Transcript:
+        return Transcript(self.said.pop(0), len(pcm) / 16000, 0.01)
+
+
+def test_a_statement_is_learned_before_the_conversation_ends(tmp_path: Path) -> None:
+    """"I've stopped going to the food bank", then "Where do I volunteer?": the statement is learned once it is
+    replied to (beside the loop), a question is not; the conversation's end learns what is left."""
+    speech = np.full(16000, 5000, dtype=np.int16)
+    learned: list[str] = []
+    loop = VoiceLoop(pipeline=RecordingAnswers(), synthesizer=Voice(),  # type: ignore[arg-type]
+                     transcriber=HeardInTurn(["I've stopped going to the food bank.", "Where do I volunteer?"]),
+                     sink=MemorySink(), machine=LoopMachine(activation="always"),
+                     transcripts=TranscriptStore(tmp_path / "t.sqlite3"), clock=lambda: T0, learn=learned.append)
+    told = loop.submit(speech, 0.0)
+    loop.wait_for_learning(timeout=10)
+    assert told is not None and learned == [told.conversation]
+    loop.submit(speech, 3.0)  # a question: nothing new to learn
+    loop.wait_for_learning(timeout=10)
+    assert learned == [told.conversation]
+    loop.handle_shutdown(10.0, learn_in_background=False)
+    assert learned == [told.conversation, told.conversation]

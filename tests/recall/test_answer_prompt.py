@@ -839,3 +839,21 @@ def test_the_user_is_never_named_user(answer: str, turned_down: bool) -> None:
     q = "What is my name?"
     r = _talk(q, "", [("user", "Hi! I'm Ruth, by the way.")])
     assert (vetted(answer, q, r) is not None) is turned_down
+
+
+def test_a_home_only_planned_is_said_as_a_plan() -> None:
+    """"Where does my mum live?" "Harrogate." when all that is known is that she is moving there next month: said as
+    the plan it is; asked where she is moving, or with a home of hers known, the answer stands."""
+    from assistant.answer import vetted
+    q = "Where does my mum live?"
+    r = _talk(q, "", [("user", "My mum's moving into a care home in Harrogate next month.")])
+    r.seeds = ["my-mum"]
+    plan = dataclasses.replace(_fact("my-mum", "plans_to_move_to", "Harrogate"), subject="my mum")
+    r.facts = [plan]
+    assert vetted("Harrogate.", q, r) == "I only know that your mum plans to move to Harrogate."
+    moving = "Where is my mum moving to?"
+    r2 = _talk(moving, "", [("user", "My mum's moving into a care home in Harrogate next month.")])
+    r2.seeds, r2.facts = ["my-mum"], [plan]
+    assert vetted("Harrogate.", moving, r2) is None
+    r.facts = [plan, dataclasses.replace(_fact("my-mum", "lives_in", "Leeds"), subject="my mum")]
+    assert vetted("Leeds.", q, r) is None
