@@ -271,14 +271,8 @@ class Recaller:
             result.cypher, result.cypher_facts = queries, len(arcs) + len(records)
             result.diagnostics = [n for n in notes if not n.startswith(RECORDS)]
         named = {i: n for i, n in linked.names.items() if i != USER_ID}
-        if intent.relations and not result.targeted and not result.cypher_facts and result.episodes:
-            if named:
-                result.unsaid = not self._speaks_to(question, list(named.values()), intent, result.episodes[:3])
-            elif linked.first_person:
-                # the same of the user ("Where do I work?" when all that was said is "My name's Dominic, I just set
-                # you up"): the user's words are all close in meaning to a question in "I", so only words count
-                # here, and the answer has the model read the best sentences for a paraphrase
-                result.unsaid = not any(speaks_to(e.text, question, intent.relations) for e in result.episodes[:3])
+        if intent.relations and not result.targeted and not result.cypher_facts and result.episodes and named:
+            result.unsaid = not self._speaks_to(question, list(named.values()), intent, result.episodes[:3])
         t5 = time.perf_counter()
         # who the named (or role-found) entities are, in a line each: only the salient ones have one
         result.summaries = summaries_for(self.graph, seeds[:SUMMARY_SEEDS], now=now, limit=self.summaries)

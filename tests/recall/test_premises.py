@@ -238,7 +238,7 @@ def test_a_role_no_one_holds_is_not_answered_from_someone_else(tmp_path: Path, p
                                                                question: str, answered: bool) -> None:
     from memory.model import USER_ID
 
-    model = Model("Accra.", verdict="yes")  # words that are not the asked relation's are read: they answer here
+    model = Model("Accra.")
     with heard(tmp_path, [("user", said)], ("Kofi",), T0, model, tagger=words_of(parser)) as p:
         if "Kofi" in said:
             p.graph.assert_fact("Kofi", "brother_of", USER_ID, now=T0)

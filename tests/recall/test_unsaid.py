@@ -191,20 +191,3 @@ def test_a_message_that_the_model_is_down_is_not_general_knowledge(tmp_path: Pat
         p._llm = lambda: (_ for _ in ()).throw(LLMUnavailable("no server"))  # type: ignore[method-assign]
         text = p.answer("How many moons does Mars have?", now=T0).text
         assert "unavailable" in text and not text.startswith("From general knowledge")
-
-
-@pytest.mark.parametrize(("verdict", "answered"), [("yes", True), ("no", False)])
-def test_the_users_words_that_say_nothing_of_what_is_asked_about_them_do_not_answer(tmp_path: Path, verdict: str,
-                                                                                   answered: bool) -> None:
-    """"Where do I work?" when all the user said is their name and that they set the assistant up: the small model
-    answered "The company where Dominic set you up.". The user's words are all close in meaning to a question in
-    "I", so only a word of the relation or topic counts, and failing one the model reads them for a paraphrase."""
-    with memory(tmp_path, ["Evening! My name's Dominic, I just set you up."], "The company where Dominic set you up.",
-                verdict) as (p, model):
-        ans = p.answer("Where do I work?", now=T0 + timedelta(days=1))
-        assert ans.recall is not None and ans.recall.unsaid and model.checked >= 1
-        assert ans.text.startswith("I don't know") is not answered
-    with memory(tmp_path / "b", ["I've been at the bakery on Mill Street since May."], "The bakery on Mill Street.") \
-            as (p, model):
-        ans = p.answer("Where do I work?", now=T0 + timedelta(days=1))  # "at the bakery": no cue word of work
-        assert ans.recall is not None and ans.recall.unsaid
