@@ -14,6 +14,7 @@ from rich.markup import escape
 from assistant.answer import is_question
 from assistant.compose import Hearth
 from hearth_errors import HearthError
+from memory.learning import LearnResult
 from memory.llm import Message
 from memory.text import describe_bad_char
 from memory.transcripts import Turn
@@ -100,10 +101,7 @@ def cmd_chat(app: Hearth, args: argparse.Namespace) -> int:
         return 0
     with con.status("learning from this conversation…"):
         result = app.learner().learn(cid)
-    for c, _, _ in result.changes:
-        con.print(f"[dim]learned:[/] {escape(c.describe())}")
-    for n in result.notes:
-        con.print(f"[yellow]note:[/] {escape(n)}")
+    _show_learned(con, result, notes=True)
     return 0
 
 
@@ -116,8 +114,14 @@ def _learn_now(app: Hearth, cid: str, con: Console) -> None:
     except HearthError as e:
         con.print(f"[yellow]note:[/] could not learn that yet ({escape(str(e))}); it is kept and tried again")
         return
+    _show_learned(con, result, notes=False)  # mid-conversation, the changes only
+
+
+def _show_learned(con: Console, result: LearnResult, *, notes: bool) -> None:
     for c, _, _ in result.changes:
         con.print(f"[dim]learned:[/] {escape(c.describe())}")
+    for n in result.notes if notes else ():
+        con.print(f"[yellow]note:[/] {escape(n)}")
 
 
 def _after(a: datetime, b: datetime) -> datetime:
