@@ -372,6 +372,11 @@ def _newborn_named(c: Clause, name: str) -> None:
                 c.emit(baby, kin, USER, obj_type="PERSON", timeless=True)
         return
     c.emit(baby, "child_of", parent.name, obj_type="PERSON", timeless=True)
+    said = next((w for w, n in c.disc.roles.items() if n == parent.name and w in ROLES), None)
+    if said is not None:  # "my brother Aled … had a baby girl, Nia": Aled's girl is a niece too
+        kin = _CHILD_OF_KIN.get((ROLES[said].relation, gender)) or _CHILD_OF_KIN.get((ROLES[said].relation, None))
+        if kin is not None:
+            c.emit(baby, kin, USER, obj_type="PERSON", timeless=True)
 
 
 def _pet(c: Clause, species: str, name: str, owner: Entity | str = USER, op: str = "assert") -> None:
@@ -929,6 +934,10 @@ def _switch(c: Clause, m: Match, subj: Entity, o: Phrase, op: str) -> None:
 
 
 def _acquire(c: Clause, m: Match, subj: Entity, o: Phrase, op: str) -> None:
+    if o.start > m.slots["O"] and c.toks[o.start - 1].lower in ("called", "named"):
+        whole = noun_phrase(c.source, c.toks, m.slots["O"], c.hi)  # "had a baby girl called Nia": a birth
+        if whole is not None and whole.head.lemma.lower() in NEWBORNS:
+            o = whole
     cat = category(o.text)
     head = o.head.lemma.lower()
     if head in PETS:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from memory.extraction.rules_lexicon import IRREALIS, NP_STOP, SOFT, category
-from memory.words import FIRST_PERSON, MY, POSSESSIVES
+from memory.words import FIRST_PERSON, MY, POSSESSIVES, ROLES
 
 _THEIRS = POSSESSIVES - MY - {"your"}  # his, her, its, their: someone mentioned before
 
@@ -211,6 +211,13 @@ def find_subject(source: str, toks: list[Tok], lo: int, trig: int) -> SubjectRef
                 break
         if toks[k].lower in MY:
             return SubjectRef("role", t.lemma.lower(), k) if t.tag != "NNS" else None
+        if toks[k].lower in _THEIRS and t.lemma.lower() in ROLES and k >= 2 and toks[k - 1].lower == "and":
+            # "My brother Aled and his wife had a baby", "Tom and his kids moved": the couple or family is told
+            # by its first member, when that member opens the sentence (the clauses may have been split at "and")
+            first = find_subject(source, toks, 0, k - 1)
+            if first is not None and first.kind in ("name", "role") and not any(
+                    x.pos in ("VERB", "AUX") for x in toks[: first.start]):
+                return first
         return SubjectRef("phrase", span_text(source, toks, k, j + 1), k)
     return None
 

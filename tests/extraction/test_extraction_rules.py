@@ -507,6 +507,18 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
      {k("Lotte", "friend_of", U), k("Jens", "child_of", "Lotte")}),
     ("My cousin had twins, they named them Ivo and Ana.", (), set()),  # no gender, no kin word of the speaker's
     ("My brother's partner had a little boy, they named him Kit.", (), set()),  # whose baby is not made out
+    # a named parent whose role was said is a kin of the speaker's child too; "X and his wife" is told by X; the
+    # baby is the one "called" that name
+    ("My son Rhys and his partner had a little boy, Elis.", (),
+     {k("Rhys", "son_of", U), k("Elis", "child_of", "Rhys"), k("Elis", "grandchild_of", U)}),
+    ("My sister Beca just had a baby girl called Lowri.", (),
+     {k("Beca", "sister_of", U), k("Lowri", "child_of", "Beca"), k("Lowri", "niece_of", U)}),
+    ("My cousin and her husband had a baby boy named Idris.", (), set()),  # a cousin's child: no kin word
+    ("I have a little girl called Mali.", (), {k("Mali", "daughter_of", U)}),
+    ("I met a girl called Zara at the gym.", (), set()),
+    ("Marcus and his wife live in Conwy now.", (), {k("Marcus", "lives_in", "Conwy")}),
+    ("I met Marcus and his wife moved to Conwy.", (), set()),
+    ("My colleague Ines and her kids flew to Oslo.", (), {k("Ines", "colleague_of", U), k("Ines", "visited", "Oslo")}),
     # a pet someone else named is no name of theirs
     ("My dad got a puppy and he named it Bramble.", (), set()),
     ("My brother has a dog, he called him Rolo.", (), set()),
