@@ -590,7 +590,8 @@ def vetted(first: str, question: str, recall: RecallResult) -> str | None:
     # a question that asks to reason ("Is it likely that Nate has friends besides Joanna?") is not denied by
     # whatever "not" the words found hold
     return (_home_to_come(first, question, recall)
-            or (None if asks_to_reason(question) else said_otherwise(first, recall)) or redated(first, recall))
+            or (None if asks_to_reason(question) else said_otherwise(first, recall, yes=affirms(first, question)))
+            or redated(first, recall))
 
 
 def _home_to_come(first: str, question: str, recall: RecallResult) -> str | None:
@@ -684,7 +685,7 @@ def yes_of_another(answer: str, question: str, recall: RecallResult) -> bool:
     """Asked yes or no about someone by name, a yes that nothing said of them supports: no word of what is asked
     is in a fact about them, in their own words or in words that name them. "Is Lena vegetarian?" "Yes." when only
     the user said they were vegetarian: the small model lends one person's state to another."""
-    if yes_no(question) is None or not _YES.match(answer) or asks_to_reason(question):
+    if not affirms(answer, question) or asks_to_reason(question):
         return False
     words = _WORD.findall(question)
     names = {_name_key(w) for w in words[1:] if w[:1].isupper() and w.lower() not in _GLUE and w != "I"}
@@ -699,6 +700,16 @@ def yes_of_another(answer: str, question: str, recall: RecallResult) -> bool:
 
 
 _YES = re.compile(r"^\W*yes\b", re.I)
+_DENYING = re.compile(r"\b(?:no|not|never|nor|neither|none|nothing)\b|n['’]t\b", re.I)
+
+
+def affirms(answer: str, question: str) -> bool:
+    """Asked yes or no, the answer says yes: "Yes…", or the question said back as so, with nothing of its own and
+    no denial ("Am I enjoying Wolf Hall?" "You are enjoying Wolf Hall.")."""
+    if yes_no(question) is None:
+        return False
+    return bool(_YES.match(answer)) or (
+        not _DENYING.search(answer) and bool(_content(answer)) and not _own_words(answer, question))
 
 
 def self_named(answer: str, question: str, recall: RecallResult) -> bool:

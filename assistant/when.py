@@ -267,7 +267,7 @@ _TASTE_ASKED = re.compile(rf"\b(?:{alternation(TASTE_WORDS)})\b", re.I)
 _ROLE_TERMS = frozenset(terms(" ".join(ROLES)))
 
 
-def said_otherwise(answer: str, recall: RecallResult, *, look: int = 3) -> str | None:
+def said_otherwise(answer: str, recall: RecallResult, *, look: int = 3, yes: bool | None = None) -> str | None:
     """A "yes" to a yes/no question ("Have I been to Japan?", "Am I going to Crete?") when the newest of the best
     utterances that speak of its topic says, in the clause that does or one right after it that points back to
     it ("…allergic to cats so we can't get one"), that it ended, did not happen or does not hold ("I've never been
@@ -276,9 +276,11 @@ def said_otherwise(answer: str, recall: RecallResult, *, look: int = 3) -> str |
     but roles and "still"; asked about the user, only the user's words count.
     Asked about the user's own life, a yes that no fact held now backs ("Do I have a cat?" after "We're looking
     after my neighbour's cat") is not said either: the newest words on it are, for the user to judge ('On 14 May
-    2026 you said "…"'). None: not a yes, or nothing found says otherwise. (A question that asks to reason, "Is it
-    likely that…", is the caller's to leave out.)"""
-    if not _YES.match(answer) or yes_no(recall.question) is None or not recall.episodes_relevant:
+    2026 you said "…"'). ``yes``: the caller's reading of the answer as a yes (default: it opens "Yes"). None:
+    not a yes, or nothing found says otherwise. (A question that asks to reason, "Is it likely that…", is the
+    caller's to leave out.)"""
+    if not (_YES.match(answer) if yes is None else yes) or yes_no(recall.question) is None or (
+            not recall.episodes_relevant):
         return None
     topic = set(terms(recall.question)) - _ROLE_TERMS - {"still"}
     mine = bool(FIRST_PERSON_RE.search(recall.question))

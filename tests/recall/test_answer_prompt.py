@@ -495,6 +495,31 @@ def test_a_yes_about_the_users_life_that_no_fact_backs_is_what_they_said() -> No
     assert said_otherwise("Yes.", john) is None
 
 
+@pytest.mark.parametrize(("question", "answer", "yes"), [
+    ("Am I enjoying the course?", "You are enjoying the course.", True),
+    ("Do I live in Ghent?", "You live in Ghent.", True),
+    ("Do I live in Ghent?", "Yes, in Ghent.", True),
+    ("Do I live in Ghent?", "You don't live in Ghent.", False),
+    ("Do I live in Ghent?", "You live in Bruges.", False),  # words of its own: another answer
+    ("Is Mira still at the bakery?", "No, Mira is not at the bakery.", False),
+    ("Where do I live?", "You live in Ghent.", False),  # not a yes/no question
+])
+def test_the_question_said_back_as_so_is_a_yes(question: str, answer: str, yes: bool) -> None:
+    from assistant.answer import affirms
+    assert affirms(answer, question) is yes
+
+
+def test_a_yes_said_as_the_question_back_is_checked_like_a_yes() -> None:
+    """"Am I going to the festival?" "You are going to the festival." after "We had to cancel the festival": the
+    words, not the yes."""
+    from assistant.answer import vetted
+    question = "Am I going to the festival?"
+    r = _heard(question, [("user", "We had to cancel the festival, the car broke down.", MAY_20)])
+    instead = vetted("You are going to the festival.", question, r)
+    assert instead is not None and instead.startswith("Maybe not: on ") and "cancel the festival" in instead
+    assert vetted("You are not going to the festival.", question, r) is None
+
+
 def test_a_blank_or_odd_question_is_never_denied() -> None:
     from assistant.when import said_otherwise, yes_no
     assert yes_no("") is None and yes_no("   ") is None and yes_no("Do I?") is not None
