@@ -559,6 +559,11 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
             c.emit(subj, "member_of" if group else "member_of_team", c.source[words[0].idx : words[-1].end], op,
                    obj_type="ORG")
         return
+    if rel == "@fan_noun":  # "a big Arsenal fan", "a football fan": what the words before "fan" name
+        words = [t for t in c.toks[m.slots["O"] : m.end - 1] if t.pos not in ("DET", "ADJ")]
+        if words and all(t.pos in ("PROPN", "NOUN") for t in words) and words[-1].lower not in NOT_A_TASTE:
+            c.emit(subj, "likes", c.source[words[0].idx : words[-1].end], op)
+        return
     if rel == "@teach" and o is not None:  # "I teach art at a middle school": where, too
         if o.head.lower not in VAGUE and o.head.pos != "PRON":  # not "teaching others"
             c.emit(subj, "teaches", o.text, op)
@@ -604,6 +609,10 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
     if rel == "@hobby_verb":
         return _hobby_verb(c, m, subj, op)
     if rel == "@live_with":  # the named people lived with, and the town said after them
+        if "O" not in m.slots:  # "My mum lives with us now"
+            if subj is not None and subj.name != USER and subj.type == "PERSON":
+                c.emit(subj, "lives_with", USER, op, obj_type="PERSON")
+            return
         _emit_all(c, m, subj, "lives_with", op)
         last = c.phrases(m.slots["O"], True)
         town = _town_after(c, last[-1]) if last and subj is not None else None
@@ -626,7 +635,7 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
         return
     if rel == "@move_in":  # "Raul moved in with me", "I moved in with Raul"
         if c.toks[m.slots["O"]].lower in ("me", "us"):
-            if subj.name != USER and not subj.unresolved:
+            if subj.name != USER and subj.type == "PERSON":
                 c.emit(subj, "lives_with", USER, op, obj_type="PERSON")
         elif o is not None and o.proper:
             c.emit(subj, "lives_with", o.text, op, obj_type="PERSON")

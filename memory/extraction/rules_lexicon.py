@@ -105,7 +105,8 @@ WORKPLACES = frozenset(
         "pub bar hotel library museum factory warehouse office agency charity clinic surgery pharmacy "
         "supermarket garage airport airline station police army navy ministry department practice studio "
         "startup lab laboratory newspaper nursery kindergarten academy institute gym salon farm brewery "
-        "hospice prison court embassy cinema theatre"
+        "hospice prison court embassy cinema theatre centre center depot plant mill dealership workshop branch "
+        "shipyard"
     )
 )
 GROUP_WORDS = frozenset(

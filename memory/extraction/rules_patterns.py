@@ -57,6 +57,7 @@ PATTERNS: list[Pattern] = [
     _p("share|rent ~ flat|house|home|apartment|room|place|cottage in O with O2", "@share_home", state=True),
     _p("share|rent ~ flat|house|home|apartment|room|place|cottage with O2", "@share_home", state=True),
     # with whom, and where when said after them ("I live with my girlfriend in Oslo")
+    _p("live|living with me|us", "@live_with", state=True),  # "My mum lives with us now"
     _p("live|living with O", "@live_with", state=True, proper=True),
     _p("move [back] in with O", "@move_in"),
     _p("move out of O", "@move_out"),
@@ -130,6 +131,8 @@ PATTERNS: list[Pattern] = [
     _p("passion|love for|of O", "@my_passion", state=True),
     _p("be into O", "likes", state=True, neg="flip"),
     _p("be ~ fan|lover of O", "likes", state=True, neg="flip"),
+    # the taste said before the word of a fan ("I'm a big Arsenal fan", "she's a huge Taylor Swift fan")
+    _p("be ~ O fan|supporter|nut|buff", "@fan_noun", state=True),
     _p(
         "be ~ fond|crazy|mad|obsessed|passionate|keen|nuts|hooked|addicted of|about|with|on|to O",
         "likes",

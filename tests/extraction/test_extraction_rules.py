@@ -519,6 +519,20 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("Marcus and his wife live in Conwy now.", (), {k("Marcus", "lives_in", "Conwy")}),
     ("I met Marcus and his wife moved to Conwy.", (), set()),
     ("My colleague Ines and her kids flew to Oslo.", (), {k("Ines", "colleague_of", U), k("Ines", "visited", "Oslo")}),
+    # a taste said before the word of a fan; a name or a noun, not an adjective alone
+    ("I'm a massive Spurs fan.", (), {k(U, "likes", "Spurs")}),
+    ("I'm a big cricket fan.", (), {k(U, "likes", "cricket")}),
+    ("I'm not a huge Spurs fan.", (), set()),
+    ("I'm a huge fan.", (), set()),
+    # an employer said by what it is ("the call centre", "a garden centre")
+    ("I left my job at the call centre in May.", (), {k(U, "works_at", "call centre", "end")}),
+    ("I work at a garden centre.", (), {k(U, "works_at", "garden centre")}),
+    ("We met at the leisure centre.", (), set()),
+    # someone who lives with the speaker, named or by their role
+    ("My dad lives with us now.", (), {k("my dad", "lives_with", U)}),
+    ("My cousin Ravi lives with me.", (), {k("Ravi", "cousin_of", U), k("Ravi", "lives_with", U)}),
+    ("My dad doesn't live with us any more.", (), {k("my dad", "lives_with", U, "end")}),
+    ("The cat lives with us.", (), set()),
     # a pet someone else named is no name of theirs
     ("My dad got a puppy and he named it Bramble.", (), set()),
     ("My brother has a dog, he called him Rolo.", (), set()),
