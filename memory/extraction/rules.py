@@ -433,6 +433,13 @@ class RuleExtractor:
                         c.disc.mention(Entity(f"my {role}", "PERSON", ROLES[role].gender, unresolved=True))
                 else:
                     c.disc.mention(c.disc.find(c.disc.roles[role]) or Entity(c.disc.roles[role]))
+        for i in range(len(toks) - 2):  # "Emma from work", "lunch with Sam from work": a colleague
+            if toks[i].pos == "PROPN" and toks[i + 1].lower == "from" and toks[i + 2].lower == "work" and not (
+                    i + 3 < len(toks) and toks[i + 3].pos in ("NOUN", "PROPN")):
+                k = i
+                while k - 1 >= 0 and toks[k - 1].pos == "PROPN":
+                    k -= 1
+                _role_fact(c, "colleague", span_text(c.source, toks, k, i + 1))
         for t in toks:  # "Helped Mum pack up": a parent called by the role is someone "she" can mean next
             if t.lower in KIN_TITLES and t.text[:1].isupper() and not c.disc.find(t.text):
                 c.disc.mention(Entity(f"my {t.lower}", "PERSON", ROLES[t.lower].gender, unresolved=True))

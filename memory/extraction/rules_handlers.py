@@ -35,6 +35,9 @@ from memory.extraction.rules_lexicon import (
     RANKS,
     SOFT,
     STILL_NOW,
+    STUDY_PLACES,
+    STUDYING,
+    TRIED_IS_DONE,
     TRY,
     WORKPLACES,
     category,
@@ -57,11 +60,14 @@ def _ceased(c: Clause) -> bool:
 def _irrealis(c: Clause, upto: int, plan: bool = False) -> bool:
     """A wish, plan, condition or purpose, not a fact: "if…", "I'd…", "I want to…", "…so (that) I can teach".
     `plan`: the pattern makes plans of intentions ("I'll fly to Rome"), so only wishes and conditions count."""
-    before = c.toks[_pair_opener(c.toks, c.lo) : upto]
+    opener = _pair_opener(c.toks, c.lo)
+    before = c.toks[opener:upto]
     if any(t.lower in IRREALIS and not (plan and t.lower in INTENT) for t in before):
         return True
-    # an attempt: "trying to go vegetarian", "I tried to learn the drums" (not "I'm trying kundalini yoga")
-    if any(a.lower in TRY and b.lower == "to" for a, b in pairwise(before)):
+    # an attempt: "trying to go vegetarian", "I tried to learn the drums" (not "I'm trying kundalini yoga"); trying
+    # to learn is learning ("I'm trying to learn Portuguese")
+    if any(a.lower in TRY and b.lower == "to" and not (a.tag == "VBG" and c.toks[i + 2].lem in TRIED_IS_DONE)
+           for i, (a, b) in enumerate(pairwise(before), start=opener) if i + 2 < len(c.toks)):
         return True
     # a purpose clause: "so" (or "so that") then "can" ("so I can teach others"), unlike "so I moved"
     return bool(before) and before[0].lower == "so" and any(t.lower == "can" for t in before)
@@ -559,6 +565,12 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
             c.emit(subj, "member_of" if group else "member_of_team", c.source[words[0].idx : words[-1].end], op,
                    obj_type="ORG")
         return
+    if rel == "@study":
+        return _study(c, m, subj, op)
+    if rel == "@study_at":  # "started at Leeds uni": a place of study; "started at Google" is the job's row
+        if o is not None and o.proper and o.head.lemma.lower() in STUDY_PLACES:
+            c.emit(subj, "studies_at", o.text, op, obj_type="ORG")
+        return
     if rel == "@fan_noun":  # "a big Arsenal fan", "a football fan": what the words before "fan" name
         words = [t for t in c.toks[m.slots["O"] : m.end - 1] if t.pos not in ("DET", "ADJ")]
         if words and all(t.pos in ("PROPN", "NOUN") for t in words) and words[-1].lower not in NOT_A_TASTE:
@@ -809,6 +821,26 @@ def _hobby_verb(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
     if trig.tag == "VB" and not any(t.lower in ("do", "does", "to") for t in c.toks[max(c.lo, m.start - 2) : m.start]):
         return
     c.emit(subj, "practices", gerund(trig.lemma.lower()), op, obj_type="ACTIVITY")
+
+
+def _study(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
+    """'studying law at Bristol', 'doing a part-time MA in history at Birkbeck': the subject studied, and where
+    when a name follows "at". A course or degree counts only when said to be being done ("I have a degree in
+    nursing" is done)."""
+    if subj is None or subj.type != "PERSON":
+        return
+    if c.toks[m.start].lem not in ("study", "studying") and not any(
+            t.lem in STUDYING for t in c.toks[c.lo : m.start] if t.pos in ("VERB", "AUX")):
+        return
+    topic = noun_phrase(c.source, c.toks, m.slots["O"], c.hi)
+    if topic is not None and topic.head.pos in ("NOUN", "PROPN") and topic.head.ent not in ("GPE", "ORG", "DATE"):
+        c.emit(subj, "studies", topic.text, op, obj_type="TOPIC")
+    at = m.slots.get("O2")
+    if at is None and topic is not None and topic.end < c.hi and c.toks[topic.end].lower == "at":
+        at = topic.end + 1  # "… in history at Birkbeck"
+    place = noun_phrase(c.source, c.toks, at, c.hi) if at is not None else None
+    if place is not None and place.proper:
+        c.emit(subj, "studies_at", place.text, op, obj_type="ORG")
 
 
 def _class(c: Clause, m: Match, subj: Entity | None, op: str) -> None:

@@ -169,6 +169,12 @@ DIET_NAMES: dict[str, str] = {**{d: d for d in DIETS}, "veggie": "vegetarian", "
                               "pescatarianism": "pescatarian"}
 # Verbs of an attempt: what follows "trying to" is not (yet) so ("Trying to go vegetarian for January")
 TRY = frozenset(_words("try tries trying tried attempt attempts attempting attempted"))
+# Tried and so being done: "I'm trying to learn Portuguese" is learning it ("trying to go vegan" is not vegan)
+TRIED_IS_DONE = frozenset(_words("learn study improve practise practice"))
+# Where people study: a place of study named by one of these ("Leeds uni", "Exeter University", "the sixth form")
+STUDY_PLACES = frozenset(_words("uni university college school academy polytechnic conservatoire conservatory form"))
+# Doing a course or degree: the verbs that say it is being done now ("doing an MA", "starting a PhD")
+STUDYING = frozenset(_words("do start begin study take pursue"))
 # A food eaten again ends the diets that leave it out ("I'm eating fish again" ends vegan and vegetarian, not
 # pescatarian): the food's word -> those diets.
 _NO_MEAT = ("vegan", "vegetarian", "pescatarian", "pescetarian", "plant-based")

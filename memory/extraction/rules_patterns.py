@@ -113,6 +113,14 @@ PATTERNS: list[Pattern] = [
     _p("teach O", "@teach", state=True),
     _p("report to O", "reports_to", state=True),
     _p("study at O", "studies_at", state=True, proper=True),
+    # what is studied and where ("I'm studying law at Bristol"), a course by its name ("doing a part-time MA in
+    # history at Birkbeck"), a place of study started or in a year of ("started at Leeds uni", "my second year at
+    # Exeter University")
+    _p("study|studying O at O2", "@study", state=True),
+    _p("degree|degrees|masters|ma|ba|bsc|msc|phd|doctorate|apprenticeship|diploma|pgce|mba|course|a-levels in O",
+       "@study", state=True),
+    _p("start|begin at O", "@study_at"),
+    _p("year at O", "@study_at", state=True),
     _p("member of O", "member_of"),
     # tastes
     _p(f"come|grow|learn|start|begin to {_LIKE} O", "likes", neg="flip"),

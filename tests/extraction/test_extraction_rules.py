@@ -533,6 +533,19 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("My cousin Ravi lives with me.", (), {k("Ravi", "cousin_of", U), k("Ravi", "lives_with", U)}),
     ("My dad doesn't live with us any more.", (), {k("my dad", "lives_with", U, "end")}),
     ("The cat lives with us.", (), set()),
+    # what is studied, and where; a course or degree being done, not one held; a place of study started
+    ("I'm studying chemistry at Durham.", (), {k(U, "studies", "chemistry"), k(U, "studies_at", "Durham")}),
+    ("I'm doing an evening diploma in accounting at Westminster.", (),
+     {k(U, "studies", "accounting"), k(U, "studies_at", "Westminster")}),
+    ("She has a masters in physics.", (), set()),
+    ("My son Cai has just started at Swansea Uni.", (), {k("Cai", "son_of", U), k("Cai", "studies_at", "Swansea Uni")}),
+    ("I started at Deloitte in March.", (), set()),
+    # trying to learn is learning; trying to change is not a change
+    ("I'm trying to learn Greek.", (), {k(U, "studies", "Greek")}),
+    ("I'm trying to go vegetarian.", (), set()),
+    # someone "from work" is a colleague
+    ("Priya from work is getting married.", (), {k("Priya", "colleague_of", U)}),
+    ("I drove home from work.", (), set()),
     # a pet someone else named is no name of theirs
     ("My dad got a puppy and he named it Bramble.", (), set()),
     ("My brother has a dog, he called him Rolo.", (), set()),
