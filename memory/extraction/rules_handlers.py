@@ -565,6 +565,12 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
             c.emit(subj, "member_of" if group else "member_of_team", c.source[words[0].idx : words[-1].end], op,
                    obj_type="ORG")
         return
+    if rel == "@from":  # "I'm from Cork": where they grew up ("I'm from the council", "back from Peru": not)
+        place = o is not None and o.proper and (o.head.ent in ("GPE", "LOC") or (
+            o.head.ent in ("ORG", "") and o.head.pos == "PROPN" and o.start == m.slots["O"]))  # "Cork" is an ORG
+        if place and o is not None and subj is not None and subj.type == "PERSON":
+            c.emit(subj, "grew_up_in", o.text, op)
+        return
     if rel == "@study":
         return _study(c, m, subj, op)
     if rel == "@study_at":  # "started at Leeds uni": a place of study; "started at Google" is the job's row
@@ -1021,8 +1027,10 @@ def _acquire(c: Clause, m: Match, subj: Entity, o: Phrase, op: str) -> None:
         return
     if head in ROLES and subj.name == USER:
         named = _after_name(c, o)
-        if named is not None:
-            _role_fact(c, head, named.text)
+        if named is not None:  # "I've got two kids, Maisie and Alfie": each one
+            for one in names_listed(c.source, c.toks, named.start, named.text) if o.head.tag == "NNS" else [
+                    named.text]:
+                _role_fact(c, head, one)
         return
     if head == "allergy":
         words = o.text.split()

@@ -73,6 +73,10 @@ PATTERNS: list[Pattern] = [
     # the speaker's home by its noun ("my flat in Leith", "our place in Lyon")
     _p("flat|house|home|apartment|place|cottage in O", "@home_noun", state=True, proper=True),
     _p("born in|at O", "born_in", proper=True),
+    # where someone is from ("I'm originally from Cork", "my mum comes from Jamaica"): a town or country only; not
+    # a coming back ("I'm back from Lisbon" is a trip)
+    _p("be|come|hail [originally|actually|really|both|all|also] from O", "@from", state=True, proper=True),
+    _p("rent|renting in O", "lives_in", state=True, proper=True),  # "we're renting in Clifton at the moment"
     _p("born on D", "@born_on"),
     _p("birthday be|fall|'s [on] D", "@birthday"),
     _p("grow up in|near O", "grew_up_in", proper=True),
@@ -99,7 +103,7 @@ PATTERNS: list[Pattern] = [
     # the last of a job ("last shift at the depot today", "my last day at Halfords")
     _p("last day|shift|week at O", "works_at", "end", proper=True),
     _p("employ|hire|recruit by|at O", "works_at", proper=True),
-    _p("work|working at|for|with O", "works_at", state=True, proper=True),
+    _p("work|working [nights|days|lates|earlies|weekends|shifts] at|for|with O", "works_at", state=True, proper=True),
     _p("work|working in * at|for O", "works_at", state=True, proper=True),  # "I work in marketing at Unilever"
     # the speaker's work named by a noun ("my boss at the bakery", "my shift at the hospital", "my new job at Acme")
     _p("job|jobs|shift|shifts|boss|manager|colleague|colleagues|coworker|coworkers|workmate|workmates|office "

@@ -30,7 +30,7 @@ CUES: list[tuple[str, tuple[str, ...]]] = [
     (r"\b(occupation|profession|do for a living)\b", ("works_as",)),
     (r"\b(born|birthplace)\b", ("born_in", "born_on")),
     (r"\b(birthday)\b", ("born_on",)),
-    (r"\b(grow up|grew up|raised|childhood)\b", ("grew_up_in",)),
+    (r"\b(grow up|grew up|raised|childhood|home ?town|originally)\b|^\s*where\b.*\bfrom\W*$", ("grew_up_in",)),
     (r"\b(drive|drives|driving|car|vehicle)\b", ("drives", "owns")),
     (r"\b(like|likes|love|loves|enjoy|enjoys|favou?rite|foods?|drinks?|eat|prefer|fan of)\b", ("likes",)),
     (r"\b(dislike|dislikes|hate|hates|can't stand)\b", ("dislikes",)),

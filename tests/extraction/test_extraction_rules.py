@@ -546,6 +546,16 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     # someone "from work" is a colleague
     ("Priya from work is getting married.", (), {k("Priya", "colleague_of", U)}),
     ("I drove home from work.", (), set()),
+    # where someone is from: a town or country, not a coming back nor a thing's origin
+    ("I'm originally from Dundee.", (), {k(U, "grew_up_in", "Dundee")}),
+    ("My dad comes from Lagos.", (), {k("my dad", "grew_up_in", "Lagos")}),
+    ("I'm just back from Dundee.", (), {k(U, "visited", "Dundee")}),  # a trip
+    ("The parcel came from Lagos.", (), set()),
+    ("I'm from the council.", (), set()),
+    # a home rented; work said with its shifts; children named after a plural
+    ("We're renting in Headingley for now.", (), {k(U, "lives_in", "Headingley")}),
+    ("I work weekends at Tesco.", (), {k(U, "works_at", "Tesco")}),
+    ("I've got two daughters, Ffion and Elin.", (), {k("Ffion", "daughter_of", U), k("Elin", "daughter_of", U)}),
     # a pet someone else named is no name of theirs
     ("My dad got a puppy and he named it Bramble.", (), set()),
     ("My brother has a dog, he called him Rolo.", (), set()),
