@@ -23,6 +23,7 @@ from memory.extraction.rules_lexicon import (
     IRREALIS,
     JOINED,
     KEPT,
+    LEFT_BEHIND,
     LIGHT_VERBS,
     NEWBORNS,
     NOT_A_TEAM,
@@ -565,6 +566,18 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
             c.emit(subj, "member_of" if group else "member_of_team", c.source[words[0].idx : words[-1].end], op,
                    obj_type="ORG")
         return
+    if rel == "@retired":  # "I'm retired", "Dad retired last year"; not "retired from X" (that job's row) nor
+        # "retired the jersey"
+        nxt = c.toks[m.end] if m.end < c.hi else None
+        if subj is not None and subj.type == "PERSON" and (nxt is None or (nxt.lower != "from" and (
+                nxt.pos not in ("DET", "NOUN", "PROPN", "PRON") or nxt.ent in ("DATE", "TIME")))) and not any(
+                t.tag == "VB" for t in c.toks[m.start : m.end]):  # "…should retire": no wish or plan
+            c.emit(subj, "works_as", "retired", op, obj_type="ROLE")
+            was = next((i + 1 for i in range(m.end, c.hi - 1) if c.toks[i].lower == "as"), None)
+            role = noun_phrase(c.source, c.toks, was, c.hi) if was is not None else None
+            if role is not None and not role.proper and role.head.pos == "NOUN":  # "…after 30 years as a librarian"
+                c.emit(subj, "works_as", role.text, "end", obj_type="ROLE")
+        return
     if rel == "@from":  # "I'm from Cork": where they grew up ("I'm from the council", "back from Peru": not)
         place = o is not None and o.proper and (o.head.ent in ("GPE", "LOC") or (
             o.head.ent in ("ORG", "") and o.head.pos == "PROPN" and o.start == m.slots["O"]))  # "Cork" is an ORG
@@ -613,6 +626,9 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
         while j >= c.lo and (c.toks[j].pos in ("ADJ", "NUM") or c.toks[j].lower in SOFT):
             j -= 1
         if j >= c.lo and c.toks[j].lower in MY:
+            verb = next((t for t in reversed(c.toks[c.lo : j]) if t.pos == "VERB"), None)
+            if rel != "@my_passion" and verb is not None and verb.lem in LEFT_BEHIND:
+                op = "end"  # "I sold my house in Leeds", "I miss my old job at the bakery"
             _emit_all(c, m, Entity(USER), {"@work_noun": "works_at", "@home_noun": "lives_in"}.get(rel, "likes"), op)
         return
     if rel == "@shift":  # "I'm on nights at the hospital": where the shifts are worked

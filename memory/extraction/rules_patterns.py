@@ -63,6 +63,7 @@ PATTERNS: list[Pattern] = [
     _p("move out of O", "@move_out"),
     _p("move|relocate|emigrate|go [back|over|away] from O to O2", "@move_from", proper=True),
     _p("move|relocate|emigrate [back|over|away|out|up|down] to O", "lives_in", proper=True),
+    _p("move house|home to O", "lives_in", proper=True),  # "we moved house to Didsbury"
     _p("settle [down] in O", "lives_in", proper=True),
     # a move said by the home moved into ("we just moved into a flat in Glasgow")
     _p("move|moving into ~ [care|nursing|retirement|council|studio|student|family] flat|house|home|apartment|place|"
@@ -84,6 +85,10 @@ PATTERNS: list[Pattern] = [
     # work
     _p("work|working [nights|days|lates|earlies|weekends|shifts] as O", "@works_as", state=True),
     _p("promote to O", "@works_as"),
+    _p("get|start|land|find|take|accept ~ job|position|role|post as O", "@works_as"),  # "got a new job as a paramedic"
+    # retired: the work said now ("I'm retired now", "Dad retired last year"); "retired from X" ends that job
+    _p("be|get [now|fully|semi|happily|recently|officially|finally|just] retired", "@retired", state=True),
+    _p("retire", "@retired"),
     _p("make|appoint|name me O", "@made_me"),  # "They made me head of science": the speaker's new post
     _p("leave|quit|lose ~ job|position|post|role at|with|in O", "works_at", "end", proper=True),
     _p("stop|quit work|working at|for|with O", "works_at", "end", proper=True),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from memory.extraction.rules_lexicon import IRREALIS, NP_STOP, SOFT, category
-from memory.words import FIRST_PERSON, MY, POSSESSIVES, ROLES
+from memory.words import FIRST_PERSON, FOR_A_WHILE, FORMER_ROLE, MY, POSSESSIVES, ROLES
 
 _THEIRS = POSSESSIVES - MY - {"your"}  # his, her, its, their: someone mentioned before
 
@@ -210,7 +210,11 @@ def find_subject(source: str, toks: list[Tok], lo: int, trig: int) -> SubjectRef
             if toks[k].lower in POSSESSIVES or toks[k].pos == "DET":
                 break
         if toks[k].lower in MY:
-            return SubjectRef("role", t.lemma.lower(), k) if t.tag != "NNS" else None
+            role = t.lemma.lower()
+            if role in ROLES and ROLES[role].relation in FOR_A_WHILE and any(
+                    x.lower in FORMER_ROLE for x in toks[k + 1 : j]):
+                return None  # "my old boss retired": not the boss of now, and no one named
+            return SubjectRef("role", role, k) if t.tag != "NNS" else None
         if toks[k].lower in _THEIRS and t.lemma.lower() in ROLES and k >= 2 and toks[k - 1].lower == "and":
             # "My brother Aled and his wife had a baby", "Tom and his kids moved": the couple or family is told
             # by its first member, when that member opens the sentence (the clauses may have been split at "and")

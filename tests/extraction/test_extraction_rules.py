@@ -556,6 +556,23 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("We're renting in Headingley for now.", (), {k(U, "lives_in", "Headingley")}),
     ("I work weekends at Tesco.", (), {k(U, "works_at", "Tesco")}),
     ("I've got two daughters, Ffion and Elin.", (), {k("Ffion", "daughter_of", U), k("Elin", "daughter_of", U)}),
+    # an "'s" before an article is "is"
+    ("My cousin's a plumber.", (), {k("my cousin", "works_as", "plumber")}),
+    ("My cousin's van is a Transit.", (), set()),
+    # a home or a job one no longer has
+    ("We sold our cottage in Whitby.", (), {k(U, "lives_in", "Whitby", "end")}),
+    ("We painted our cottage in Whitby.", (), {k(U, "lives_in", "Whitby")}),
+    # retired: the work said now; not a plan, a wish, a thing retired, or someone of before
+    ("I'm retired these days.", (), {k(U, "works_as", "retired")}),
+    ("My mum retired in June.", (), {k("my mum", "works_as", "retired")}),
+    ("Grandad retired after forty years as a postman.", (),
+     {k("my grandad", "works_as", "retired"), k("my grandad", "works_as", "postman", "end")}),
+    ("I'd love to retire early.", (), set()),
+    ("Federer retired his racket.", (), set()),
+    ("My former manager moved to Leeds.", (), set()),
+    # a job got as a role; a move said "moved house"
+    ("I landed a job as a sous chef.", (), {k(U, "works_as", "sous chef")}),
+    ("We moved house to Frome.", (), {k(U, "lives_in", "Frome")}),
     # a pet someone else named is no name of theirs
     ("My dad got a puppy and he named it Bramble.", (), set()),
     ("My brother has a dog, he called him Rolo.", (), set()),
