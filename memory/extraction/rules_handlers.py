@@ -573,10 +573,10 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
                 nxt.pos not in ("DET", "NOUN", "PROPN", "PRON") or nxt.ent in ("DATE", "TIME")))) and not any(
                 t.tag == "VB" for t in c.toks[m.start : m.end]):  # "…should retire": no wish or plan
             c.emit(subj, "works_as", "retired", op, obj_type="ROLE")
-            was = next((i + 1 for i in range(m.end, c.hi - 1) if c.toks[i].lower == "as"), None)
-            role = noun_phrase(c.source, c.toks, was, c.hi) if was is not None else None
-            if role is not None and not role.proper and role.head.pos == "NOUN":  # "…after 30 years as a librarian"
-                c.emit(subj, "works_as", role.text, "end", obj_type="ROLE")
+            after = next((i + 1 for i in range(m.end, c.hi - 1) if c.toks[i].lower == "as"), None)
+            held = noun_phrase(c.source, c.toks, after, c.hi) if after is not None else None
+            if held is not None and not held.proper and held.head.pos == "NOUN":  # "…after 30 years as a librarian"
+                c.emit(subj, "works_as", held.text, "end", obj_type="ROLE")
         return
     if rel == "@from":  # "I'm from Cork": where they grew up ("I'm from the council", "back from Peru": not)
         place = o is not None and o.proper and (o.head.ent in ("GPE", "LOC") or (
@@ -626,8 +626,8 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
         while j >= c.lo and (c.toks[j].pos in ("ADJ", "NUM") or c.toks[j].lower in SOFT):
             j -= 1
         if j >= c.lo and c.toks[j].lower in MY:
-            verb = next((t for t in reversed(c.toks[c.lo : j]) if t.pos == "VERB"), None)
-            if rel != "@my_passion" and verb is not None and verb.lem in LEFT_BEHIND:
+            done = next((t for t in reversed(c.toks[c.lo : j]) if t.pos == "VERB"), None)
+            if rel != "@my_passion" and done is not None and done.lem in LEFT_BEHIND:
                 op = "end"  # "I sold my house in Leeds", "I miss my old job at the bakery"
             _emit_all(c, m, Entity(USER), {"@work_noun": "works_at", "@home_noun": "lives_in"}.get(rel, "likes"), op)
         return
