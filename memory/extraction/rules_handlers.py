@@ -470,6 +470,9 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
     if rel == "@is_my_role" and _taste_first(c, m, op):  # "Dancing is my passion", not a role
         return
     if rel.startswith("@couple:"):
+        if c.toks[m.end - 1].lower == "together" and m.end < c.hi and c.toks[m.end].pos == "ADP" and c.toks[
+                m.end].lower not in ("for", "since"):
+            return  # "Tom and I are together at the pub": a place, not a couple
         return _couple(c, m, subj, rel.split(":", 1)[1], op)
     if rel == "@proposed":
         return _proposed(c, m, subj)

@@ -217,6 +217,7 @@ PATTERNS: list[Pattern] = [
     _p("get|be|got married", "@couple:spouse_of"),
     _p("tie ~ knot", "@couple:spouse_of"),
     _p("get|be|got engaged", "@couple:partner_of"),
+    _p("be together", "@couple:partner_of", state=True),  # "Dan and I have been together for eight years"
     # a proposal said yes to ("Jonas proposed on Saturday and I said yes!", "I popped the question to Dana")
     _p("propose", "@proposed"),
     _p("pop ~ question", "@proposed"),

@@ -573,6 +573,10 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     # a job got as a role; a move said "moved house"
     ("I landed a job as a sous chef.", (), {k(U, "works_as", "sous chef")}),
     ("We moved house to Frome.", (), {k(U, "lives_in", "Frome")}),
+    # a couple said "together"; not together somewhere, nor once
+    ("Kemi and I have been together for six years.", (), {k("Kemi", "partner_of", U)}),
+    ("Kemi and I are together at the pub.", (), set()),
+    ("Kemi and I were together for a year.", (), set()),
     # a pet someone else named is no name of theirs
     ("My dad got a puppy and he named it Bramble.", (), set()),
     ("My brother has a dog, he called him Rolo.", (), set()),
