@@ -38,6 +38,7 @@ class ProbeResult:
     stale_ok: bool
     facts: list[dict[str, Any]] = field(default_factory=list)
     ms: float = 0.0
+    file: str = ""  # the set the scenario came from (sets reuse scenario ids)
 
     @property
     def ok(self) -> bool:
@@ -146,7 +147,7 @@ def run_scenario(sc: dict[str, Any], runner: Any, progress: Progress, task: Any)
             out = runner.ask(p["question"], p["at"])
             e_ok, s_ok = check(p, out["answer"], out["facts"])
             results.append(ProbeResult(sc["id"], p["question"], p["at"], out["answer"], e_ok, s_ok,
-                                       out["facts"], (time.perf_counter() - t0) * 1000))
+                                       out["facts"], (time.perf_counter() - t0) * 1000, sc.get("_file", "")))
             progress.advance(task)
     return results
 
@@ -166,7 +167,8 @@ def main() -> int:
                     help="learn with the rules only (the default extraction.use_llm: false); the model still answers")
     args = ap.parse_args()
     con = Console()
-    scenarios = [json.loads(line) for f in args.files for line in Path(f).read_text().splitlines() if line.strip()]
+    scenarios = [json.loads(line) | {"_file": Path(f).name} for f in args.files
+                 for line in Path(f).read_text().splitlines() if line.strip()]
     if args.only:
         scenarios = [s for s in scenarios if args.only in s["id"]]
     llm, close_llm, config = None, None, None
@@ -189,8 +191,8 @@ def main() -> int:
         total = sum(len(s["conversations"]) + len(s["probes"]) for s in scenarios)
         with Progress(console=con) as progress:
             task = progress.add_task("scenarios", total=total)
-            for sc in scenarios:
-                data = tmp / sc["id"]
+            for n, sc in enumerate(scenarios):
+                data = tmp / f"{n:03d}-{sc['id']}"  # its own: sets reuse ids, and a shared dir leaks memories
                 if args.baseline:
                     from benchmarks.bm25 import BM25Baseline
 
