@@ -347,8 +347,8 @@ _WORD = re.compile(r"[a-z']+")
 
 def _denies(clause: str, about: frozenset[str] | set[str]) -> bool:
     """The clause says an end or a denial of what it speaks of: a denial ("never", "can't") before it ("I've never
-    been to Japan", not "My dog can't stand thunder"), an end ("cancelled", "sold", "retired") on either side
-    ("We cancelled Crete", "Gym membership cancelled")."""
+    been to Japan", not "My dog can't stand thunder" nor "I can't start the day without coffee"), an end
+    ("cancelled", "sold", "retired") on either side ("We cancelled Crete", "Gym membership cancelled")."""
     words = clause.split()
     at = next((k for k, w in enumerate(words) if about & set(terms(w, stop=frozenset()))), None)
     if at is None:
@@ -357,6 +357,8 @@ def _denies(clause: str, about: frozenset[str] | set[str]) -> bool:
         if says_an_end(" ".join(words[: k + 1])):
             cue = words[k].lower().replace("’", "'")
             denial = cue.endswith("n't") or cue.strip(",.!?") in _DENIALS
+            if denial and any(w.lower() == "without" for w in words[k + 1 : at]):
+                return False  # "I can't start the day without a strong coffee": two denials say yes
             return not denial or k <= at
     return False
 

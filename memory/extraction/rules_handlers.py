@@ -670,12 +670,22 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
         elif o.proper and o.head.ent in ("GPE", "LOC"):  # "moved out of Leeds"
             c.emit(subj, "lives_in", o.text, "end")
         return
+    if rel == "@moved_out":  # "Rory moved out (to Leeds)": no longer with the speaker; the town, when said
+        if subj is not None and subj.name != USER and subj.type == "PERSON" and op == "assert":
+            c.emit(subj, "lives_with", USER, "end", obj_type="PERSON")
+        town = noun_phrase(c.source, c.toks, m.end + 1, c.hi) if m.end + 1 < c.hi and c.toks[
+            m.end].lower == "to" else None
+        if subj is not None and town is not None and town.proper and town.start == m.end + 1:
+            c.emit(subj, "lives_in", town.text, op)
+        return
     if rel == "@move_in":  # "Raul moved in with me", "I moved in with Raul"
         if c.toks[m.slots["O"]].lower in ("me", "us"):
             if subj.name != USER and subj.type == "PERSON":
                 c.emit(subj, "lives_with", USER, op, obj_type="PERSON")
         elif o is not None and o.proper:
             c.emit(subj, "lives_with", o.text, op, obj_type="PERSON")
+        elif o is not None and (kin := _my_role(c, o)) is not None:  # "moved back in with my parents"
+            c.emit(subj, "lives_with", kin, op, obj_type="PERSON")
         town = _town_after(c, o) if o is not None else None
         if town is not None:  # "… moved back in with my parents in York": the move is to York
             c.emit(subj, "lives_in", town.text, op)
@@ -846,6 +856,14 @@ def _hobby_verb(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
     if trig.tag == "VB" and not any(t.lower in ("do", "does", "to") for t in c.toks[max(c.lo, m.start - 2) : m.start]):
         return
     c.emit(subj, "practices", gerund(trig.lemma.lower()), op, obj_type="ACTIVITY")
+
+
+def _my_role(c: Clause, o: Phrase) -> str | None:
+    """'my parents', 'our mum': the speaker's people by their role, said so ("my parents"), or None."""
+    if o.start > c.lo and c.toks[o.start - 1].lower in MY and o.head.lemma.lower() in ROLES and (
+            o.end - o.start == 1) and (o.end >= c.hi or c.toks[o.end].tag != "POS"):  # not "my boss's family"
+        return f"my {o.head.lower}"
+    return None
 
 
 def _study(c: Clause, m: Match, subj: Entity | None, op: str) -> None:

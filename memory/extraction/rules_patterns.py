@@ -61,6 +61,8 @@ PATTERNS: list[Pattern] = [
     _p("live|living with O", "@live_with", state=True, proper=True),
     _p("move [back] in with O", "@move_in"),
     _p("move out of O", "@move_out"),
+    # someone who moved out no longer lives with the speaker ("Rory's moved out to live with his girlfriend")
+    _p("move out", "@moved_out"),
     _p("move|relocate|emigrate|go [back|over|away] from O to O2", "@move_from", proper=True),
     _p("move|relocate|emigrate [back|over|away|out|up|down] to O", "lives_in", proper=True),
     _p("move house|home to O", "lives_in", proper=True),  # "we moved house to Didsbury"

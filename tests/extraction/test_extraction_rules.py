@@ -219,7 +219,7 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("I love reading in bed.", (), {k(U, "likes", "reading")}),
     ("I love hiking with my sister.", (), {k(U, "likes", "hiking")}),
     # a move in with someone, to a town said after them
-    ("I moved back in with my parents in Dundee.", (), {k(U, "lives_in", "Dundee")}),
+    ("I moved back in with my parents in Dundee.", (), {k(U, "lives_in", "Dundee"), k(U, "lives_with", "my parents")}),
     # whom someone lives with, and the town said after them
     ("I live with my boyfriend in Galway.", (), {k(U, "lives_in", "Galway")}),
     ("We're living with Ines and Bruno in Graz.", (), {k(U, "lives_with", "Ines"), k(U, "lives_with", "Bruno"),
@@ -574,6 +574,14 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("I landed a job as a sous chef.", (), {k(U, "works_as", "sous chef")}),
     ("We moved house to Frome.", (), {k(U, "lives_in", "Frome")}),
     # a couple said "together"; not together somewhere, nor once
+    # someone who moved out no longer lives with the speaker; where to, when said
+    ("Ollie's moved out, he's got his own place now.", (), {k("Ollie", "lives_with", U, "end")}),
+    ("Ollie moved out to Brighton in May.", (), {k("Ollie", "lives_with", U, "end"), k("Ollie", "lives_in", "Brighton")}),
+    ("Ollie might move out.", (), set()),
+    # moved in with the speaker's people said by their role
+    ("We've moved in with my parents in Derby.", (), {k(U, "lives_with", "my parents"), k(U, "lives_in", "Derby")}),
+    ("I moved in with my grandma.", (), {k(U, "lives_with", "my grandma")}),
+    ("I moved in with my boss's family.", (), set()),
     ("Kemi and I have been together for six years.", (), {k("Kemi", "partner_of", U)}),
     ("Kemi and I are together at the pub.", (), set()),
     ("Kemi and I were together for a year.", (), set()),

@@ -449,6 +449,9 @@ def test_asked_whether_something_still_holds_when_it_ended() -> None:
     # a denial in the same sentence about something else denies nothing
     ("Do I have a dog?", [("user", "My dog Rex hates the rain, he won't go out.", MAY_20)], False),
     ("Do I have a cat?", [("user", "Our cat Miso won't touch the new food.", MAY_20)], False),  # denial after it
+    ("Do I drink tea?", [("user", "I can't get going in the morning without a mug of tea.", MAY_20)], False),
+    ("Do I drink tea?", [("user", "I never leave the house without a flask of tea.", MAY_20)], False),
+    ("Do I drink tea?", [("user", "I don't drink tea, I can't stand it.", MAY_20)], True),
     ("Is the concert on?", [("user", "The concert got cancelled, the singer is ill.", MAY_20)], True),  # an end
     # the newest says it holds again: the yes stands
     ("Am I going to Crete?", [("user", "We had to cancel Crete, the car broke down.", MAY_20),
