@@ -576,7 +576,8 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     # a couple said "together"; not together somewhere, nor once
     # someone who moved out no longer lives with the speaker; where to, when said
     ("Ollie's moved out, he's got his own place now.", (), {k("Ollie", "lives_with", U, "end")}),
-    ("Ollie moved out to Brighton in May.", (), {k("Ollie", "lives_with", U, "end"), k("Ollie", "lives_in", "Brighton")}),
+    ("Ollie moved out to Brighton in May.", (),
+     {k("Ollie", "lives_with", U, "end"), k("Ollie", "lives_in", "Brighton")}),
     ("Ollie might move out.", (), set()),
     # moved in with the speaker's people said by their role
     ("We've moved in with my parents in Derby.", (), {k(U, "lives_with", "my parents"), k(U, "lives_in", "Derby")}),
