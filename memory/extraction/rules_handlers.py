@@ -17,6 +17,7 @@ from memory.extraction.rules_lexicon import (
     DIETS,
     EVENT_NOUNS,
     FAVOURITE_OF,
+    FOR_LATER,
     FORMER,
     GERUND_SETTINGS,
     INTENT,
@@ -225,12 +226,18 @@ def _emit_all(c: Clause, m: Match, subj: Entity | None, rel: str, op: str) -> No
             obj = obj[: -len(" allergy")]
         if rel == "reports_to" and subj.name != USER:
             continue
+        if rel == "works_at" and c.toks[m.slots["O"] - 1].lower == "in" and ph.head.ent in ("GPE", "LOC"):
+            continue  # "got a job in Edinburgh": where, not for whom
         if rel == "works_at" and c.toks[m.slots["O"] - 1].lower == "with" and (ph.head.ent == "PERSON" or any(
                 t.lower in ROLES for t in c.toks[m.slots["O"] : ph.start])):
             continue  # "I work with Dan", "… with my colleague Dan": a person, not an employer
         if rel == "lives_in" and op == "assert" and _move_ahead(c, m):
             for who in (subj, *_with_speaker(c, m, subj)):
                 c.emit(who, "plans_to_move_to", obj, kind="plan")
+            continue
+        ahead = dates.resolve(c.text(), c.at, direction="future") if rel in FOR_LATER and op == "assert" else None
+        if ahead is not None and ahead.when > c.at:  # "signed up for a half marathon in October": when it is on
+            c.emit(subj, rel, obj, op, when=ahead, kind="plan")
             continue
         c.emit(subj, rel, obj, op)
         if rel == "works_at":
@@ -718,6 +725,10 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
             c.emit(subj, "plays", o.text, "end" if end else op)
         elif cat == "language" and not end:
             c.emit(subj, "studies", o.text, op, obj_type="TOPIC")
+        elif o.proper and cat is None and (o.head.ent in ("GPE", "LOC", "ORG", "FAC", "PERSON") or (
+                o.head.lemma.lower() in STUDY_PLACES)):  # "got into Oxford", "into Leeds Uni": a place, not a pastime
+            if o.head.lemma.lower() in STUDY_PLACES and not end:
+                c.emit(subj, "studies_at", o.text, op, obj_type="ORG")
         elif cat != "food" and (o.head.pos in ("NOUN", "PROPN") or o.head.tag == "VBG"):
             c.emit(subj, "practices", o.text, "end" if end else op, obj_type="ACTIVITY")
     elif rel == "@play":

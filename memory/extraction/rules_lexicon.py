@@ -169,6 +169,8 @@ DIET_NAMES: dict[str, str] = {**{d: d for d in DIETS}, "veggie": "vegetarian", "
                               "pescatarianism": "pescatarian"}
 # Verbs of an attempt: what follows "trying to" is not (yet) so ("Trying to go vegetarian for January")
 TRY = frozenset(_words("try tries trying tried attempt attempts attempting attempted"))
+# Done now for something later: a time said with these is the later thing's ("signed up for a race in October")
+FOR_LATER = frozenset({"signed_up_for"})  # not "enrolled in a course in January": that is often when
 # What is done to a home or a job one no longer has ("I sold my house in Leeds", "I miss my job at the bakery")
 LEFT_BEHIND = frozenset(_words("sell leave quit miss vacate lose"))
 # Tried and so being done: "I'm trying to learn Portuguese" is learning it ("trying to go vegan" is not vegan)

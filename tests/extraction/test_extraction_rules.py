@@ -583,6 +583,11 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("We've moved in with my parents in Derby.", (), {k(U, "lives_with", "my parents"), k(U, "lives_in", "Derby")}),
     ("I moved in with my grandma.", (), {k(U, "lives_with", "my grandma")}),
     ("I moved in with my boss's family.", (), set()),
+    # got into a place is no pastime; a job in a town is no employer
+    ("My daughter got into Durham University!", (), {k("my daughter", "studies_at", "Durham University")}),
+    ("My cousin got into Oxford.", (), set()),
+    ("I got into Zumba over the winter.", (), {k(U, "practices", "Zumba")}),
+    ("My wife got a job in Glasgow.", (), set()),
     ("Kemi and I have been together for six years.", (), {k("Kemi", "partner_of", U)}),
     ("Kemi and I are together at the pub.", (), set()),
     ("Kemi and I were together for a year.", (), set()),
@@ -733,6 +738,12 @@ def test_plans_keep_their_time(rx: RuleExtractor) -> None:
     assert f.valid_from is None
     (g,) = rx.extract("Ola is going to retire from the railway.", at=at)
     assert (g.subject, g.relation, g.object) == ("Ola", "plans_to_retire_from", "railway")
+    # signed up now for something later: the time said is the later thing's
+    (h,) = rx.extract("I've signed up for the Bath half marathon in September.", at=at)
+    assert (h.relation, h.object, h.extra.get("kind"), h.extra.get("when")) == ("signed_up_for", "Bath half marathon",
+                                                                               "plan", "2026-09")
+    (i,) = rx.extract("I signed up for a pottery course.", at=at)
+    assert i.relation == "signed_up_for" and i.extra.get("kind") is None
 
 
 def test_trips_ahead_are_plans_with_their_time(rx: RuleExtractor) -> None:
