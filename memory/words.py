@@ -56,7 +56,7 @@ ROLES: dict[str, Role] = {w: Role(rel, g) for w, rel, g in [
     ("grandfather", "grandparent_of", "m"), ("grandpa", "grandparent_of", "m"),
     ("granddad", "grandparent_of", "m"), ("grandad", "grandparent_of", "m"), ("grandparent", "grandparent_of", None),
     ("grandson", "grandchild_of", "m"), ("granddaughter", "grandchild_of", "f"),
-    ("grandchild", "grandchild_of", None),
+    ("grandchild", "grandchild_of", None), ("grandkid", "grandchild_of", None),
     ("aunt", "aunt_of", "f"), ("auntie", "aunt_of", "f"), ("uncle", "uncle_of", "m"), ("cousin", "cousin_of", None),
     ("niece", "niece_of", "f"), ("nephew", "nephew_of", "m"),
     ("wife", "spouse_of", "f"), ("husband", "spouse_of", "m"), ("spouse", "spouse_of", None),
@@ -69,6 +69,7 @@ ROLES: dict[str, Role] = {w: Role(rel, g) for w, rel, g in [
     ("colleague", "colleague_of", None), ("coworker", "colleague_of", None), ("co-worker", "colleague_of", None),
     ("workmate", "colleague_of", None),
     ("housemate", "lives_with", None), ("flatmate", "lives_with", None), ("roommate", "lives_with", None),
+    ("lodger", "lives_with", None),
     ("manager", "reports_to", None), ("boss", "reports_to", None), ("supervisor", "reports_to", None),
 ]}
 ROLE_RELATIONS: dict[str, str] = {w: r.relation for w, r in ROLES.items()}  # "sister" -> "sister_of"

@@ -588,6 +588,9 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("My cousin got into Oxford.", (), set()),
     ("I got into Zumba over the winter.", (), {k(U, "practices", "Zumba")}),
     ("My wife got a job in Glasgow.", (), set()),
+    # role words: grandkids, a lodger
+    ("We have two grandkids, Evie and Jack.", (), {k("Evie", "grandchild_of", U), k("Jack", "grandchild_of", U)}),
+    ("Our lodger Marta is a nurse.", (), {k("Marta", "lives_with", U), k("Marta", "works_as", "nurse")}),
     ("Kemi and I have been together for six years.", (), {k("Kemi", "partner_of", U)}),
     ("Kemi and I are together at the pub.", (), set()),
     ("Kemi and I were together for a year.", (), set()),
