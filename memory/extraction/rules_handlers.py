@@ -679,6 +679,9 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
         return
     if rel == "@moved_out":  # "Rory moved out (to Leeds)": no longer with the speaker; the town, when said
         if subj is not None and subj.name != USER and subj.type == "PERSON" and op == "assert":
+            # "our lodger Piotr moved out": the lodger said in the same sentence no longer lives here
+            c.disc.dropped += [f for f in c.out if f.op == "assert" and f.relation == "lives_with"
+                               and f.subject == subj.name]
             c.emit(subj, "lives_with", USER, "end", obj_type="PERSON")
         town = noun_phrase(c.source, c.toks, m.end + 1, c.hi) if m.end + 1 < c.hi and c.toks[
             m.end].lower == "to" else None

@@ -579,6 +579,7 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("Ollie moved out to Brighton in May.", (),
      {k("Ollie", "lives_with", U, "end"), k("Ollie", "lives_in", "Brighton")}),
     ("Ollie might move out.", (), set()),
+    ("My flatmate Ollie moved out on Sunday.", (), {k("Ollie", "lives_with", U, "end")}),
     # moved in with the speaker's people said by their role
     ("We've moved in with my parents in Derby.", (), {k(U, "lives_with", "my parents"), k(U, "lives_in", "Derby")}),
     ("I moved in with my grandma.", (), {k(U, "lives_with", "my grandma")}),
