@@ -368,9 +368,10 @@ class Learner:
         # an end of a relation ends its narrower cases too ("we split up" ends a marriage): NARROWER
         names = (rel.name, *NARROWER.get(rel.name, ())) if f.op == "end" else (rel.name,)
         current = [a for r in names for a in self.graph.lookup(subj.id, r, None, at=at, now=at, limit=100)]
-        if rel.symmetric:
-            current += [a for r in names for a in self.graph.lookup(None, r, subj.id, at=at, now=at, limit=100)]
-        targets = self.resolver.match_in(obj, current) if obj else current
+        other_end = [a for r in names for a in self.graph.lookup(None, r, subj.id, at=at, now=at, limit=100)
+                     if a.subject_id != subj.id] if rel.symmetric else []
+        targets = (self.resolver.match_in(obj, current) + self.resolver.match_in(obj, other_end, reverse=True)
+                   if obj else current + other_end)
         if f.op == "end":
             return self.graph.end_arcs(targets, now=at, valid_to=dates_at(None, f.valid_to, at).valid_to,
                                        source=turn.source_id, reason="user said it ended")

@@ -79,13 +79,16 @@ class Resolver:
             return str(candidates[0]["name"])
         return name
 
-    def match_in(self, name: str, arcs: Sequence[Arc]) -> list[Arc]:
-        """Arcs whose object is this name or a near-exact variant of it (scoped: never a shared common word)."""
+    def match_in(self, name: str, arcs: Sequence[Arc], *, reverse: bool = False) -> list[Arc]:
+        """Arcs whose object is this name or a near-exact variant of it (scoped: never a shared common word).
+        ``reverse``: their subject instead (a symmetric arc read from its other end: "User lives_with Rory" is what
+        "Rory lives_with User" ends)."""
         key = normalize(name)
-        exact = [a for a in arcs if normalize(a.object) == key]
+        end = (lambda a: a.subject) if reverse else (lambda a: a.object)
+        exact = [a for a in arcs if normalize(end(a)) == key]
         if exact:
             return exact
-        near = [a for a in arcs if near_match(name, a.object)]
+        near = [a for a in arcs if near_match(name, end(a))]
         return near if len(near) == 1 else []  # ambiguous: close nothing rather than the wrong thing
 
 

@@ -78,6 +78,24 @@ def test_job_change_closes_by_near_exact_name_and_keeps_history(env) -> None:
     assert now_objects(graph, "user", "works_as", T0 + 141 * D) == ["nurse"]
 
 
+def test_a_symmetric_fact_ends_from_either_end(env) -> None:
+    """"I share a flat with Rory" is stored "User lives_with Rory"; "Rory moved out" ends it said from Rory's end
+    ("Rory lives_with user"). Someone else's shared home is not ended by it."""
+    graph, ts = env
+    ex = Scripted({
+        "I share a flat with Rory.": [("user", "lives_with", "Rory", "assert")],
+        "Ana lives with Rory.": [("Ana", "lives_with", "Rory", "assert")],
+        "Rory moved out.": [("Rory", "lives_with", "user", "end")],
+    })
+    learner = Learner(graph, ts, ex)
+    for i, text in enumerate(["I share a flat with Rory.", "Ana lives with Rory.", "Rory moved out."]):
+        learner.ingest(turns(f"c{i}", T0 + i * D, text), source="t")
+    at = T0 + 10 * D
+    assert now_objects(graph, "user", "lives_with", at) == []
+    assert now_objects(graph, "Ana", "lives_with", at) == ["Rory"]
+    assert [a.object for a in graph.history("user", "lives_with", now=at)] == ["Rory"]
+
+
 def test_shared_common_word_never_closes_another_arc(env) -> None:
     graph, ts = env
     ex = Scripted({
