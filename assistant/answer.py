@@ -585,6 +585,7 @@ def vetted(first: str, question: str, recall: RecallResult) -> str | None:
     if (says_nothing_new(first, question) or ungrounded(first, question, recall) or borrowed(first, question, recall)
             or told_the_listener(first, question, recall) or self_named(first, question, recall)
             or someone_else(first, question, recall) or yes_of_another(first, question, recall)
+            or anothers_role(first, question, recall)
             or _NAMED_USER.search(first)):
         return unknown_answer(recall)
     # a question that asks to reason ("Is it likely that Nate has friends besides Joanna?") is not denied by
@@ -710,6 +711,33 @@ def affirms(answer: str, question: str) -> bool:
         return False
     return bool(_YES.match(answer)) or (
         not _DENYING.search(answer) and bool(_content(answer)) and not _own_words(answer, question))
+
+
+_THEIR_BEFORE = re.compile(r"\b(?:his|her|their|[A-Z][\w-]*['’]s)\s+(?:\w+\s+)?$")
+_MINE_BEFORE = re.compile(r"\b(?:my|our)\s+(?:\w+\s+)?$", re.I)
+
+
+def anothers_role(answer: str, question: str, recall: RecallResult) -> bool:
+    """Asked about the user's own people ("Who do I live with?"), an answer that is only a role word the user said of
+    someone else ("Girlfriend." from "Rory's moved out to live with his girlfriend"): whose it is, the words say, and
+    it is not the user's. Not when the user also said it of their own ("my girlfriend")."""
+    if not FIRST_PERSON_RE.search(question):
+        return False
+    own = _own_words(answer, question) - {"your", "you"}
+    roles = {_key(r) for r in ROLE_RELATIONS}
+    if not own or not own <= roles:
+        return False
+    theirs = mine = False
+    for e in recall.episodes:
+        if e.speaker != USER_ID:
+            continue
+        for m in re.finditer(r"[A-Za-z][\w'’-]*", e.text):
+            if _key(m.group(0).lower()) not in own:
+                continue
+            before = e.text[: m.start()]
+            mine = mine or bool(_MINE_BEFORE.search(before))
+            theirs = theirs or bool(_THEIR_BEFORE.search(before))
+    return theirs and not mine
 
 
 def self_named(answer: str, question: str, recall: RecallResult) -> bool:

@@ -523,6 +523,18 @@ def test_a_yes_said_as_the_question_back_is_checked_like_a_yes() -> None:
     assert vetted("You are not going to the festival.", question, r) is None
 
 
+@pytest.mark.parametrize(("said", "answer", "theirs"), [
+    ("Kit's moved out to live with his girlfriend, so it's just me now.", "Girlfriend.", True),
+    ("Kit's moved out to live with his girlfriend, so it's just me now.", "Your girlfriend.", True),
+    ("I moved in with my girlfriend and her sister.", "Your girlfriend.", False),  # said of the user's own
+    ("Kit's moved out to live with his girlfriend.", "Kit.", False),  # a name, not a role: other checks' to judge
+])
+def test_a_role_said_of_someone_else_is_not_the_users(said: str, answer: str, theirs: bool) -> None:
+    from assistant.answer import anothers_role
+    r = _heard("Who do I live with?", [("user", said, MAY_20)])
+    assert anothers_role(answer, "Who do I live with?", r) is theirs
+
+
 def test_a_blank_or_odd_question_is_never_denied() -> None:
     from assistant.when import said_otherwise, yes_no
     assert yes_no("") is None and yes_no("   ") is None and yes_no("Do I?") is not None
