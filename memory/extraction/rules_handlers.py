@@ -298,8 +298,8 @@ def _town_after(c: Clause, ph: Phrase) -> Phrase | None:
 
 def _title(c: Clause, k: int) -> str | None:
     """A job title from token ``k``, read by its words when the tagger takes a part of it for a verb ("head chef",
-    "team lead"): up to four words after the article, ending on a noun or on a word after one; None when it
-    reads no title (the noun phrase then stands)."""
+    "team lead", "head of sales"): up to four words after the article (and "of" a noun), ending on a noun or on a
+    word after one; None when it reads no title (the noun phrase then stands)."""
     t = c.toks
     while k < c.hi and (t[k].pos == "DET" or t[k].lower in MY):
         k += 1
@@ -307,6 +307,8 @@ def _title(c: Clause, k: int) -> str | None:
     while end < c.hi and end - k < 4 and t[end].text.isalpha() and t[end].pos in ("NOUN", "PROPN", "VERB", "ADJ") \
             and t[end].ent not in ("DATE", "TIME"):
         end += 1
+    if k < end < c.hi - 1 and t[end].lower == "of" and t[end + 1].pos in ("NOUN", "PROPN"):
+        end += 2  # "head of sales", "director of operations"
     while end > k and t[end - 1].pos not in ("NOUN", "PROPN") and not (end - 1 > k and t[end - 2].pos == "NOUN"):
         end -= 1  # "I work as hard as I can" reads none
     return c.source[t[k].idx : t[end - 1].end] if end > k else None

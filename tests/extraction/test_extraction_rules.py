@@ -573,6 +573,7 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     # a job got as a role; a move said "moved house"
     ("I landed a job as a sous chef.", (), {k(U, "works_as", "sous chef")}),
     ("We moved house to Frome.", (), {k(U, "lives_in", "Frome")}),
+    ("I've been promoted to director of finance.", (), {k(U, "works_as", "director of finance")}),
     # a couple said "together"; not together somewhere, nor once
     # someone who moved out no longer lives with the speaker; where to, when said
     ("Ollie's moved out, he's got his own place now.", (), {k("Ollie", "lives_with", U, "end")}),
