@@ -12,6 +12,7 @@ from memory.extraction.rules_lexicon import (
     ACTIVITIES,
     AHEAD,
     CLASS_NOUNS,
+    CONDITION_ADJECTIVES,
     DIET_EXCLUDES,
     DIET_NAMES,
     DIETS,
@@ -595,6 +596,11 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
             o.head.ent in ("ORG", "") and o.head.pos == "PROPN" and o.start == m.slots["O"]))  # "Cork" is an ORG
         if place and o is not None and subj is not None and subj.type == "PERSON":
             c.emit(subj, "grew_up_in", o.text, op)
+        return
+    if rel == "@condition":  # "I've got asthma", "I'm diabetic": a condition of theirs, by its name
+        said = c.toks[m.end - 1].lower
+        if subj is not None and subj.type == "PERSON":
+            c.emit(subj, "has_condition", CONDITION_ADJECTIVES.get(said, said), op, obj_type="TOPIC")
         return
     if rel == "@study":
         return _study(c, m, subj, op)

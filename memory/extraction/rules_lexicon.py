@@ -169,6 +169,15 @@ DIET_NAMES: dict[str, str] = {**{d: d for d in DIETS}, "veggie": "vegetarian", "
                               "pescatarianism": "pescatarian"}
 # Verbs of an attempt: what follows "trying to" is not (yet) so ("Trying to go vegetarian for January")
 TRY = frozenset(_words("try tries trying tried attempt attempts attempting attempted"))
+# Long-term health conditions, said as a noun ("I've got asthma") or by their adjective ("I'm diabetic"): the
+# adjective -> the condition's name
+CONDITION_ADJECTIVES: dict[str, str] = {
+    "diabetic": "diabetes", "asthmatic": "asthma", "epileptic": "epilepsy", "coeliac": "coeliac disease",
+    "celiac": "celiac disease", "anaemic": "anaemia", "anemic": "anemia", "autistic": "autism",
+    "dyslexic": "dyslexia", "dyspraxic": "dyspraxia", "arthritic": "arthritis"}
+CONDITIONS = frozenset(_words(
+    "asthma diabetes epilepsy arthritis migraines eczema psoriasis adhd autism dyslexia dyspraxia ibs tinnitus "
+    "sciatica gout dementia parkinson's alzheimer's lupus fibromyalgia endometriosis pcos anaemia anemia"))
 # Done now for something later: a time said with these is the later thing's ("signed up for a race in October")
 FOR_LATER = frozenset({"signed_up_for"})  # not "enrolled in a course in January": that is often when
 # What is done to a home or a job one no longer has ("I sold my house in Leeds", "I miss my job at the bakery")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from memory.extraction.rules_lexicon import SOFT
+from memory.extraction.rules_lexicon import CONDITION_ADJECTIVES, CONDITIONS, SOFT
 from memory.extraction.rules_tokens import Tok
 
 
@@ -170,6 +170,9 @@ PATTERNS: list[Pattern] = [
     _p("drink|eat only|mostly|mainly O", "likes", state=True),
     _p("hate|dislike|detest|loathe|despise O", "dislikes", state=True),
     _p(f"{_LIKE} O", "likes", state=True, neg="flip"),
+    # long-term health conditions ("I've got asthma", "Dad has dementia", "I'm diabetic"): from the tables
+    _p(f"have|got|get ~ {'|'.join(sorted(CONDITIONS))}", "@condition", state=True),
+    _p(f"be ~ {'|'.join(sorted(CONDITION_ADJECTIVES))}", "@condition", state=True),
     # diets: a change ("I've gone vegan") and a state ("she's pescatarian")
     _p("go|become|turn ~ vegan|vegetarian|veggie|pescatarian|pescetarian|keto|carnivore", "@diet"),
     _p("be ~ vegan|vegetarian|veggie|pescatarian|pescetarian|keto|carnivore", "@diet", state=True),

@@ -574,6 +574,11 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("I landed a job as a sous chef.", (), {k(U, "works_as", "sous chef")}),
     ("We moved house to Frome.", (), {k(U, "lives_in", "Frome")}),
     ("I've been promoted to director of finance.", (), {k(U, "works_as", "director of finance")}),
+    # a long-term health condition, by its name or its adjective; not denied, nor one of childhood now
+    ("I'm epileptic, so no strobe lights please.", (), {k(U, "has_condition", "epilepsy")}),
+    ("My grandma has arthritis in both hands.", (), {k("my grandma", "has_condition", "arthritis")}),
+    ("I don't have eczema any more.", (), {k(U, "has_condition", "eczema", "end")}),
+    ("I've got a cold.", (), set()),
     # a couple said "together"; not together somewhere, nor once
     # someone who moved out no longer lives with the speaker; where to, when said
     ("Ollie's moved out, he's got his own place now.", (), {k("Ollie", "lives_with", U, "end")}),
