@@ -715,6 +715,7 @@ def affirms(answer: str, question: str) -> bool:
 
 _THEIR_BEFORE = re.compile(r"\b(?:his|her|their|[A-Z][\w-]*['’]s)\s+(?:\w+\s+)?$")
 _MINE_BEFORE = re.compile(r"\b(?:my|our)\s+(?:\w+\s+)?$", re.I)
+_ROLE_KEYS = frozenset(_key(r) for r in ROLE_RELATIONS)
 
 
 def anothers_role(answer: str, question: str, recall: RecallResult) -> bool:
@@ -724,14 +725,13 @@ def anothers_role(answer: str, question: str, recall: RecallResult) -> bool:
     if not FIRST_PERSON_RE.search(question):
         return False
     own = _own_words(answer, question) - {"your", "you"}
-    roles = {_key(r) for r in ROLE_RELATIONS}
-    if not own or not own <= roles:
+    if not own or not own <= _ROLE_KEYS:
         return False
     theirs = mine = False
     for e in recall.episodes:
         if e.speaker != USER_ID:
             continue
-        for m in re.finditer(r"[A-Za-z][\w'’-]*", e.text):
+        for m in _WORD.finditer(e.text):  # words as the answer's own were read
             if _key(m.group(0).lower()) not in own:
                 continue
             before = e.text[: m.start()]
