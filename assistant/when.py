@@ -10,7 +10,7 @@ from datetime import datetime
 
 from memory.episodes import Episode, asks
 from memory.extraction.dates import UNITS, Tense, TimeRef, tense, words_of
-from memory.extraction.rules_lexicon import CAR_BRANDS, CAR_MODELS, DIET_EXCLUDES, DIET_NAMES
+from memory.extraction.rules_lexicon import CAR_BRANDS, CAR_MODELS, DIET_NAMES
 from memory.model import USER_ID, spoken_day
 from memory.periods import named_time, recurrence, says_when
 from memory.recall.intent import NOW_MINE
@@ -19,7 +19,17 @@ from memory.revision import says_a_change, says_an_end
 from memory.search import focus, terms
 from memory.timeutil import spoken_grain
 from memory.vocabulary import is_relation, relation
-from memory.words import AUXILIARIES, DISTASTE, FIRST_PERSON_RE, POSSESSIVES, ROLES, TASTE_WORDS, Aux, alternation
+from memory.words import (
+    AUXILIARIES,
+    DIET_EXCLUDES,
+    DISTASTE,
+    FIRST_PERSON_RE,
+    POSSESSIVES,
+    ROLES,
+    TASTE_WORDS,
+    Aux,
+    alternation,
+)
 
 MONTH = alternation(calendar.month_name[1:])  # a month's name, in a regex
 
@@ -260,7 +270,9 @@ def yes_no(question: str) -> Aux | None:
 
 _YES = re.compile(r"^\W*yes\b", re.I)
 _SENTENCE_END = re.compile(r"[.!?;]+")
-_CLAUSE_END = re.compile(r"[,:]|\b(?:but|so|because|though|although|and)\b", re.I)
+# where a clause ends: punctuation, a conjunction, or a subordinate clause's opening ("I haven't been climbing since
+# I hurt my shoulder": the "not" is of the climbing, not of the hurt)
+_CLAUSE_END = re.compile(r"[,:]|\b(?:but|so|because|though|although|and|since|until|unless|while|whereas)\b", re.I)
 _BACK = frozenset({"one", "ones", "it", "them", "any", "that"})  # "…allergic to cats so we can't get one"
 _BACK_TOO = _BACK | {"they", "those"}  # what distaste is said of: "…, they were vile"
 _TASTE_ASKED = re.compile(rf"\b(?:{alternation(TASTE_WORDS)})\b", re.I)

@@ -21,7 +21,7 @@ from memory.recall.linking import Linker
 from memory.timeutil import grain_span
 from memory.transcripts import TranscriptStore, Turn
 from memory.vocabulary import NARROWER, RELATIONS, relation
-from memory.words import USER_KEYS
+from memory.words import DIET_EXCLUDES, USER_KEYS
 
 if TYPE_CHECKING:
     from memory.revision import Reviser
@@ -139,6 +139,7 @@ class GroundedExtractor:
 
 
 _NOT_NAMES = frozenset({"DATE", "TIME", "CARDINAL", "ORDINAL", "QUANTITY", "MONEY", "PERCENT"})
+_WORDS = re.compile(r"[a-z]+(?:-[a-z]+)*")  # the words of a stored object, for the word tables
 
 
 def _proper(name: str, text: str) -> bool:
@@ -355,7 +356,8 @@ class Learner:
             when = dates_at(f.valid_from, f.valid_to, at)
             aliases = (f.extra or {}).get("aliases") or {}
             planned = (f.extra or {}).get("when") if (f.extra or {}).get("kind") == "plan" else None
-            return self.graph.assert_fact(
+            left_out = self._tastes_left_out(subject, obj, at, turn) if rel.name == "diet" and not planned else []
+            return left_out + self.graph.assert_fact(
                 subject, rel.name, obj, now=at, source=turn.source_id, valid_from=when.valid_from,
                 valid_to=when.valid_to, conversation=turn.conversation, confidence=f.confidence, label=f.label,
                 subject_type=f.subject_type, object_type=f.object_type,
@@ -376,6 +378,18 @@ class Learner:
             return self.graph.end_arcs(targets, now=at, valid_to=dates_at(None, f.valid_to, at).valid_to,
                                        source=turn.source_id, reason="user said it ended")
         return self.graph.end_arcs(targets, now=at, retract=True, source=turn.source_id, reason="user took it back")
+
+
+    def _tastes_left_out(self, subject: str, diet: str, at: datetime, turn: Turn) -> list[Change]:
+        """A diet taken up ends the subject's tastes for the foods it leaves out ("Nothing beats a good steak",
+        then "I've gone pescatarian": the steak is not eaten now). The table is memory.words.DIET_EXCLUDES."""
+        subj = self.graph.find_entity(subject)
+        if subj is None:
+            return []
+        diet = diet.lower()
+        tastes = [a for a in self.graph.lookup(subj.id, "likes", None, at=at, now=at, limit=100)
+                  if any(diet in DIET_EXCLUDES.get(w, ()) for w in _WORDS.findall(a.object.lower()))]
+        return self.graph.end_arcs(tastes, now=at, source=turn.source_id, reason=f"diet {diet}") if tastes else []
 
 
 def to_apply(facts: Sequence[ExtractedFact], turns: Sequence[Turn], pending: Sequence[Turn]) -> list[ExtractedFact]:

@@ -147,3 +147,15 @@ revolting nasty yuck yucky terrible wrong overrated worst dreadful rank
 """.split())
 # Words that ask about a taste ("Do I like olives?", "Is Mo a fan of opera?"; not "into": "Did I get into Oxford?")
 TASTE_WORDS = ("like", "likes", "love", "loves", "enjoy", "enjoys", "fan", "fond", "keen")
+
+# The diets that leave a food out: a food eaten again ends them ("I'm eating fish again" ends vegan and vegetarian,
+# not pescatarian), and a diet taken up ends a taste for it ("I love steak", then "I've gone pescatarian").
+# The food's word -> those diets.
+_NO_MEAT = ("vegan", "vegetarian", "pescatarian", "pescetarian", "plant-based")
+_NO_FISH = ("vegan", "vegetarian", "plant-based")
+_NO_ANIMAL = ("vegan", "plant-based")
+DIET_EXCLUDES: dict[str, tuple[str, ...]] = {
+    **{w: _NO_MEAT for w in "meat chicken beef pork lamb bacon steak burgers burger sausages ham turkey".split()},
+    **{w: _NO_FISH for w in "fish seafood salmon tuna prawns shrimp sushi".split()},
+    **{w: _NO_ANIMAL for w in "dairy cheese eggs egg milk butter honey yoghurt yogurt".split()},
+}

@@ -99,7 +99,9 @@ class Clause:
             return Phrase(self.source[t[k].idx : t[p.end - 1].end], k, p.end, p.head)
         if p.head.pos == "PROPN":
             k = p.start
-            while k < p.end and t[k].pos == "ADJ" and t[k].text.islower():
+            while k < p.end - 1 and (t[k].text.islower() or t[k].tag == "HYPH") and (
+                    t[k].pos == "ADJ" or (t[k].tag == "VBN" and t[k].dep == "amod") or t[k].tag == "HYPH"
+                    or t[k + 1].tag == "HYPH" or (k > p.start and t[k - 1].tag == "HYPH")):  # "battered", "second-hand"
                 k += 1
             if k > p.start:
                 return Phrase(self.source[t[k].idx : t[p.end - 1].end], k, p.end, p.head)
@@ -121,8 +123,9 @@ class Clause:
         """Build a fact with types, time and evidence; record it in the discourse. `kind` "plan": intended, its
         time (if said) kept as `extra["when"]`, not as when it became true."""
         ent = subj if isinstance(subj, Entity) else Entity(subj, "PERSON")
-        if not obj.strip() or ent.name.lower() == obj.lower():
-            return None
+        if ent.name.lower() == obj.lower() or (not obj.strip() and not (
+                op == "end" and rel in RELATIONS and RELATIONS[rel].single_valued)):
+            return None  # an end without an object ends whatever the single value was ("I quit my job")
         when = None if timeless else when or self.time()
         if self.force_op:
             op = self.force_op

@@ -13,7 +13,6 @@ from memory.extraction.rules_lexicon import (
     AHEAD,
     CLASS_NOUNS,
     CONDITION_ADJECTIVES,
-    DIET_EXCLUDES,
     DIET_NAMES,
     DIETS,
     EVENT_NOUNS,
@@ -21,8 +20,10 @@ from memory.extraction.rules_lexicon import (
     FOR_LATER,
     FORMER,
     GERUND_SETTINGS,
+    HOME_GOT,
     INTENT,
     IRREALIS,
+    JOB_HELD,
     JOINED,
     KEPT,
     LEFT_BEHIND,
@@ -48,7 +49,7 @@ from memory.extraction.rules_lexicon import (
 from memory.extraction.rules_patterns import Match
 from memory.extraction.rules_tokens import Phrase, Tok, find_subject, named_with, names_listed, noun_phrase
 from memory.extraction.types import USER
-from memory.words import MY, POSSESSIVES, ROLES, VAGUE
+from memory.words import DIET_EXCLUDES, MY, POSSESSIVES, ROLES, VAGUE
 
 
 def _negated(c: Clause, upto: int) -> bool:
@@ -591,6 +592,14 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
             if held is not None and not held.proper and held.head.pos == "NOUN":  # "…after 30 years as a librarian"
                 c.emit(subj, "works_as", held.text, "end", obj_type="ROLE")
         return
+    if rel == "@job_left":  # "made redundant", "resigned from the police": an object must say it was a job
+        if "O" not in m.slots or (o is not None and not o.proper and o.head.lemma.lower() in JOB_HELD):
+            _job_left(c, subj)
+            if subj is not None and m.end < c.hi - 1 and c.toks[m.end].lower in ("from", "by", "at"):
+                q = noun_phrase(c.source, c.toks, m.end + 1, c.hi)  # "…was fired from Tesco": that employer too
+                if q is not None and (q.proper or q.head.lower in WORKPLACES):
+                    c.emit(subj, "works_at", q.text, "end", obj_type="ORG")
+        return
     if rel == "@from":  # "I'm from Cork": where they grew up ("I'm from the council", "back from Peru": not)
         place = o is not None and o.proper and (o.head.ent in ("GPE", "LOC") or (
             o.head.ent in ("ORG", "") and o.head.pos == "PROPN" and o.start == m.slots["O"]))  # "Cork" is an ORG
@@ -643,8 +652,12 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
         j = m.start - 1
         while j >= c.lo and (c.toks[j].pos in ("ADJ", "NUM") or c.toks[j].lower in SOFT):
             j -= 1
-        if j >= c.lo and c.toks[j].lower in MY:
-            done = next((t for t in reversed(c.toks[c.lo : j]) if t.pos == "VERB"), None)
+        # "the new place in York" got by the speaker ("We finally completed on the new place in York"): theirs
+        done = next((t for t in reversed(c.toks[c.lo : max(j, c.lo)]) if t.pos == "VERB"), None)
+        got = rel == "@home_noun" and subj is not None and subj.name == USER and j >= c.lo and (
+            c.toks[j].lower == "the" and any(t.lower == "new" for t in c.toks[j + 1 : m.start])) and (
+            done is not None and done.lem in HOME_GOT)
+        if j >= c.lo and (c.toks[j].lower in MY or got):
             if rel != "@my_passion" and done is not None and done.lem in LEFT_BEHIND:
                 op = "end"  # "I sold my house in Leeds", "I miss my old job at the bakery"
             _emit_all(c, m, Entity(USER), {"@work_noun": "works_at", "@home_noun": "lives_in"}.get(rel, "likes"), op)
@@ -724,7 +737,13 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
             c.emit(subj, "member_of", o.text, op, obj_type="ORG")
         elif o.proper:
             c.emit(subj, "works_at", o.text, op, obj_type="ORG")
-    elif rel == "@leave" and o.proper:
+    elif rel == "@leave" and not o.proper and o.head.lemma.lower() in JOB_HELD:
+        before = c.toks[m.start - 1] if m.start > c.lo else None
+        # "Losing my job was a bummer": an old event referred to, not news; "folks who lost their jobs": not theirs
+        if c.toks[m.start].tag != "VBG" and o.head.tag != "NNS" and (before is None or before.lower not in (
+                "who", "that", "which")):
+            _job_left(c, subj)
+    elif rel == "@leave" and o.proper and c.toks[m.start].lemma.lower() != "lose":
         prev = c.disc.last_object(o.text)
         if prev is not None and prev.relation in ("works_at", "lives_in", "member_of", "studies_at"):
             c.emit(subj, prev.relation, prev.object, "end")
@@ -1006,6 +1025,13 @@ def _named_alone(c: Clause, o: Phrase) -> bool:
     rest = list(takewhile(lambda t: t.pos not in ("PUNCT", "CCONJ"), c.toks[o.end : c.hi]))
     return (o.end - o.start <= 3 and all(t.pos in ("PROPN",) for t in c.toks[o.start : o.end])
             and not any(t.tag == "POS" or t.pos in ("NOUN", "PROPN", "VERB", "ADV") for t in rest))
+
+
+def _job_left(c: Clause, subj: Entity | None) -> None:
+    """A job left without naming it ("I quit my job", "got laid off"): the work said before ends, whatever it was."""
+    if subj is not None and subj.type == "PERSON":
+        c.emit(subj, "works_at", "", "end")
+        c.emit(subj, "works_as", "", "end")
 
 
 def _works_at_tail(c: Clause, o: Phrase, subj: Entity, op: str = "assert") -> bool:

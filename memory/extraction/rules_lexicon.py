@@ -33,6 +33,8 @@ CAR_BRANDS = frozenset(
     )
 )
 # Car models said without their make ("I drive an old Fiesta"); not those that are other things too (Golf, Polo)
+# Makes that are also everyday words: a make only when said first ("a Smart", not "a really smart phone")
+_BRAND_WORDS = frozenset(_words("land smart mini seat genesis"))
 CAR_MODELS = frozenset(
     _words(
         "fiesta focus corsa astra clio megane yaris corolla civic micra juke qashqai prius octavia fabia passat "
@@ -182,22 +184,17 @@ CONDITIONS = frozenset(_words(
 FOR_LATER = frozenset({"signed_up_for"})  # not "enrolled in a course in January": that is often when
 # What is done to a home or a job one no longer has ("I sold my house in Leeds", "I miss my job at the bakery")
 LEFT_BEHIND = frozenset(_words("sell leave quit miss vacate lose"))
+# What is done to a new home one has got ("We completed on the new place in York", "got the keys to the new house")
+HOME_GOT = frozenset(_words("complete buy get move settle rent"))
+# A job left without naming the employer ("I quit my job", "she left the army", "quit the ambulance service"):
+# the work said before ends, whatever it was. The words that name a job, or a body one serves in as a career.
+JOB_HELD = frozenset(_words("job position post role career army navy police force service marines"))
 # Tried and so being done: "I'm trying to learn Portuguese" is learning it ("trying to go vegan" is not vegan)
 TRIED_IS_DONE = frozenset(_words("learn study improve practise practice"))
 # Where people study: a place of study named by one of these ("Leeds uni", "Exeter University", "the sixth form")
 STUDY_PLACES = frozenset(_words("uni university college school academy polytechnic conservatoire conservatory form"))
 # Doing a course or degree: the verbs that say it is being done now ("doing an MA", "starting a PhD")
 STUDYING = frozenset(_words("do start begin study take pursue"))
-# A food eaten again ends the diets that leave it out ("I'm eating fish again" ends vegan and vegetarian, not
-# pescatarian): the food's word -> those diets.
-_NO_MEAT = ("vegan", "vegetarian", "pescatarian", "pescetarian", "plant-based")
-_NO_FISH = ("vegan", "vegetarian", "plant-based")
-_NO_ANIMAL = ("vegan", "plant-based")
-DIET_EXCLUDES: dict[str, tuple[str, ...]] = {
-    **{w: _NO_MEAT for w in _words("meat chicken beef pork lamb bacon steak burgers burger sausages ham turkey")},
-    **{w: _NO_FISH for w in _words("fish seafood salmon tuna prawns shrimp sushi")},
-    **{w: _NO_ANIMAL for w in _words("dairy cheese eggs egg milk butter honey yoghurt yogurt")},
-}
 # Words before "team" that name no team ("we're on the same team", "the winning team")
 NOT_A_TEAM = frozenset(_words("same other winning losing right wrong whole entire home away opposing rival"))
 # A time of life that is over: a state said in the simple past within one held then, not now ("We had a tortoise
@@ -244,7 +241,9 @@ def category(words: str) -> str | None:
     if not low:
         return None
     head, first = low[-1], low[0]
-    if first in CAR_BRANDS or head in VEHICLES or head in CAR_MODELS:
+    # a make said first or before its model, after words that describe it ("a second-hand Honda Jazz")
+    if first in CAR_BRANDS or head in VEHICLES or head in CAR_MODELS or (
+            len(low) > 2 and low[-2] in CAR_BRANDS and low[-2] not in _BRAND_WORDS):
         return "car"
     if head in INSTRUMENTS:
         return "instrument"

@@ -91,6 +91,11 @@ PATTERNS: list[Pattern] = [
     # retired: the work said now ("I'm retired now", "Dad retired last year"); "retired from X" ends that job
     _p("be|get [now|fully|semi|happily|recently|officially|finally|just] retired", "@retired", state=True),
     _p("retire", "@retired"),
+    # a job lost, said in the passive ("got made redundant", "was laid off"): the work said before ends
+    _p("be|get make redundant", "@job_left"),
+    _p("be|get lay off", "@job_left"),
+    _p("be|get let go", "@job_left"),
+    _p("be|get fire|sack", "@job_left"),
     _p("make|appoint|name me O", "@made_me"),  # "They made me head of science": the speaker's new post
     _p("leave|quit|lose ~ job|position|post|role at|with|in O", "works_at", "end", proper=True),
     _p("stop|quit work|working at|for|with O", "works_at", "end", proper=True),
@@ -264,7 +269,10 @@ PATTERNS: list[Pattern] = [
     _p("run|complete|finish O", "@race", event=True),
     _p("watch O", "@watched", event=True, proper=True),  # not "see": "saw Tom at the pub" is a person
     _p("be a|an O", "@be_a"),
-    _p("leave|quit O", "@leave", proper=True),
+    # a place left ("quit Google"), or a job left with the employer unnamed ("I quit my job", "Maya's left the
+    # ambulance service", "lost my job", "got made redundant")
+    _p("leave|quit|lose O", "@leave"),
+    _p("resign from O", "@job_left"),
 ]
 
 

@@ -59,6 +59,13 @@ def _nominal(t: Tok) -> bool:
     return t.pos in ("NOUN", "PROPN") or (t.tag == "VBG" and t.pos == "VERB") or t.pos == "NUM"
 
 
+def _name_follows(toks: list[Tok], i: int, limit: int) -> bool:
+    """A proper noun comes next, after adjectives only ("old Vauxhall"; not "stuffed animal dog")."""
+    while i < limit and toks[i].pos == "ADJ":
+        i += 1
+    return i < limit and toks[i].pos == "PROPN"
+
+
 def noun_phrase(source: str, toks: list[Tok], start: int, limit: int | None = None) -> Phrase | None:
     """The noun phrase starting at `start` (after determiners/possessives), or None if there is none."""
     limit = len(toks) if limit is None else limit
@@ -79,6 +86,11 @@ def noun_phrase(source: str, toks: list[Tok], start: int, limit: int | None = No
             last = i
         elif (t.pos == "ADJ" and last < 0) or (
             t.tag == "HYPH" and last >= 0 and nxt is not None and _nominal(nxt)
+        ) or (  # a participle before a name, after an article: "a battered old Corsa", "a used Toyota Aygo"
+            t.tag == "VBN" and t.dep == "amod" and last < 0 and first > start and _name_follows(toks, i + 1, limit)
+        ) or (  # a hyphenated modifier before the noun: "a second-hand Jazz", "a well-worn copy"
+            t.tag == "HYPH" and last < 0 and i > first and toks[i - 1].pos in ("ADJ", "ADV")
+            and nxt is not None and nxt.text.islower()
         ):
             pass
         elif (

@@ -685,6 +685,26 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
      {k(U, "has_pet", n) for n in ("Kiwi", "Mango")} | {k(n, "is_a", "budgie") for n in ("Kiwi", "Mango")}),
     ("My dogs Bo and Kit sleep in the kitchen.", (),
      {k(U, "has_pet", n) for n in ("Bo", "Kit")} | {k(n, "is_a", "dog") for n in ("Bo", "Kit")}),
+    # a car described before its make ("a dented old", "second-hand"); a participle before a common noun stays out
+    ("I drive a dented old Ford Focus.", (), {k(U, "drives", "Ford Focus")}),
+    ("We swapped the Fiesta for a second-hand Skoda Octavia.", (),
+     {k(U, "drives", "Fiesta", "end"), k(U, "drives", "Skoda Octavia")}),
+    ("I still have that knitted toy dog Gran made me, I named him Rolo.", (), set()),
+    # a job left with no employer named: whatever work was said before ends
+    ("My brother Finn quit his job on Monday.", (),
+     {k("Finn", "brother_of", U), k("Finn", "works_at", "", "end"), k("Finn", "works_as", "", "end")}),
+    ("I got made redundant last month.", (), {k(U, "works_at", "", "end"), k(U, "works_as", "", "end")}),
+    ("Hana left the navy after ten years.", (), {k("Hana", "works_at", "", "end"), k("Hana", "works_as", "", "end")}),
+    ("Dmitri was sacked from Asda.", (),
+     {k("Dmitri", "works_at", "", "end"), k("Dmitri", "works_as", "", "end"), k("Dmitri", "works_at", "Asda", "end")}),
+    ("We collect coats for families who lost their jobs.", (), set()),
+    ("Losing my job was the push I needed.", (), set()),
+    ("I'd never quit my job.", (), set()),
+    ("I left the office at five.", (), set()),
+    ("I lost my phone on the bus.", (), set()),
+    # "the new place" got by the speaker is their home; one only looked at is not
+    ("We got the keys to the new flat in Hove on Friday.", (), {k(U, "lives_in", "Hove")}),
+    ("We viewed the new flat in Hove but it was too small.", (), set()),
 ]
 
 

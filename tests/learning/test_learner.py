@@ -293,6 +293,27 @@ def test_life_events_change_state_through_the_real_rules(env) -> None:
     assert [a.object for a in graph.history("Elena", "spouse_of", now=later)] == ["User"]  # what was, kept
 
 
+def test_a_diet_and_a_job_left_end_what_they_make_untrue_through_the_real_rules(env) -> None:
+    """A diet taken up ends the tastes for the foods it leaves out (not the others); a job left without naming it
+    ends the work said before, whatever it was. History is kept."""
+    from memory.extraction.rules import RuleExtractor
+    from memory.learning import RulesExtractor
+
+    graph, ts = env
+    learner = Learner(graph, ts, RulesExtractor(RuleExtractor()))
+    learner.ingest(turns("c1", T0, "I love bacon sandwiches.", "I love mango.", "My cousin Maria is a vet in Porto."),
+                   source="t")
+    assert sorted(now_objects(graph, "user", "likes", T0 + D)) == ["bacon sandwiches", "mango"]
+    assert now_objects(graph, "Maria", "works_as", T0 + D) == ["vet"]
+    learner.ingest(turns("c2", T0 + 60 * D, "I've gone vegetarian.", "Maria quit her job last week."), source="t")
+    later = T0 + 61 * D
+    assert now_objects(graph, "user", "likes", later) == ["mango"]
+    assert now_objects(graph, "user", "diet", later) == ["vegetarian"]
+    assert now_objects(graph, "Maria", "works_as", later) == []
+    assert now_objects(graph, "Maria", "cousin_of", later) == ["User"]
+    assert [a.object for a in graph.history("user", "likes", now=later) if a.valid_to] == ["bacon sandwiches"]
+
+
 def test_a_plan_keeps_its_time_and_closes_once_it_has_passed(env) -> None:
     """'I'm flying to Lisbon next month': a plan stored with its time (said to the model with it); the nightly
     consolidation closes it after that month, as history, and leaves a plan still ahead open."""

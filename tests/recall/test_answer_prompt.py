@@ -449,6 +449,9 @@ def test_asked_whether_something_still_holds_when_it_ended() -> None:
     # a denial in the same sentence about something else denies nothing
     ("Do I have a dog?", [("user", "My dog Rex hates the rain, he won't go out.", MAY_20)], False),
     ("Do I have a cat?", [("user", "Our cat Miso won't touch the new food.", MAY_20)], False),  # denial after it
+    # a "not" in the main clause is not of what a clause opened by "since" or "until" says
+    ("Did I hurt my knee?", [("user", "I haven't played tennis since I hurt my knee.", MAY_20)], False),
+    ("Do I play tennis?", [("user", "I haven't played tennis since I hurt my knee.", MAY_20)], True),
     ("Do I drink tea?", [("user", "I can't get going in the morning without a mug of tea.", MAY_20)], False),
     ("Do I drink tea?", [("user", "I never leave the house without a flask of tea.", MAY_20)], False),
     ("Do I drink tea?", [("user", "I don't drink tea, I can't stand it.", MAY_20)], True),
@@ -850,6 +853,16 @@ def test_a_number_never_said_about_someone_is_a_guess() -> None:
     assert not ungrounded("Rhian is 11 years old.", q, r)  # worked out from the year
     r = _talk("How many years have I been gluten-free?", "", [("user", "I've been gluten-free since 2024.")])
     assert not ungrounded("Two years.", r.question, r)
+
+
+def test_a_reflexive_pronoun_said_back_is_no_word_of_the_answers_own() -> None:
+    """"Did I cut myself?" "Yes, you cut yourself." from "I cut my thumb on the mandoline": "yourself" is the
+    question's "myself" said back, not a guess; a word none of memory says still is."""
+    from assistant.answer import ungrounded
+    q = "Did I cut myself?"
+    r = _talk(q, "", [("user", "I cut my thumb on the mandoline last night.")])
+    assert not ungrounded("Yes, you cut yourself.", q, r)
+    assert ungrounded("Yes, you cut yourself shaving.", q, r)
 
 
 def test_an_answer_whose_only_known_words_name_whom_it_asks_about_is_a_guess() -> None:
