@@ -37,6 +37,7 @@ from memory.extraction.rules_lexicon import (
     PLAN_SKIP,
     RACES,
     RANKS,
+    SAME_IN_THE_PAST,
     SOFT,
     STILL_NOW,
     STUDY_PLACES,
@@ -52,8 +53,15 @@ from memory.extraction.types import USER
 from memory.words import DIET_EXCLUDES, MY, POSSESSIVES, ROLES, VAGUE
 
 
+# Words that open a clause of time or cause: a "not" before one is the main clause's ("I haven't been climbing since
+# I hurt my shoulder", "I don't eat meat because I love animals")
+_OPENS_CLAUSE = frozenset({"since", "until", "till", "after", "before", "when", "whenever", "while", "because"})
+
+
 def _negated(c: Clause, upto: int) -> bool:
-    return any(t.dep == "neg" or t.lower in ("not", "n't", "never", "no") for t in c.toks[c.lo : upto])
+    lo = max((t.i + 1 for t in c.toks[c.lo : upto] if t.lower in _OPENS_CLAUSE and t.dep in ("mark", "advmod")),
+             default=c.lo)
+    return any(t.dep == "neg" or t.lower in ("not", "n't", "never", "no") for t in c.toks[lo:upto])
 
 
 def _ceased(c: Clause) -> bool:
@@ -138,7 +146,8 @@ def handle(c: Clause, m: Match, subj: Entity | None) -> None:
     elif p.state and trig.tag == "VBD" and not ceased:
         return  # "I played tennis yesterday": an event
     if p.event and not (trig.tag == "VBD" or (trig.tag == "VBN" and any(
-            t.lem == "have" for t in c.toks[max(c.lo, m.start - 3) : m.start]))):
+            t.lem == "have" for t in c.toks[max(c.lo, m.start - 3) : m.start])) or (
+            trig.tag == "VBP" and trig.lower in SAME_IN_THE_PAST)):  # "I hurt my back": told as past
         return  # "I run marathons", "I'll attend": no event told
     if p.rel.startswith("@"):
         return _special(c, m, subj, op)
@@ -611,6 +620,11 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
         if subj is not None and subj.type == "PERSON":
             c.emit(subj, "has_condition", CONDITION_ADJECTIVES.get(said, said), op, obj_type="TOPIC")
         return
+    if rel == "@injury":  # "I hurt my shoulder": the part hurt, as an event of the one whose it is
+        part = c.toks[m.end - 1]
+        if subj is not None and subj.type == "PERSON":
+            c.emit(subj, "injured", part.lower, op, obj_type="THING")
+        return
     if rel == "@study":
         return _study(c, m, subj, op)
     if rel == "@study_at":  # "started at Leeds uni": a place of study; "started at Google" is the job's row
@@ -749,7 +763,9 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
             c.emit(subj, prev.relation, prev.object, "end")
         elif o.head.ent not in ("GPE", "LOC") or any(f.relation == "works_at" for f in c.disc.facts[-4:]):
             c.emit(subj, "works_at", o.text, "end", obj_type="ORG")
-    elif rel in ("@take_up", "@give_up"):
+    elif rel in ("@take_up", "@give_up") and not (cat is None and c.toks[m.start].lem == "pick" and c.toks[
+            m.slots["O"]].lower in ("a", "an", "the", "this", "that")):
+        # "picked up a book", "picked up the kids": a thing, not a pastime ("picked up knitting", "the guitar")
         end = rel == "@give_up"
         if cat == "instrument" or any(t.lem == "play" for t in c.toks[m.start : m.slots["O"]]):
             c.emit(subj, "plays", o.text, "end" if end else op)

@@ -180,6 +180,15 @@ CONDITION_ADJECTIVES: dict[str, str] = {
 CONDITIONS = frozenset(_words(
     "asthma diabetes epilepsy arthritis migraines eczema psoriasis adhd autism dyslexia dyspraxia ibs tinnitus "
     "sciatica gout dementia parkinson's alzheimer's lupus fibromyalgia endometriosis pcos anaemia anemia"))
+# An injury: what is done to a part of the body ("I hurt my shoulder", "John sprained his ankle"), stored as the
+# event `injured <part>`. Not "broke my heart", "hurt my feelings": those parts are not in the table.
+INJURIES = frozenset(_words("hurt injure break sprain twist pull tear fracture dislocate strain bruise damage"))
+BODY_PARTS = frozenset(_words(
+    "ankle ankles knee knees back shoulder shoulders wrist wrists arm arms leg legs foot feet hip hips neck elbow "
+    "elbows hand hands finger fingers thumb toe toes hamstring hamstrings calf groin rib ribs collarbone nose jaw "
+    "tooth teeth achilles acl ligament ligaments spine pelvis shin shins"))
+# Verbs whose past is their plain form: the tagger reads "I hurt my back" as the present; an event told is past
+SAME_IN_THE_PAST = frozenset(_words("hurt cut put hit split burst quit let set shut bet cast"))
 # Done now for something later: a time said with these is the later thing's ("signed up for a race in October")
 FOR_LATER = frozenset({"signed_up_for"})  # not "enrolled in a course in January": that is often when
 # What is done to a home or a job one no longer has ("I sold my house in Leeds", "I miss my job at the bakery")

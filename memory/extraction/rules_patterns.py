@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from memory.extraction.rules_lexicon import CONDITION_ADJECTIVES, CONDITIONS, SOFT
+from memory.extraction.rules_lexicon import BODY_PARTS, CONDITION_ADJECTIVES, CONDITIONS, INJURIES, SOFT
 from memory.extraction.rules_tokens import Tok
 
 
@@ -177,6 +177,8 @@ PATTERNS: list[Pattern] = [
     _p(f"{_LIKE} O", "likes", state=True, neg="flip"),
     # long-term health conditions ("I've got asthma", "Dad has dementia", "I'm diabetic"): from the tables
     _p(f"have|got|get ~ {'|'.join(sorted(CONDITIONS))}", "@condition", state=True),
+    # an injury, an event: "I hurt my shoulder in March", "Dad broke his hip"
+    _p(f"{'|'.join(sorted(INJURIES))} my|his|her|their ~ {'|'.join(sorted(BODY_PARTS))}", "@injury", event=True),
     _p(f"be ~ {'|'.join(sorted(CONDITION_ADJECTIVES))}", "@condition", state=True),
     # diets: a change ("I've gone vegan") and a state ("she's pescatarian")
     _p("go|become|turn ~ vegan|vegetarian|veggie|pescatarian|pescetarian|keto|carnivore", "@diet"),

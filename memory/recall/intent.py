@@ -36,6 +36,7 @@ CUES: list[tuple[str, tuple[str, ...]]] = [
     (r"\b(dislike|dislikes|hate|hates|can't stand)\b", ("dislikes",)),
     (r"\b(allerg\w*)\b", ("allergic_to",)),
     (r"\b(conditions?|illness\w*|diagnos\w*|health)\b", ("has_condition",)),
+    (r"\b(injur\w*|hurt|sprain\w*|fractur\w*)\b", ("injured",)),
     (r"\b(teach|teaches|teaching|subject)\b", ("teaches",)),
     (r"\b(stud(y|ies|ying)|school|university|college)\b", ("studies", "studies_at")),
     (r"\b(play|plays|playing|instrument|sport)\b", ("plays",)),

@@ -702,6 +702,19 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("I'd never quit my job.", (), set()),
     ("I left the office at five.", (), set()),
     ("I lost my phone on the bus.", (), set()),
+    # an injury is an event of whose the part is; idioms and what is only feared are none
+    ("My nan fractured her wrist on the ice.", (), {k("my nan", "injured", "wrist")}),
+    ("I pulled a hamstring at football, so no running for a bit.", (), set()),  # "a", not whose: not read
+    ("I hurt my knee at netball.", (), {k(U, "injured", "knee")}),
+    ("That film broke my heart.", (), set()),
+    ("I'm scared I'll twist my ankle on those steps.", (), set()),
+    # a "not" before "since", "because" or "until" is the main clause's
+    ("I haven't cycled since I sprained my ankle.", (), {k(U, "injured", "ankle")}),
+    ("I don't eat pork because I love pigs.", (), {k(U, "likes", "pigs")}),
+    ("I didn't go vegan until I met Ana.", (), set()),
+    # a thing picked up is no pastime; a pastime or an instrument is
+    ("I picked up a magazine at the station.", (), set()),
+    ("I picked up crochet over the winter.", (), {k(U, "practices", "crochet")}),
     # "the new place" got by the speaker is their home; one only looked at is not
     ("We got the keys to the new flat in Hove on Friday.", (), {k(U, "lives_in", "Hove")}),
     ("We viewed the new flat in Hove but it was too small.", (), set()),

@@ -269,6 +269,8 @@ def test_grounded_merge_keeps_rules_and_drops_implausible_llm_additions(env) -> 
     ("What do I like to drink?", ("likes",)),
     ("Where do I help out?", ()),  # "where" alone is no home: many things happen somewhere
     ("Where did I go for the weekend?", ()),
+    ("Did I hurt myself?", ("injured",)),
+    ("When did John injure his ankle?", ("injured",)),
 ])
 def test_intent_relations(q: str, rels: tuple[str, ...]) -> None:
     from memory.recall.intent import analyse
