@@ -52,7 +52,6 @@ from memory.extraction.rules_tokens import Phrase, Tok, find_subject, named_with
 from memory.extraction.types import USER
 from memory.words import DIET_EXCLUDES, MY, POSSESSIVES, ROLES, VAGUE
 
-
 # Words that open a clause of time or cause: a "not" before one is the main clause's ("I haven't been climbing since
 # I hurt my shoulder", "I don't eat meat because I love animals")
 _OPENS_CLAUSE = frozenset({"since", "until", "till", "after", "before", "when", "whenever", "while", "because"})
