@@ -54,6 +54,9 @@ def build_loop(app: Hearth, sink: AudioSink, *, live: bool, on_turn: Any = None)
     def learn(cid: str) -> None:
         app.learner().learn(cid)
 
+    def learn_told(cid: str) -> None:  # mid-conversation: older facts are checked when the conversation ends
+        app.learner().learn(cid, check=False)
+
     if app.transcripts.pending_conversations():  # left unlearned by a crash or a kill: learned beside the loop
         import threading
 
@@ -61,5 +64,6 @@ def build_loop(app: Hearth, sink: AudioSink, *, live: bool, on_turn: Any = None)
 
     return VoiceLoop(pipeline=app.pipeline, transcriber=stt, synthesizer=tts, sink=sink, machine=machine,
                      transcripts=app.transcripts, clock=app.clock, names=salient_names(app), learn=learn,
+                     learn_told=learn_told,
                      wake=wake, endpointer=endpointer, end_silence_s=a.end_silence_s, on_turn=on_turn,
                      chime=chime_pcm() if live and a.chime else None)

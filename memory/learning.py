@@ -138,6 +138,8 @@ class GroundedExtractor:
         return label is not None or _proper(f.object, words)
 
 
+# A conversation's learning status while its turns are learned without the model's check of older facts
+SO_FAR = "learned so far"
 _NOT_NAMES = frozenset({"DATE", "TIME", "CARDINAL", "ORDINAL", "QUANTITY", "MONEY", "PERCENT"})
 _WORDS = re.compile(r"[a-z]+(?:-[a-z]+)*")  # the words of a stored object, for the word tables
 
@@ -211,13 +213,19 @@ class Learner:
         Replaying is safe: a fact already applied from the same turn is not counted again."""
         return [self.learn(cid) for cid in self.transcripts.pending_conversations()]
 
-    def learn(self, conversation: str) -> LearnResult:
+    def learn(self, conversation: str, *, check: bool = True) -> LearnResult:
+        """Learn the turns not learned yet. ``check=False`` (a statement learned mid-conversation, the next question
+        waiting on the one model server): the facts said are applied, but the model's check of older facts against
+        the turns waits for a learning pass with ``check`` (the conversation's end), which checks every turn of a
+        conversation learned so far without it."""
         conv = self.transcripts.conversation(conversation)
         pending = self.transcripts.unlearned(conversation)
-        if conv is None or not pending:
+        unchecked = conv is not None and conv.learn_status == SO_FAR and check and self.reviser is not None
+        if conv is None or not (pending or unchecked):
             return LearnResult(conversation, "none", skipped=True)
         result = LearnResult(conversation, "none")
-        if any(t.speaker != "assistant" for t in pending):
+        told = any(t.speaker != "assistant" for t in pending)
+        if told:
             extraction = self.extractor.extract(conv.turns)  # the whole conversation is context
             result.method, result.notes = extraction.method, list(extraction.notes)
             by_idx = {t.idx: t for t in conv.turns}
@@ -225,14 +233,16 @@ class Learner:
             changes, notes = self._apply_unit(facts, by_idx)
             result.changes += changes
             result.notes += notes
-            if self.reviser is not None:
-                result.changes += self._revise(pending, result.notes)
+        if self.reviser is not None and check and (told or unchecked):
+            result.changes += self._revise(conv.turns if unchecked else pending, result.notes)
         if self.episodes is not None:
             try:
                 self._index_episodes(conv.turns, pending, result.changes)
             except MemoryStoreError as e:  # episodes can be rebuilt from the transcript; facts stand
                 result.notes.append(f"could not index the turns as episodes: {e.message}")
         status = "learned" if not any("failed" in n for n in result.notes) else "learned_with_fallback"
+        if self.reviser is not None and not check and (told or conv.learn_status == SO_FAR):
+            status = SO_FAR  # the check of older facts is still to come
         self.transcripts.record_learning(conversation, pending, result.changes, at=conv.ended_at, status=status,
                                          note="; ".join(result.notes))
         return result

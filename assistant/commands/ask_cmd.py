@@ -110,7 +110,7 @@ def _learn_now(app: Hearth, cid: str, con: Console) -> None:
     do I volunteer?" in the same conversation had still been answered "The food bank."). Learning takes only the
     turns not learned yet; one that fails is learned again when the conversation ends."""
     try:
-        result = app.learner().learn(cid)
+        result = app.learner().learn(cid, check=False)  # older facts are checked when the conversation ends
     except HearthError as e:
         con.print(f"[yellow]note:[/] could not learn that yet ({escape(str(e))}); it is kept and tried again")
         return

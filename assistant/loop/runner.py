@@ -95,10 +95,14 @@ class VoiceLoop:
                  names: Callable[[], Sequence[str]] = list, learn: Callable[[str], Any] | None = None,
                  wake: WakeDetector | None = None, endpointer: Endpointer | None = None,
                  end_silence_s: float = 0.5, on_turn: Callable[[TurnRecord], None] | None = None,
-                 conversation_prefix: str = "voice", chime: Pcm | None = None, keep_records: int = 256) -> None:
+                 conversation_prefix: str = "voice", chime: Pcm | None = None, keep_records: int = 256,
+                 learn_told: Callable[[str], Any] | None = None) -> None:
         self.pipeline, self.stt, self.tts, self.sink = pipeline, transcriber, synthesizer, sink
         self.machine, self.transcripts, self.clock = machine, transcripts, clock
         self.names, self.learn, self.wake, self.endpointer = names, learn, wake, endpointer
+        # what was just told, learned mid-conversation (default: as at the end; the app leaves out the model's
+        # check of older facts here, so the next question does not wait behind it on the model server)
+        self.learn_told = learn_told or learn
         self.end_silence_s, self.on_turn = end_silence_s, on_turn
         self.prefix, self.chime = conversation_prefix, chime
         self.speculation_stats = {"started": 0, "used": 0, "dropped": 0}
@@ -144,17 +148,18 @@ class VoiceLoop:
             return
         self._learn_in_background(cid)
 
-    def _learn_in_background(self, cid: str) -> None:
+    def _learn_in_background(self, cid: str, *, told: bool = False) -> None:
         self._learners = [th for th in self._learners if th.is_alive()]
-        th = threading.Thread(target=self._learn_safely, args=(cid,), name=f"learn-{cid}", daemon=True)
+        th = threading.Thread(target=self._learn_safely, args=(cid, told), name=f"learn-{cid}", daemon=True)
         th.start()
         self._learners.append(th)
 
-    def _learn_safely(self, cid: str) -> None:
+    def _learn_safely(self, cid: str, told: bool = False) -> None:
         try:
-            assert self.learn is not None
+            learn = self.learn_told if told else self.learn
+            assert learn is not None
             with self._learning:
-                self.learn(cid)
+                learn(cid)
         except Exception as e:  # learning failures are reported, never fatal to the loop
             log.exception("learning from %s failed", cid)
             print(f"learning from {cid} failed: {e}")
@@ -314,7 +319,7 @@ class VoiceLoop:
         if self.learn is not None and not is_question(text):
             # told something: learned now, beside the loop, so the next question knows it ("I've stopped going to
             # the food bank", then "Where do I volunteer?"); the conversation's end learns whatever is left
-            self._learn_in_background(rec.conversation)
+            self._learn_in_background(rec.conversation, told=True)
         self._done = rec
         return AnswerDone(t)
 

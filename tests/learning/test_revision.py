@@ -118,6 +118,26 @@ def test_a_turn_that_ends_a_fact_closes_it_and_keeps_history(env) -> None:
     assert graph.lookup(graph.find_entity("user").id, "lives_in", None, at=LATER)  # "still true": unchanged
 
 
+def test_a_statement_learned_mid_conversation_is_checked_when_the_conversation_ends(env) -> None:
+    """Learned mid-conversation with ``check=False`` (the next question waits on the one model server), the facts
+    said are applied and no check is asked; the conversation's end checks the turns so learned."""
+    from memory.learning import SO_FAR
+
+    graph, ts = env
+    model = Verdicts({"true crime": "no_longer_true"})
+    learner = Learner(graph, ts, Nothing(), reviser=Reviser(lambda: model))
+    ts.add_turns([said("Honestly I'm over true crime now, it's all history podcasts for me.")], source="chat")
+    first = learner.learn("c1", check=False)
+    assert model.prompts == [] and not first.changes
+    assert ts.conversation("c1").learn_status == SO_FAR
+    assert learner.learn("c1", check=False).skipped  # nothing new told: nothing to do
+    ts.add_turns([Turn("c1", LATER + timedelta(minutes=1), "assistant", "Noted.", 1)], source="chat")
+    last = learner.learn("c1")  # the conversation's end: only the reply is new, the told turn is checked now
+    assert len(model.prompts) == 1 and [c.kind for c, _, _ in last.changes] == ["closed"]
+    assert ts.conversation("c1").learn_status == "learned"
+    assert learner.learn("c1").skipped  # checked once
+
+
 def test_at_most_limit_checks_and_a_model_that_is_down_loses_nothing(env) -> None:
     graph, ts = env
     model = Verdicts({"": "no_longer_true"})

@@ -156,3 +156,21 @@ def test_a_statement_is_learned_before_the_conversation_ends(tmp_path: Path) -> 
     assert learned == [told.conversation]
     loop.handle_shutdown(10.0, learn_in_background=False)
     assert learned == [told.conversation, told.conversation]
+
+
+def test_a_statement_mid_conversation_is_learned_the_told_way_and_the_end_the_full_way(tmp_path: Path) -> None:
+    """With ``learn_told`` (the app's: no check of older facts, which would hold the model server), a statement
+    is learned that way; the conversation's end by ``learn``."""
+    speech = np.full(16000, 5000, dtype=np.int16)
+    full: list[str] = []
+    told_only: list[str] = []
+    loop = VoiceLoop(pipeline=RecordingAnswers(), synthesizer=Voice(),  # type: ignore[arg-type]
+                     transcriber=HeardInTurn(["I've stopped going to the food bank."]),
+                     sink=MemorySink(), machine=LoopMachine(activation="always"),
+                     transcripts=TranscriptStore(tmp_path / "t.sqlite3"), clock=lambda: T0, learn=full.append,
+                     learn_told=told_only.append)
+    told = loop.submit(speech, 0.0)
+    loop.wait_for_learning(timeout=10)
+    assert told is not None and told_only == [told.conversation] and full == []
+    loop.handle_shutdown(10.0, learn_in_background=False)
+    assert full == [told.conversation] and told_only == [told.conversation]
