@@ -340,9 +340,30 @@ def said_otherwise(answer: str, recall: RecallResult, *, look: int = 3, yes: boo
     e, denied = max(found, key=lambda x: x[0].at)
     if denied:
         return _maybe_not(e, recall.question)
-    if mine and not _backed(recall, topic):
+    if mine and not _backed(recall, topic) and not _said_so(e.text, recall.question, topic):
         return f'On {spoken_day(e.at)} you said "{focus(e.text, recall.question, 160)}"'
     return None
+
+
+_OWN = re.compile(r"\b(?:i|i'm|i've|i'd|we|we're|we've|we'd)\b", re.I)
+_HAVING_ASKED = re.compile(r"^\W*(?:do|does|did|have|has)\s+(?:i|we)\s+(?:still\s+)?(?:have|got|own)\b", re.I)
+_HAVING = re.compile(r"\b(?:have|has|had|got|own|owns)\b|'ve\b", re.I)
+_WHOSE = re.compile(r"\b(?!(?:it|that|he|she|there|what|who|here|where|let)'s\b)[a-z]+'s\b", re.I)
+
+
+def _said_so(text: str, question: str, topic: set[str]) -> bool:
+    """The user's words say the question back as so, in a clause of their own without a denial: "I've been
+    gluten-free for two years now" for "Am I gluten-free?", "I started eating fish again" for "Do I eat fish?".
+    Not "We're looking after my neighbour's cat" for "Do I have a cat?": someone else's, and no having said."""
+    if not topic:
+        return False
+    having = bool(_HAVING_ASKED.search(question))
+    for sentence in _SENTENCE_END.split(text.replace("’", "'")):
+        for c in _CLAUSE_END.split(sentence):
+            if (c and topic <= set(terms(c)) and _OWN.search(c) and not _WHOSE.search(c) and not _denies(c, topic)
+                    and not (having and not _HAVING.search(c))):
+                return True
+    return False
 
 
 def _backed(recall: RecallResult, topic: set[str]) -> bool:

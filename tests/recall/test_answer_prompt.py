@@ -501,6 +501,27 @@ def test_a_yes_about_the_users_life_that_no_fact_backs_is_what_they_said() -> No
     assert said_otherwise("Yes.", john) is None
 
 
+@pytest.mark.parametrize(("question", "said", "stands"), [
+    ("Am I lactose intolerant?", "I've been lactose intolerant since I was a kid.", True),
+    ("Do I drink tea?", "I started drinking tea again after the holiday.", True),
+    ("Do I have a rabbit?", "I've got a lop-eared rabbit called Dot.", True),
+    ("Do I have a rabbit?", "We're minding my brother's rabbit Dot this week.", False),  # someone else's
+    ("Do I have a rabbit?", "We're minding a rabbit for the school this week.", False),  # no having said
+    ("Have I climbed Snowdon?", "I've booked a guide for Snowdon in May.", False),  # not the asked verb
+    ("Do I drink tea?", "My mum drinks tea all day long.", False),  # not the user's own clause
+])
+def test_a_yes_the_users_own_words_say_back_stands(question: str, said: str, stands: bool) -> None:
+    """No fact backs it, but the user's newest words on it say the question back as so, in a clause of their own:
+    the yes stands ("Am I gluten-free?" "Yes." after "I've been gluten-free for two years now"). Otherwise the
+    words are said, for the user to judge."""
+    from assistant.when import said_otherwise
+    r = _heard(question, [("user", said, MAY_20)])
+    instead = said_otherwise("Yes.", r)
+    assert (instead is None) is stands
+    if not stands:
+        assert instead is not None and instead.startswith("On 20 May 2023 you said")
+
+
 @pytest.mark.parametrize(("question", "answer", "yes"), [
     ("Am I enjoying the course?", "You are enjoying the course.", True),
     ("Do I live in Ghent?", "You live in Ghent.", True),
