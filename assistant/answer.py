@@ -316,6 +316,10 @@ def unrestated(answer: str, question: str) -> str:
     if cut or opener not in ("how", "why"):  # "Nate appreciates Joanna's resilience." is no "Nate appreciates."
         first = _tail_cut(first, words[cut:], asked, _category(question))
     remainder = first[words[cut - 1].end():].lstrip(" ,:;-") if cut else first
+    left = [w.lower() for w in _WORD.findall(remainder)]
+    denial = [w for w in left if _NEGATION.search(w) or w in ("not", "no", "never")]
+    if denial and all(w in _GLUE or w in denial for w in left):
+        return text  # "You don't have any pets." is no "You don't.": a denial keeps what it denies
     return (remainder[:1].upper() + remainder[1:] + (f" {rest}" if rest else "")).rstrip()
 
 

@@ -75,6 +75,9 @@ CASES = [
      "Salt Lake City."),
     ("What was Inés's reaction?", "Inés said it was a dream come true.", "A dream come true."),
     ("What was Olus's reaction?", "Olu said it was a dream come true.", "A dream come true."),  # mistyped
+    # a denial keeps what it denies: "You don't." answers no "What…?"
+    ("What instruments do I play?", "You don't play any instruments.", "You don't play any instruments."),
+    ("Which languages does Olu speak?", "Olu does not speak any languages.", "Olu does not speak any languages."),
 ]
 
 
