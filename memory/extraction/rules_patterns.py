@@ -144,6 +144,9 @@ PATTERNS: list[Pattern] = [
     _p("fall in love with O", "likes"),
     _p("get enough of O", "likes", neg="ignore"),
     _p("stand|bear O", "dislikes", state=True, neg="require"),
+    # "I can't stop listening to Afrobeat": what one keeps doing is liked
+    _p("stop listen|listening to O", "likes", neg="require"),
+    _p("stop watch|watching|eat|eating|read|reading|play|playing|drink|drinking O", "likes", neg="require"),
     _p("go|gone off O", "likes", "end"),
     _p("be ~ over O", "likes", "end"),  # "I'm so over reality TV" (ends only a taste held for it)
     _p("stop|quit like|liking|love|loving|enjoy|enjoying O", "likes", "end"),

@@ -715,6 +715,10 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     # a thing picked up is no pastime; a pastime or an instrument is
     ("I picked up a magazine at the station.", (), set()),
     ("I picked up crochet over the winter.", (), {k(U, "practices", "crochet")}),
+    # what one can't stop doing is liked; what one stopped doing is not
+    ("My son can't stop listening to Taylor Swift.", (), {k("my son", "likes", "Taylor Swift")}),
+    ("I can't stop playing Wordle.", (), {k(U, "likes", "Wordle")}),
+    ("I stopped listening to the radio.", (), set()),
     # "the new place" got by the speaker is their home; one only looked at is not
     ("We got the keys to the new flat in Hove on Friday.", (), {k(U, "lives_in", "Hove")}),
     ("We viewed the new flat in Hove but it was too small.", (), set()),
