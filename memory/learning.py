@@ -399,7 +399,9 @@ class Learner:
         diet = diet.lower()
         tastes = [a for a in self.graph.lookup(subj.id, "likes", None, at=at, now=at, limit=100)
                   if any(diet in DIET_EXCLUDES.get(w, ()) for w in _WORDS.findall(a.object.lower()))]
-        return self.graph.end_arcs(tastes, now=at, source=turn.source_id, reason=f"a {diet} diet leaves it out") if tastes else []
+        if not tastes:
+            return []
+        return self.graph.end_arcs(tastes, now=at, source=turn.source_id, reason=f"a {diet} diet leaves it out")
 
 
 def to_apply(facts: Sequence[ExtractedFact], turns: Sequence[Turn], pending: Sequence[Turn]) -> list[ExtractedFact]:
