@@ -389,7 +389,6 @@ class Learner:
                                        source=turn.source_id, reason="user said it ended")
         return self.graph.end_arcs(targets, now=at, retract=True, source=turn.source_id, reason="user took it back")
 
-
     def _tastes_left_out(self, subject: str, diet: str, at: datetime, turn: Turn) -> list[Change]:
         """A diet taken up ends the subject's tastes for the foods it leaves out ("Nothing beats a good steak",
         then "I've gone pescatarian": the steak is not eaten now). The table is memory.words.DIET_EXCLUDES."""
