@@ -214,6 +214,8 @@ def _birthday_told(recall: RecallResult, *, look: int = 3, max_chars: int = 300)
         meant = _meant(text, e.at)
         if meant is not None and meant[1].grain == "day":
             return f"On {meant[1].when.day} {meant[1].when.strftime('%B')}."
+        if meant is not None and meant[1].grain == "month":  # "…for my birthday in May": the month is all there is
+            return f"In {meant[1].when.strftime('%B')}."
     return None
 
 
@@ -340,8 +342,10 @@ def said_otherwise(answer: str, recall: RecallResult, *, look: int = 3, yes: boo
     e, denied = max(found, key=lambda x: x[0].at)
     if denied:
         return _maybe_not(e, recall.question)
-    if mine and not _backed(recall, topic) and not _said_so(e.text, recall.question, topic):
-        return f'On {spoken_day(e.at)} you said "{focus(e.text, recall.question, 160)}"'
+    if mine and not _backed(recall, topic):
+        quoted = f'On {spoken_day(e.at)} you said "{focus(e.text, recall.question, 160)}"'
+        # words of their own that say it so back the yes, and are said with it, since no fact does
+        return f"Yes. {quoted}" if _said_so(e.text, recall.question, topic) else quoted
     return None
 
 
@@ -361,9 +365,12 @@ def _said_so(text: str, question: str, topic: set[str]) -> bool:
     for sentence in _SENTENCE_END.split(text.replace("’", "'")):
         for c in _CLAUSE_END.split(sentence):
             if (c and topic <= set(terms(c)) and _OWN.search(c) and not _WHOSE.search(c) and not _denies(c, topic)
-                    and not (having and not _HAVING.search(c))):
+                    and not _USED_TO.search(c) and not (having and not _HAVING.search(c))):
                 return True
     return False
+
+
+_USED_TO = re.compile(r"\bused\s+to\b", re.I)  # "I used to row at uni": so then, not now
 
 
 def _backed(recall: RecallResult, topic: set[str]) -> bool:
