@@ -309,7 +309,7 @@ def said_otherwise(answer: str, recall: RecallResult, *, look: int = 3, yes: boo
     for e in recall.episodes[:look]:
         if mine and e.speaker != "user":
             continue
-        sentences = [[c for c in _CLAUSE_END.split(x) if c and c.strip()] for x in _SENTENCE_END.split(e.text)]
+        sentences = _clauses(e.text)
         said = [[set(terms(c)) for c in clauses] for clauses in sentences]
         if not any(watched & w for words in said for w in words):
             continue
@@ -362,12 +362,14 @@ def _said_so(text: str, question: str, topic: set[str]) -> bool:
     if not topic:
         return False
     having = bool(_HAVING_ASKED.search(question))
-    for sentence in _SENTENCE_END.split(text.replace("’", "'")):
-        for c in _CLAUSE_END.split(sentence):
-            if (c and topic <= set(terms(c)) and _OWN.search(c) and not _WHOSE.search(c) and not _denies(c, topic)
-                    and not _USED_TO.search(c) and not (having and not _HAVING.search(c))):
-                return True
-    return False
+    return any(topic <= set(terms(c)) and _OWN.search(c) and not _WHOSE.search(c) and not _denies(c, topic)
+               and not _USED_TO.search(c) and not (having and not _HAVING.search(c))
+               for clauses in _clauses(text.replace("’", "'")) for c in clauses)
+
+
+def _clauses(text: str) -> list[list[str]]:
+    """The text's sentences, each as its clauses (none blank)."""
+    return [[c for c in _CLAUSE_END.split(x) if c and c.strip()] for x in _SENTENCE_END.split(text)]
 
 
 _USED_TO = re.compile(r"\bused\s+to\b", re.I)  # "I used to row at uni": so then, not now

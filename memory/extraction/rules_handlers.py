@@ -603,10 +603,8 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
     if rel == "@job_left":  # "made redundant", "resigned from the police": an object must say it was a job
         if "O" not in m.slots or (o is not None and not o.proper and o.head.lemma.lower() in JOB_HELD):
             _job_left(c, subj)
-            if subj is not None and m.end < c.hi - 1 and c.toks[m.end].lower in ("from", "by", "at"):
-                q = noun_phrase(c.source, c.toks, m.end + 1, c.hi)  # "…was fired from Tesco": that employer too
-                if q is not None and (q.proper or q.head.lower in WORKPLACES):
-                    c.emit(subj, "works_at", q.text, "end", obj_type="ORG")
+            if subj is not None:  # "…was fired from Tesco": that employer too
+                _workplace_at(c, m.end, subj, "end", ("from", "by", "at"))
         return
     if rel == "@from":  # "I'm from Cork": where they grew up ("I'm from the council", "back from Peru": not)
         place = o is not None and o.proper and (o.head.ent in ("GPE", "LOC") or (
@@ -1052,8 +1050,14 @@ def _job_left(c: Clause, subj: Entity | None) -> None:
 def _works_at_tail(c: Clause, o: Phrase, subj: Entity, op: str = "assert") -> bool:
     """'... a nurse at Saint Mary's Hospital', '… at the local hospital' -> works_at (a name, or what it is).
     True when a workplace was read."""
-    if o.end < c.hi and c.toks[o.end].lower in ("at", "for", "with"):
-        q = noun_phrase(c.source, c.toks, o.end + 1, c.hi)
+    return _workplace_at(c, o.end, subj, op, ("at", "for", "with"))
+
+
+def _workplace_at(c: Clause, i: int, subj: Entity, op: str, preps: tuple[str, ...]) -> bool:
+    """A workplace said at token ``i`` after one of ``preps`` (a name, or what it is: "the local hospital") ->
+    works_at. True when one was read."""
+    if i < c.hi and c.toks[i].lower in preps:
+        q = noun_phrase(c.source, c.toks, i + 1, c.hi)
         if q is not None and (q.proper or q.head.lower in WORKPLACES):
             c.emit(subj, "works_at", q.text, op, obj_type="ORG")
             return True

@@ -32,9 +32,9 @@ CAR_BRANDS = frozenset(
         "buick rivian byd vauxhall land lada smart infiniti acura genesis mg"
     )
 )
-# Car models said without their make ("I drive an old Fiesta"); not those that are other things too (Golf, Polo)
 # Makes that are also everyday words: a make only when said first ("a Smart", not "a really smart phone")
 _BRAND_WORDS = frozenset(_words("land smart mini seat genesis"))
+# Car models said without their make ("I drive an old Fiesta"); not those that are other things too (Golf, Polo)
 CAR_MODELS = frozenset(
     _words(
         "fiesta focus corsa astra clio megane yaris corolla civic micra juke qashqai prius octavia fabia passat "
