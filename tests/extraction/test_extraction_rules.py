@@ -767,6 +767,8 @@ def test_relative_dates_set_validity(rx: RuleExtractor) -> None:
     "I'm going to build " + "a " * 3000 + "greenhouse next week.",
     "'s called", "My 's named", "We're off to", "off to the.", "I passed", "pass", "Me and my", "my ex-",
     "my ex- - -boss", "We're moving to", "My old", "her name is",
+    "I quit my", "got made", "was laid", "I hurt my", "the new place in", "can't stop listening to", "a second-",
+    "- - hand Corsa", "picked up a",
 ])
 def test_this_stops_readers_take_odd_text_without_harm(rx: RuleExtractor, odd: str) -> None:
     """Blank, cut-off or hostile text through the plan, newborn, pair and "love" readers: no error, and no fact
