@@ -68,13 +68,16 @@ def plan_assert(existing: Sequence[Arc], opposite: Sequence[Arc], *, s_id: str, 
     """What telling ``s rel o`` does, given the subject's arcs of ``rel`` (for a symmetric relation also the
     object's arcs back to the subject) and the subject's arcs of the relation's opposite.
 
-    - the same open fact (same ends and label) is reinforced; a past fact whose span covers the new start is
+    - the same open fact (same ends, and for related_to the same label) is reinforced; a past fact whose span covers the new start is
       reinforced too; the same words heard again (a replay after a crash) change nothing;
     - otherwise it is created; for a single-valued relation the current other value is closed where the new
       one starts — unless that value started later, then the new one is history, closed at that start;
     - a current opposite (likes → dislikes) of the same object is closed.
     Steps come in the order they are to be run."""
-    same = [a for a in existing if {a.subject_id, a.object_id} == {s_id, o_id} and (a.label or None) == p.label]
+    # an open fact's label says which fact it is; a role's ("husband" for spouse_of) only how it was said
+    own = rel.name == "related_to"
+    same = [a for a in existing if {a.subject_id, a.object_id} == {s_id, o_id} and (
+        not own or (a.label or None) == p.label)]
     open_same = [a for a in same if a.valid_to is None]
     covering = [a for a in same if a.valid_to is not None and p.valid_to is not None
                 and to_epoch(a.valid_from) <= p.valid_from < to_epoch(a.valid_to)]

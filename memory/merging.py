@@ -268,10 +268,16 @@ def _name(a: Arc, eid: str) -> str:
     return a.object if a.subject_id == eid else a.subject
 
 
+def _own_label(a: Arc) -> str | None:
+    """What tells one fact of a relation from another: an open fact's label ("keeps" bees); a role's word
+    ("husband" for spouse_of) is only how it was said."""
+    return (a.label or None) if a.relation == "related_to" else None
+
+
 def shared_facts(s: Entity, s_arcs: Sequence[Arc], lo: Entity, l_arcs: Sequence[Arc]) -> list[str]:
     """Facts both hold about the same third entity ('both: sister_of User'): support for a weak name match."""
     def sig(a: Arc, eid: str) -> tuple[str, str, str | None, bool]:
-        return (a.relation, _other(a, eid), a.label, _held(a, eid))
+        return (a.relation, _other(a, eid), _own_label(a), _held(a, eid))
 
     mine = {sig(a, s.id): a for a in _believed(s_arcs) if lo.id not in (a.subject_id, a.object_id)}
     out = []
@@ -315,7 +321,7 @@ def plan_arcs(survivor_id: str, loser_id: str, survivor_arcs: Sequence[Arc],
 
     def same(a: Arc, s: str, o: str, b: Arc) -> bool:
         pair = (b.subject_id, b.object_id)
-        return (a.relation == b.relation and (a.label or None) == (b.label or None)
+        return (a.relation == b.relation and _own_label(a) == _own_label(b)
                 and (pair == (s, o) or (_symmetric(a.relation) and pair == (o, s))))
 
     current = [b for b in survivor_arcs if b.valid_to is None and b.expired_at is None]

@@ -8,6 +8,7 @@ from typing import Any, Literal
 
 from memory.timeutil import from_epoch, grain_span, iso, spoken_grain
 from memory.vocabulary import is_event, is_symmetric, is_timeless
+from memory.words import ROLE_RELATIONS
 
 USER_ID = "user"
 
@@ -130,8 +131,13 @@ class Arc:
 
     @property
     def relation_words(self) -> str:
-        """The relation as said: an open fact's own label ("keeps bees"), else the name ("lives in")."""
-        return self.label if self.relation == "related_to" and self.label else self.relation.replace("_", " ")
+        """The relation as said: an open fact's own label ("keeps bees"); a role by the word said for it
+        ("husband of", not "spouse of"); else the name ("lives in")."""
+        if self.label and self.relation == "related_to":
+            return self.label
+        if self.label and ROLE_RELATIONS.get(self.label.lower()) == self.relation and self.relation.endswith("_of"):
+            return f"{self.label.lower()} of"
+        return self.relation.replace("_", " ")
 
     def statement(self, *, dates: bool = True) -> str:
         """'Anna lives in Porto (from 5 January 2026 until 3 March 2026)' — how facts reach the LLM, dated as

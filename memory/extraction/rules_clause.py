@@ -119,6 +119,7 @@ class Clause:
         when: dates.TimeRef | None = None,
         timeless: bool = False,
         kind: str | None = None,
+        label: str | None = None,
     ) -> ExtractedFact | None:
         """Build a fact with types, time and evidence; record it in the discourse. `kind` "plan": intended, its
         time (if said) kept as `extra["when"]`, not as when it became true."""
@@ -157,7 +158,7 @@ class Clause:
             vt,
             stype,
             obj_type,
-            None,
+            label,
             conf,
             self.evidence,
             self.turn,

@@ -15,11 +15,13 @@ from memory.extraction.rules_lexicon import (
     CONDITION_ADJECTIVES,
     DIET_NAMES,
     DIETS,
+    DWELLINGS,
     EVENT_NOUNS,
     FAVOURITE_OF,
     FOR_LATER,
     FORMER,
     GERUND_SETTINGS,
+    HOBBYISTS,
     HOME_GOT,
     INTENT,
     IRREALIS,
@@ -33,6 +35,7 @@ from memory.extraction.rules_lexicon import (
     OCCUPATIONS,
     PASSED,
     PAST_PERIODS,
+    PASTIME_KEEN,
     PETS,
     PLAN_SKIP,
     RACES,
@@ -358,8 +361,20 @@ def _role_fact(c: Clause, role: str, name: str, *, former: bool = False) -> None
     op = "end" if former else "assert"
     if rel == "reports_to":
         c.emit(USER, rel, name, op, obj_type="PERSON", timeless=True)
+    else:  # the word said is kept: "Who is Tariq?" is "Your husband", not "Your spouse"
+        c.emit(ent, rel, USER, op, obj_type="PERSON", timeless=True, label=role)
+
+
+def _role_of(c: Clause, role: str, holder: str, of: str) -> None:
+    """(holder role_of someone else): "my sister's husband Gareth" is Gareth spouse_of my sister, "Priya's boss
+    Karen" is Priya reports_to Karen. Not the speaker's own: no role of theirs is named by it."""
+    rel = ROLES[role].relation
+    ent = Entity(holder, "PERSON", ROLES[role].gender)
+    c.disc.mention(ent)
+    if rel == "reports_to":
+        c.emit(Entity(of, "PERSON"), rel, holder, obj_type="PERSON", timeless=True)
     else:
-        c.emit(ent, rel, USER, op, obj_type="PERSON", timeless=True)
+        c.emit(ent, rel, of, obj_type="PERSON", timeless=True, label=role)
 
 
 # What a baby is to the speaker, by what its parent is to them and its gender: a sister's girl is a niece
@@ -530,6 +545,10 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
         if subj.type == "ANIMAL":
             if o.head.lemma.lower() in PETS:  # "Rex is a beagle", not "Shadow is a great addition"
                 c.emit(subj, "is_a", o.text, obj_type="ANIMAL")
+        elif o.head.lower in HOBBYISTS and (o.head.lower not in OCCUPATIONS or any(
+                t.lower in PASTIME_KEEN for t in c.toks[o.start : o.head.i])):
+            if not any(t.lower in FORMER for t in c.toks[o.start : o.head.i]):  # not "a former runner"
+                c.emit(subj, "practices", HOBBYISTS[o.head.lower], op, obj_type="ACTIVITY")
         elif o.head.lower in OCCUPATIONS and o.end <= c.hi:
             former = [t for t in c.toks[o.start : o.head.i] if t.lower in FORMER]
             if former:  # "a retired teacher", "an ex-nurse": what they were, no longer are
@@ -605,6 +624,13 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
             _job_left(c, subj)
             if subj is not None:  # "…was fired from Tesco": that employer too
                 _workplace_at(c, m.end, subj, "end", ("from", "by", "at"))
+        return
+    if rel == "@notice":  # not a home's ("gave notice on the flat")
+        home = m.end < c.hi and c.toks[m.end].lower in ("on", "for") and any(
+            t.lower in DWELLINGS or t.lower in ("tenancy", "lease") for t in c.toks[m.end + 1 : min(c.hi, m.end + 4)])
+        if not home and not any(
+                t.lower in INTENT or t.tag == "VB" for t in c.toks[c.lo : m.end]):  # "I'll hand in my notice": a plan
+            _job_left(c, subj)
         return
     if rel == "@from":  # "I'm from Cork": where they grew up ("I'm from the council", "back from Peru": not)
         place = o is not None and o.proper and (o.head.ent in ("GPE", "LOC") or (
@@ -721,16 +747,19 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
             c.emit(subj, "lives_in", town.text, op)
         return
     if rel == "@move_in":  # "Raul moved in with me", "I moved in with Raul"
+        moved = None
         if c.toks[m.slots["O"]].lower in ("me", "us"):
             if subj.name != USER and subj.type == "PERSON":
-                c.emit(subj, "lives_with", USER, op, obj_type="PERSON")
+                moved = c.emit(subj, "lives_with", USER, op, obj_type="PERSON")
         elif o is not None and o.proper:
-            c.emit(subj, "lives_with", o.text, op, obj_type="PERSON")
+            moved = c.emit(subj, "lives_with", o.text, op, obj_type="PERSON")
         elif o is not None and (kin := _my_role(c, o)) is not None:  # "moved back in with my parents"
-            c.emit(subj, "lives_with", kin, op, obj_type="PERSON")
+            moved = c.emit(subj, "lives_with", kin, op, obj_type="PERSON")
         town = _town_after(c, o) if o is not None else None
         if town is not None:  # "… moved back in with my parents in York": the move is to York
             c.emit(subj, "lives_in", town.text, op)
+        elif moved is not None and moved.op == "assert":  # a move made: the home before is not theirs now
+            c.emit(subj, "lives_in", "", "end")
         return
     if o is None:
         return
@@ -815,7 +844,7 @@ def gerund(verb: str) -> str:
 
 
 # What "my" makes of the clause's subject a taste ("Baking is really my thing", "Crosswords are my jam")
-_TASTE_NOUNS = frozenset({"favourite", "favorite", "passion", "obsession", "thing", "jam"})
+_TASTE_NOUNS = frozenset({"favourite", "favorite", "passion", "obsession", "thing", "jam", "hobby", "pastime"})
 
 
 def _taste_first(c: Clause, m: Match, op: str) -> bool:
@@ -844,8 +873,9 @@ def _taste_first(c: Clause, m: Match, op: str) -> bool:
     if _negated(c, fav) or (t[m.start].tag == "VBD" and not _ceased(c)):
         return True  # "Gardening isn't my favourite thing"; "Jazz was my favourite (back then)": nothing now
     taste = c.source[t[first].idx : t[last - 1].end]
-    if taste.lower() not in NOT_A_TASTE:
-        c.emit(Entity(USER), "likes", taste[:1].lower() + taste[1:] if t[first].pos != "PROPN" else taste, op)
+    if taste.lower() not in NOT_A_TASTE:  # a hobby is done ("Knitting is my hobby"), a favourite liked
+        rel = "practices" if t[fav].lower in ("hobby", "pastime") else "likes"
+        c.emit(Entity(USER), rel, taste[:1].lower() + taste[1:] if t[first].pos != "PROPN" else taste, op)
     return True
 
 

@@ -97,6 +97,27 @@ OCCUPATIONS = frozenset(
         "apprentice"
     )
 )
+# What a home is called ("a flat in Leith", "a little cottage in Devon"), and words that say its kind
+DWELLINGS = frozenset(_words(
+    "flat house home apartment place cottage bungalow terrace room semi studio maisonette houseboat bedsit"))
+DWELLING_KINDS = frozenset(_words("terraced detached semi-detached converted rented shared furnished council"))
+# Who does a pastime, by its doer ("I'm a keen birdwatcher", "Tom's a golfer"): the pastime it names. A doer that is
+# also a job ("gardener", "baker") is a pastime only with a word of one before it (`PASTIME_KEEN`).
+HOBBYISTS: dict[str, str] = {
+    "birdwatcher": "birdwatching", "birder": "birding", "cyclist": "cycling", "runner": "running",
+    "jogger": "jogging", "swimmer": "swimming", "climber": "climbing", "boulderer": "bouldering",
+    "golfer": "golf", "gardener": "gardening", "reader": "reading", "baker": "baking", "cook": "cooking",
+    "knitter": "knitting", "hiker": "hiking", "walker": "walking", "rambler": "rambling",
+    "photographer": "photography", "painter": "painting", "surfer": "surfing", "skier": "skiing",
+    "snowboarder": "snowboarding", "sailor": "sailing", "angler": "fishing", "fisherman": "fishing",
+    "dancer": "dancing", "singer": "singing", "gamer": "gaming", "camper": "camping", "kayaker": "kayaking",
+    "rower": "rowing", "skater": "skating", "skateboarder": "skateboarding", "quilter": "quilting",
+    "triathlete": "triathlon", "crocheter": "crochet", "potter": "pottery", "woodworker": "woodworking",
+    "stargazer": "stargazing", "bookworm": "reading",
+}
+PASTIME_KEEN = frozenset(_words(
+    "keen avid passionate enthusiastic big huge massive serious amateur mad obsessive regular casual hobby weekend "
+    "lifelong competitive occasional social fair-weather"))
 # Posts one is made or appointed to, beside the occupations ("They made me head of science", "appointed lead")
 RANKS = frozenset(_words("head director lead partner chair chairman chairwoman captain supervisor coordinator deputy "
                          "officer president principal headteacher headmaster headmistress"))

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from memory.extraction.rules_lexicon import BODY_PARTS, CONDITION_ADJECTIVES, CONDITIONS, INJURIES, SOFT
+from memory.extraction.rules_lexicon import (
+    BODY_PARTS,
+    CONDITION_ADJECTIVES,
+    CONDITIONS,
+    DWELLING_KINDS,
+    DWELLINGS,
+    INJURIES,
+    SOFT,
+)
 from memory.extraction.rules_tokens import Tok
 
 
@@ -33,6 +41,8 @@ def _p(spec: str, rel: str, op: str = "assert", **kw: object) -> Pattern:
 
 
 _LIKE = "love|like|adore|enjoy|prefer|fancy|dig"
+_DWELLING = "|".join(sorted(DWELLINGS))
+_DWELLING_KIND = "|".join(sorted(DWELLING_KINDS))
 PATTERNS: list[Pattern] = [
     # corrections of kinship / names
     _p("name be|'s O", "@name_is"),
@@ -42,6 +52,9 @@ PATTERNS: list[Pattern] = [
     _p("get|come back|home from * trip|holiday|holidays|vacation|cruise|getaway|honeymoon", "@trip_event", event=True),
     _p("go on * trip|holiday|holidays|vacation|cruise|getaway|honeymoon", "@trip_event", event=True),
     # residence, origins
+    # the town said after the kind of home ("I live in a flat in Leith", "we rent a two-bed terrace in Salford")
+    _p(f"live|reside [out|over|up|down|back] in ~ [{_DWELLING_KIND}] {_DWELLING} in O", "lives_in", state=True,
+       proper=True),
     _p("live|reside [out|over|up|down|back] in O", "lives_in", state=True, proper=True),  # "I live out in Gdansk"
     # a trip is not a home: "just got back from Peru", "ten days in Vietnam", "a weekend in Paris"
     _p("back|home from O", "visited", proper=True),
@@ -54,8 +67,8 @@ PATTERNS: list[Pattern] = [
     _p("fly|travel|head|drive|go|going|been|sail|cycle [off|away|over|back|out|down|up] to O", "@trip", plan=True),
     _p("be off to O", "@trip", plan=True),  # "we're off to Crete on the 12th": on the way, or soon
     # a shared home: the town, and who it is shared with ("I rent a room in Bristol with Priya")
-    _p("share|rent ~ flat|house|home|apartment|room|place|cottage in O with O2", "@share_home", state=True),
-    _p("share|rent ~ flat|house|home|apartment|room|place|cottage with O2", "@share_home", state=True),
+    _p(f"share|rent ~ {_DWELLING} in O with O2", "@share_home", state=True),
+    _p(f"share|rent ~ {_DWELLING} with O2", "@share_home", state=True),
     # with whom, and where when said after them ("I live with my girlfriend in Oslo")
     _p("live|living with me|us", "@live_with", state=True),  # "My mum lives with us now"
     _p("live|living with O", "@live_with", state=True, proper=True),
@@ -68,8 +81,8 @@ PATTERNS: list[Pattern] = [
     _p("move house|home to O", "lives_in", proper=True),  # "we moved house to Didsbury"
     _p("settle [down] in O", "lives_in", proper=True),
     # a move said by the home moved into ("we just moved into a flat in Glasgow")
-    _p("move|moving into ~ [care|nursing|retirement|council|studio|student|family] flat|house|home|apartment|place|"
-       "cottage|bungalow|terrace|room|semi in O", "lives_in", proper=True),
+    _p(f"move|moving into ~ [care|nursing|retirement|council|studio|student|family] {_DWELLING} in O", "lives_in",
+       proper=True),
     _p("be ~ based in O", "lives_in", state=True, proper=True),
     _p("call O home", "@call_home", state=True),  # "I've called Berlin home for six years"
     _p("home be O", "@home_is", state=True),  # "Home is a flat above a bakery in Stockport", "my home's Leeds"
@@ -80,6 +93,8 @@ PATTERNS: list[Pattern] = [
     # a coming back ("I'm back from Lisbon" is a trip)
     _p("be|come|hail [originally|actually|really|both|all|also] from O", "@from", state=True, proper=True),
     _p("rent|renting in O", "lives_in", state=True, proper=True),  # "we're renting in Clifton at the moment"
+    _p(f"rent|renting ~ [bed|bedroom|bedroomed|{_DWELLING_KIND}] {_DWELLING} in O", "lives_in", state=True,
+       proper=True),
     _p("born on D", "@born_on"),
     _p("birthday be|fall|'s [on] D", "@birthday"),
     _p("grow up in|near O", "grew_up_in", proper=True),
@@ -101,6 +116,10 @@ PATTERNS: list[Pattern] = [
     _p("stop|quit work|working at|for|with O", "works_at", "end", proper=True),
     _p("retire from O", "works_at", "end", proper=True),
     _p("hand|give|put in ~ notice|resignation at|to|with O", "works_at", "end", proper=True),
+    # notice handed in with no employer named ("Handed my notice in today"): the job said before ends; not a home's
+    # ("gave notice on the flat")
+    _p("hand|give|put in ~ notice|resignation", "@notice"),
+    _p("hand|give|put ~ notice|resignation in", "@notice"),
     _p("resign from O", "works_at", "end", proper=True),
     _p("fire|lay [off] from|by O", "works_at", "end", proper=True),
     _p(
@@ -153,7 +172,7 @@ PATTERNS: list[Pattern] = [
     _p("lose ~ taste|appetite for O", "likes", "end"),
     # the taste said first, then whose it is ("Pottery is my absolute favourite thing to do", "Reading has always
     # been a passion of mine")
-    _p("be|become ~ favourite|favorite|passion|obsession|thing|jam", "@taste_first", state=True),
+    _p("be|become ~ favourite|favorite|passion|obsession|thing|jam|hobby|pastime", "@taste_first", state=True),
     # a taste said as a noun of "my" ("still following my passion for dance", "my love of cooking")
     _p("passion|love for|of O", "@my_passion", state=True),
     _p("be into O", "likes", state=True, neg="flip"),
@@ -167,6 +186,7 @@ PATTERNS: list[Pattern] = [
         neg="flip",
     ),
     _p("favourite|favorite|pleasure|passion|obsession * be O", "likes", state=True),
+    _p("hobby|hobbies|pastime|pastimes * be O", "practices", state=True),  # "My main hobby these days is knitting"
     # idioms of a taste ("I'm a sucker for rom-coms", "I've a soft spot for Westerns", "Nothing beats a curry")
     _p("be ~ sucker for O", "likes", state=True, neg="flip"),
     _p("have|get|got ~ soft spot for O", "likes", state=True),
@@ -273,7 +293,7 @@ PATTERNS: list[Pattern] = [
     _p("win O", "@won", event=True),
     _p("run|complete|finish O", "@race", event=True),
     _p("watch O", "@watched", event=True, proper=True),  # not "see": "saw Tom at the pub" is a person
-    _p("be a|an O", "@be_a"),
+    _p("be a|an O", "@be_a", state=True),  # "I used to be a nurse": held then, not now
     # a place left ("quit Google"), or a job left with the employer unnamed ("I quit my job", "Maya's left the
     # ambulance service", "lost my job", "got made redundant")
     _p("leave|quit|lose O", "@leave"),
@@ -332,7 +352,7 @@ def _hit(t: Tok, words: frozenset[str]) -> bool:
 
 
 def _fill(t: Tok) -> bool:
-    return t.pos in ("DET", "ADJ", "ADV", "NUM", "PART") or t.tag in ("EX", "PRP$") or t.lower in SOFT
+    return t.pos in ("DET", "ADJ", "ADV", "NUM", "PART") or t.tag in ("EX", "PRP$", "HYPH") or t.lower in SOFT
 
 
 def _soft(t: Tok) -> bool:

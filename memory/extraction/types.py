@@ -22,7 +22,7 @@ class ExtractedFact:
     valid_to: datetime | None = None
     subject_type: str | None = None  # PERSON, PLACE, ORG, ... when known
     object_type: str | None = None
-    label: str | None = None  # only for related_to
+    label: str | None = None  # related_to's own words; for a role, the word said ("husband" for spouse_of)
     confidence: float = 1.0
     evidence: str = ""  # the words of the utterance it came from
     turn: int = 0  # index of the turn in the conversation

@@ -81,8 +81,8 @@ class RecallResult:
 
 
 def fact_terms(a: Arc) -> set[str]:
-    """A fact's index terms: its relation (or label) and both ends."""
-    return set(terms(f"{a.subject} {a.relation_words} {a.object}"))
+    """A fact's index terms: its relation (and label) and both ends."""
+    return set(terms(f"{a.subject} {a.relation_words} {a.relation.replace('_', ' ')} {a.object}"))
 
 
 # A generated-Cypher stage plugs in here: (question, linked, now) -> (arcs, cypher strings, notes).

@@ -57,6 +57,9 @@ ASSERT_CASES = [
      [("Create", None)]),
     ("another label is another fact", [arc("r1", "u", "anna", rel="related_to", label="neighbour")], "anna",
      told(10, label="coach"), "related_to", [("Create", None)]),
+    # the word said for a role is how it was said, not another fact: "my husband Tariq" after "I married Tariq"
+    ("a role's word is the same fact", [arc("s1", "u", "tariq", rel="spouse_of")], "tariq",
+     told(10, label="husband"), "spouse_of", [("Reinforce", "s1")]),
 ]
 
 
@@ -147,3 +150,15 @@ def test_order_is_as_said_and_within_a_turn_take_back_end_add() -> None:
 def test_reinforce_and_expire_carry_the_arc() -> None:
     assert isinstance(plan_assert([LISBON], [], s_id="u", o_id="lisbon", o_name="Lisbon", rel=relation("lives_in"),
                                   p=told(1))[0], Reinforce)
+
+
+@pytest.mark.parametrize("rel,label,said", [
+    ("spouse_of", "husband", "tariq husband of u"),  # the word said, not the relation's
+    ("partner_of", "girlfriend", "tariq girlfriend of u"),
+    ("spouse_of", "sister", "tariq spouse of u"),  # a word of another relation is not this one's
+    ("spouse_of", None, "tariq spouse of u"),
+    ("related_to", "keeps", "tariq keeps u"),
+])
+def test_statement_says_the_role_word(rel: str, label: str | None, said: str) -> None:
+    a = arc("a1", "tariq", "u", rel=rel, label=label)
+    assert a.statement(dates=False) == said
