@@ -68,8 +68,8 @@ def plan_assert(existing: Sequence[Arc], opposite: Sequence[Arc], *, s_id: str, 
     """What telling ``s rel o`` does, given the subject's arcs of ``rel`` (for a symmetric relation also the
     object's arcs back to the subject) and the subject's arcs of the relation's opposite.
 
-    - the same open fact (same ends, and for related_to the same label) is reinforced; a past fact whose span covers the new start is
-      reinforced too; the same words heard again (a replay after a crash) change nothing;
+    - the same open fact (same ends, and for related_to the same label) is reinforced; a past fact whose span
+      covers the new start is reinforced too; the same words heard again (a replay after a crash) change nothing;
     - otherwise it is created; for a single-valued relation the current other value is closed where the new
       one starts — unless that value started later, then the new one is history, closed at that start;
     - a current opposite (likes → dislikes) of the same object is closed.

@@ -53,7 +53,8 @@ PATTERNS: list[Pattern] = [
     _p("go on * trip|holiday|holidays|vacation|cruise|getaway|honeymoon", "@trip_event", event=True),
     # residence, origins
     # the town said after the kind of home ("I live in a flat in Leith", "we rent a two-bed terrace in Salford")
-    _p(f"live|reside [out|over|up|down|back] in ~ [{_DWELLING_KIND}] {_DWELLING} in O", "lives_in", state=True,
+    _p(f"live|reside [out|over|up|down|back] in ~ {_DWELLING} in O", "lives_in", state=True, proper=True),
+    _p(f"live|reside [out|over|up|down|back] in ~ {_DWELLING_KIND} {_DWELLING} in O", "lives_in", state=True,
        proper=True),
     _p("live|reside [out|over|up|down|back] in O", "lives_in", state=True, proper=True),  # "I live out in Gdansk"
     # a trip is not a home: "just got back from Peru", "ten days in Vietnam", "a weekend in Paris"
@@ -93,8 +94,8 @@ PATTERNS: list[Pattern] = [
     # a coming back ("I'm back from Lisbon" is a trip)
     _p("be|come|hail [originally|actually|really|both|all|also] from O", "@from", state=True, proper=True),
     _p("rent|renting in O", "lives_in", state=True, proper=True),  # "we're renting in Clifton at the moment"
-    _p(f"rent|renting ~ [bed|bedroom|bedroomed|{_DWELLING_KIND}] {_DWELLING} in O", "lives_in", state=True,
-       proper=True),
+    _p(f"rent|renting ~ {_DWELLING} in O", "lives_in", state=True, proper=True),
+    _p(f"rent|renting ~ bed|bedroom|bedroomed|{_DWELLING_KIND} {_DWELLING} in O", "lives_in", state=True, proper=True),
     _p("born on D", "@born_on"),
     _p("birthday be|fall|'s [on] D", "@birthday"),
     _p("grow up in|near O", "grew_up_in", proper=True),

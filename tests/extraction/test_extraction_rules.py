@@ -601,6 +601,7 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("Tesco's manager Karen was rude to me.", (), set()),  # a firm's manager is no one's boss
     # the town after the kind of home
     ("We live in a little terraced house in Hull.", (), {k(U, "lives_in", "Hull")}),
+    ("Ravi lives in a flat in Glasgow.", (), {k("Ravi", "lives_in", "Glasgow")}),  # "flat" tagged as an adjective
     ("We rent a three-bed semi in Swindon.", (), {k(U, "lives_in", "Swindon")}),
     ("I rent a car in Spain every summer.", (), set()),
     ("I live in a flat above a chippy.", (), set()),  # no town said
