@@ -344,8 +344,11 @@ def said_otherwise(answer: str, recall: RecallResult, *, look: int = 3, yes: boo
         return _maybe_not(e, recall.question)
     if mine and not _backed(recall, topic):
         quoted = f'On {spoken_day(e.at)} you said "{focus(e.text, recall.question, 160)}"'
-        # words of their own that say it so back the yes, and are said with it, since no fact does
-        return f"Yes. {quoted}" if _said_so(e.text, recall.question, topic) else quoted
+        # words of their own that say it so back the yes, and are said with it, since no fact does; words that
+        # say it only of someone else ("My mate Hannah got engaged" for "Am I engaged?") are no yes at all
+        if _said_so(e.text, recall.question, topic):
+            return f"Yes. {quoted}"
+        return quoted if _of_their_own(e.text, topic) else f"Not that you've told me. {quoted}"
     return None
 
 
@@ -353,6 +356,12 @@ _OWN = re.compile(r"\b(?:i|i'm|i've|i'd|we|we're|we've|we'd)\b", re.I)
 _HAVING_ASKED = re.compile(r"^\W*(?:do|does|did|have|has)\s+(?:i|we)\s+(?:still\s+)?(?:have|got|own)\b", re.I)
 _HAVING = re.compile(r"\b(?:have|has|had|got|own|owns)\b|'ve\b", re.I)
 _WHOSE = re.compile(r"\b(?!(?:it|that|he|she|there|what|who|here|where|let)'s\b)[a-z]+'s\b", re.I)
+
+
+def _of_their_own(text: str, topic: set[str]) -> bool:
+    """A clause that speaks of the topic says "I" or "we": the user's own life, whatever else it says."""
+    return any(topic & set(terms(c)) and _OWN.search(c) for clauses in _clauses(text.replace("’", "'"))
+               for c in clauses)
 
 
 def _said_so(text: str, question: str, topic: set[str]) -> bool:

@@ -342,6 +342,23 @@ def _relative(text: str, at: datetime) -> TimeRef | None:
     return best
 
 
+_DAY_OF_MONTH = re.compile(r"\bon the (\d{1,2})(?:st|nd|rd|th)\b(?!\s+of\b)", re.I)
+
+
+def _day_of_month(day: int, at: datetime, direction: Tense, words: str) -> TimeRef | None:
+    """A day of the month said alone ("on the 30th"): this month's, unless the tense says it has passed or is
+    ahead; said in the present ("my last shift's on the 30th"), a day already gone is next month's."""
+    y, mo = at.year, at.month
+    if direction == "past" and day > at.day:
+        y, mo = (y, mo - 1) if mo > 1 else (y - 1, 12)
+    elif direction != "past" and day < at.day:
+        y, mo = (y, mo + 1) if mo < 12 else (y + 1, 1)
+    try:
+        return TimeRef(datetime(y, mo, day, tzinfo=UTC), words, "day")
+    except ValueError:  # "the 31st" of a shorter month
+        return None
+
+
 def resolve(text: str, at: datetime, *, direction: Tense = None) -> TimeRef | None:
     """The first time expression in the text, resolved against `at` (aware; UTC assumed if naive).
 
@@ -371,6 +388,10 @@ def resolve(text: str, at: datetime, *, direction: Tense = None) -> TimeRef | No
         if ym:
             year = int(ym.group(1))
         found.append((text.find(words), TimeRef(datetime(year, month, day, tzinfo=UTC), words, "day")))
+    dm = None if md is not None else _DAY_OF_MONTH.search(text)
+    dom = _day_of_month(int(dm.group(1)), at, direction, dm.group(0)) if dm is not None else None
+    if dm is not None and dom is not None:  # "on the 30th": this month's, or the next or last as the tense says
+        found.append((dm.start(), dom))
     m = re.search(
         rf"\b(?:in|since|from|during|by|for)\s+(?:early\s+|late\s+|mid-?\s*)?{_MON}(?:\s+(\d{{4}}))?(?!\w)",
         text,

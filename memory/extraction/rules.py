@@ -438,13 +438,19 @@ class RuleExtractor:
                 else:
                     c.disc.mention(c.disc.find(c.disc.roles[role]) or Entity(c.disc.roles[role]))
         for i in range(1, len(toks) - 2):  # "my sister's husband Gareth", "Priya's boyfriend Tom": kin of kin
-            if toks[i].tag != "POS" or toks[i + 1].lower not in ROLES or toks[i + 1].lower in PETS:
+            if not (toks[i].tag == "POS" or (toks[i].tag == "PRP$" and toks[i].lower in ("his", "her"))) or (
+                    toks[i + 1].lower not in ROLES or toks[i + 1].lower in PETS):
                 continue
             holder = name_at(c.source, toks, i + 2)
             owner = toks[i - 1]
             if holder is None:
                 continue
-            if owner.lower in ROLES and i >= 2 and toks[i - 2].lower in MY:
+            if toks[i].lower in ("his", "her"):  # "Our son Ben and his wife Sophie": whom "his" means
+                ref = c.disc.pronoun(toks[i].lower)
+                if ref is None or ref.name == USER or ref.type != "PERSON":
+                    continue
+                of = ref.name
+            elif owner.lower in ROLES and i >= 2 and toks[i - 2].lower in MY:
                 of = c.disc.roles.get(owner.lower) or f"my {owner.lower}"
             # a name, whatever the tagger made of it ("Priya" as an organisation): only people have a boyfriend;
             # a firm's manager is no one's boss

@@ -85,9 +85,9 @@ class Clause:
         if first is None:
             return []
         found = _conjuncts(self.source, self.toks, first, self.hi) if multi else [first]
-        return [self._named(p) for p in found]
+        return [self.named(p) for p in found]
 
-    def _named(self, p: Phrase) -> Phrase:
+    def named(self, p: Phrase) -> Phrase:
         """'a woman named Helga' -> 'Helga'; 'an old Renault' -> 'Renault'."""
         t = self.toks
         if p.head.lower in _PERSON_NOUNS and p.end + 1 < self.hi and t[p.end].lower in ("named", "called"):

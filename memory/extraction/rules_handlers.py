@@ -384,6 +384,17 @@ _CHILD_OF_KIN = {("sister_of", "f"): "niece_of", ("sister_of", "m"): "nephew_of"
                  ("child_of", None): "grandchild_of"}
 
 
+def _kin_in_subject(c: Clause, end: int) -> Entity | None:
+    """Of a pair said as the subject ("Our son Ben and his wife Sophie have had…"), the one who is the speaker's
+    kin by a role said in this conversation, or None."""
+    k = c.lo  # a clause split at the pair's "and" opens after the first of them
+    while k - 1 >= 0 and c.toks[k - 1].pos != "PUNCT":
+        k -= 1
+    said = {t.text for t in c.toks[k:end] if t.pos == "PROPN"}
+    kin = next((n for w, n in c.disc.roles.items() if w in ROLES and n.split()[0] in said), None)
+    return None if kin is None else c.disc.find(kin) or Entity(kin, "PERSON")
+
+
 def _birth_before(c: Clause, end: int) -> bool:
     """A baby had is told before ``end`` in the sentence ("had a little boy", "had twins")."""
     t = c.toks
@@ -624,6 +635,19 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
             _job_left(c, subj)
             if subj is not None:  # "…was fired from Tesco": that employer too
                 _workplace_at(c, m.end, subj, "end", ("from", "by", "at"))
+        return
+    if rel == "@last_day":  # "my last shift's on the 30th": whose, and of work (not "the last day of the trip")
+        mine = m.start - 1 >= c.lo and c.toks[m.start - 1].lower in MY
+        if mine and c.time() is not None and c.toks[m.start + 1].lower != "of":
+            whole = c.time()
+            ahead = whole is not None and whole.when > c.at
+            c.emit(Entity(USER), "works_at", "", "end", timeless=ahead)
+            c.emit(Entity(USER), "works_as", "", "end", timeless=ahead)
+        return
+    if rel == "@manage":
+        if o is not None and subj is not None and subj.type == "PERSON" and o.head.ent not in (
+                "PERSON", "GPE", "LOC", "NORP") and (o.head.ent in ("ORG", "FAC") or o.head.lower in WORKPLACES):
+            c.emit(subj, "works_at", o.text, op, obj_type="ORG")
         return
     if rel == "@notice":  # not a home's ("gave notice on the flat")
         home = m.end < c.hi and c.toks[m.end].lower in ("on", "for") and any(
@@ -1154,7 +1178,7 @@ def _acquire(c: Clause, m: Match, subj: Entity, o: Phrase, op: str) -> None:
         # "My sister had a baby girl", "we had twins": a birth, not someone the speaker has. A name said after
         # is the baby's ("…, a boy called Arlo" here; "they've called her Maeve" in the next clause)
         gender = next((NEWBORNS[t.lower] for t in reversed(c.toks[o.start : o.end]) if NEWBORNS.get(t.lower)), None)
-        c.disc.newborn = (subj, gender)
+        c.disc.newborn = (_kin_in_subject(c, m.start) or subj, gender)
         named = _after_name(c, o)
         if named is not None:
             _newborn_named(c, named.text)
@@ -1268,7 +1292,7 @@ def _named_after(c: Clause, m: Match, words: tuple[str, ...]) -> str | None:
     """The name right after the match and one of ``words`` ("… married to Ben", "… proposed to Dana"), or None."""
     if m.end + 1 < c.hi and c.toks[m.end].lower in words:
         q = noun_phrase(c.source, c.toks, m.end + 1, c.hi)
-        return q.text if q is not None and q.proper else None
+        return c.named(q).text if q is not None and q.proper else None  # "… to her girlfriend Jess": Jess
     return None
 
 

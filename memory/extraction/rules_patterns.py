@@ -134,6 +134,11 @@ PATTERNS: list[Pattern] = [
     _p("start|begin [work|working] as O", "@works_as"),  # "I start as a trainee electrician on Monday"
     # the last of a job ("last shift at the depot today", "my last day at Halfords")
     _p("last day|shift|week at O", "works_at", "end", proper=True),
+    # the speaker's last day of work said with its day ("my last shift's on the 30th", "My last day was Friday"): the
+    # job ends (when the day is ahead, from now: it is given up)
+    _p("last day|shift|week be|'s D", "@last_day", plan=True),
+    # a workplace run by the speaker ("I manage the Red Lion pub")
+    _p("manage|managing O", "@manage", state=True, proper=True),
     _p("employ|hire|recruit by|at O", "works_at", proper=True),
     _p("work|working [nights|days|lates|earlies|weekends|shifts] at|for|with O", "works_at", state=True, proper=True),
     _p("work|working in * at|for O", "works_at", state=True, proper=True),  # "I work in marketing at Unilever"

@@ -66,6 +66,22 @@ def test_resolve(text: str, when: datetime, grain: str) -> None:
     assert (ref.when, ref.grain) == (when, grain)
 
 
+@pytest.mark.parametrize(("text", "direction", "when"), [
+    ("My last shift's on the 30th.", None, d(2026, 6, 30)),  # said in the present: ahead, this month
+    ("The party is on the 1st.", None, d(2026, 7, 1)),  # the 1st has passed this month: next month's
+    ("We moved in on the 1st.", "past", d(2026, 6, 1)),
+    ("It arrived on the 20th.", "past", d(2026, 5, 20)),  # not yet this month: last month's
+    ("The scan is on the 9th of July.", None, d(2025, 7, 9)),  # a month said: read as a date with its month
+])
+def test_a_day_of_the_month_said_alone(text: str, direction: str | None, when: datetime) -> None:
+    ref = resolve(text, AT, direction=direction)  # type: ignore[arg-type]
+    assert ref is not None and ref.when == when
+
+
+def test_a_day_the_month_lacks_is_no_time() -> None:
+    assert resolve("on the 31st", datetime(2026, 6, 2, tzinfo=UTC), direction="future") is None
+
+
 @pytest.mark.parametrize(
     "text",
     ["I live in Porto.", "I drink three cups every morning.", "for ten minutes please", "March on!", ""],

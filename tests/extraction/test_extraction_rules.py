@@ -625,6 +625,23 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("I used to be a keen swimmer.", (), {k(U, "practices", "swimming", "end")}),  # held then
     ("I used to be a teacher.", (), {k(U, "works_as", "teacher", "end")}),
     ("I'm not much of a runner.", (), set()),
+    # the last day of work, said with its day: the job ends; a day of something else, or someone else's, does not
+    ("My last day was Friday, so I'm a free woman.", (), {k(U, "works_at", "", "end"), k(U, "works_as", "", "end")}),
+    ("I'm done at the garage, my last shift is on the 12th.", (), {k(U, "works_at", "", "end"),
+                                                                   k(U, "works_as", "", "end")}),
+    ("My last day of the holiday was lovely.", (), set()),
+    ("Her last day is Friday.", (), set()),
+    # a workplace run by the speaker; not a person or a town managed
+    ("I manage the Crown Hotel in Ely.", (), {k(U, "works_at", "Crown Hotel")}),
+    ("I manage Tom and Priya.", (), set()),
+    # kin said by "his"/"her" after the one it means; a pair's baby is the speaker's kin's
+    ("My brother Tom and his girlfriend Mia came round.", (), {k("Tom", "brother_of", U),
+                                                                k("Mia", "partner_of", "Tom")}),
+    ("My daughter Amy and her partner Jon had a baby girl called Isla.", (), {
+        k("Amy", "daughter_of", U), k("Jon", "partner_of", "Amy"), k("Isla", "child_of", "Amy"),
+        k("Isla", "grandchild_of", U)}),
+    # engaged to someone called by a role and a name: the name
+    ("My cousin Dan got engaged to his boyfriend Lee.", (), {k("Dan", "cousin_of", U), k("Lee", "partner_of", "Dan")}),
     # got into a place is no pastime; a job in a town is no employer
     ("My daughter got into Durham University!", (), {k("my daughter", "studies_at", "Durham University")}),
     ("My cousin got into Oxford.", (), set()),

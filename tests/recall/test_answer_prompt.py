@@ -503,25 +503,28 @@ def test_a_yes_about_the_users_life_that_no_fact_backs_is_what_they_said() -> No
     assert said_otherwise("Yes.", john) is None
 
 
-@pytest.mark.parametrize(("question", "said", "stands"), [
-    ("Am I lactose intolerant?", "I've been lactose intolerant since I was a kid.", True),
-    ("Do I drink tea?", "I started drinking tea again after the holiday.", True),
-    ("Do I have a rabbit?", "I've got a lop-eared rabbit called Dot.", True),
-    ("Do I have a rabbit?", "We're minding my brother's rabbit Dot this week.", False),  # someone else's
-    ("Do I have a rabbit?", "We're minding a rabbit for the school this week.", False),  # no having said
-    ("Have I climbed Snowdon?", "I've booked a guide for Snowdon in May.", False),  # not the asked verb
-    ("Do I drink tea?", "My mum drinks tea all day long.", False),  # not the user's own clause
-    ("Do I still row?", "I used to row at uni but these days I mostly cycle.", False),  # so then, not now
+@pytest.mark.parametrize(("question", "said", "opens"), [
+    ("Am I lactose intolerant?", "I've been lactose intolerant since I was a kid.", "Yes. On"),
+    ("Do I drink tea?", "I started drinking tea again after the holiday.", "Yes. On"),
+    ("Do I have a rabbit?", "I've got a lop-eared rabbit called Dot.", "Yes. On"),
+    ("Do I have a rabbit?", "We're minding my brother's rabbit Dot this week.", "On"),  # someone else's
+    ("Do I have a rabbit?", "We're minding a rabbit for the school this week.", "On"),  # no having said
+    ("Have I climbed Snowdon?", "I've booked a guide for Snowdon in May.", "On"),  # not the asked verb
+    ("Do I still row?", "I used to row at uni but these days I mostly cycle.", "On"),  # so then, not now
+    # said only of someone else: no yes of the user's at all
+    ("Do I drink tea?", "My mum drinks tea all day long.", "Not that you've told me. On"),
+    ("Am I pregnant?", "My sister Jo is pregnant with twins!", "Not that you've told me. On"),
 ])
-def test_a_yes_the_users_own_words_say_back_stands(question: str, said: str, stands: bool) -> None:
+def test_a_yes_the_users_own_words_say_back_stands(question: str, said: str, opens: str) -> None:
     """No fact backs it, but the user's newest words on it say the question back as so, in a clause of their own:
     the yes is said, with those words ("Am I gluten-free?" "Yes. On … you said "I've been gluten-free for two years
-    now""). Otherwise the words alone are said, for the user to judge."""
+    now""). Otherwise the words alone are said, for the user to judge; when they say it only of someone else, they
+    are said as no yes ("Am I engaged?" after "My mate Hannah got engaged": "Not that you've told me. On …")."""
     from assistant.when import said_otherwise
     r = _heard(question, [("user", said, MAY_20)])
     instead = said_otherwise("Yes.", r)
     assert instead is not None and said[:20] in instead
-    assert instead.startswith("Yes. On 20 May 2023 you said" if stands else "On 20 May 2023 you said")
+    assert instead.startswith(f"{opens} 20 May 2023 you said")
 
 
 @pytest.mark.parametrize(("question", "answer", "yes"), [
