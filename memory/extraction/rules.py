@@ -454,13 +454,16 @@ class RuleExtractor:
                 of = c.disc.roles.get(owner.lower) or f"my {owner.lower}"
             # a name, whatever the tagger made of it ("Priya" as an organisation): only people have a boyfriend;
             # a firm's manager is no one's boss
-            elif owner.pos == "PROPN" and owner.lower not in ROLES and (owner.ent in ("PERSON", "") or (
-                    owner.ent not in ("GPE", "LOC", "FAC") and ROLES[toks[i + 1].lower].relation not in (
-                        "reports_to", "colleague_of"))):
+            elif owner.pos == "PROPN" and owner.lower not in ROLES:
                 k = i - 1
                 while k - 1 >= 0 and toks[k - 1].pos == "PROPN":
                     k -= 1
                 of = span_text(c.source, toks, k, i)
+                known = c.disc.find(of)  # "my sister Nadia's": a person, whatever the tagger called her
+                if not (owner.ent in ("PERSON", "") or (known is not None and known.type == "PERSON") or (
+                        owner.ent not in ("GPE", "LOC", "FAC") and ROLES[toks[i + 1].lower].relation not in (
+                        "reports_to", "colleague_of"))):
+                    continue
             else:
                 continue
             _role_of(c, toks[i + 1].lower, holder, of)

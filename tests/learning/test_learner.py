@@ -316,6 +316,31 @@ def test_a_diet_and_a_job_left_end_what_they_make_untrue_through_the_real_rules(
     assert [a.object for a in graph.history("user", "likes", now=later) if a.valid_to] == ["bacon sandwiches"]
 
 
+def test_kin_keep_the_word_said_and_a_move_in_ends_the_home_through_the_real_rules(env) -> None:
+    """"My husband Tariq" is said back as a husband, not a spouse; the sister's husband is her spouse, not the
+    user's; a move in with someone ends the home said before (history kept); a last shift ends the job."""
+    from memory.extraction.rules import RuleExtractor
+    from memory.learning import RulesExtractor
+
+    graph, ts = env
+    learner = Learner(graph, ts, RulesExtractor(RuleExtractor()))
+    learner.ingest(turns("c1", T0, "My husband Tariq is a pilot.", "My sister Nadia's husband Omar is a chef.",
+                         "I live in a flat in Leith.", "I manage the Crown Hotel."), source="t")
+    at = T0 + D
+    (tariq,) = [a for a in graph.all_arcs(now=at) if a.subject == "Tariq" and a.relation == "spouse_of"]
+    assert tariq.statement(dates=False) == "Tariq husband of User"
+    assert now_objects(graph, "Omar", "spouse_of", at) == ["Nadia"]
+    assert now_objects(graph, "user", "lives_in", at) == ["Leith"]
+    assert now_objects(graph, "user", "works_at", at) == ["Crown Hotel"]
+    learner.ingest(turns("c2", T0 + 30 * D, "Moved in with Callum on Saturday.", "My last shift was on the 3rd."),
+                   source="t")
+    later = T0 + 31 * D
+    assert now_objects(graph, "user", "lives_in", later) == []
+    assert now_objects(graph, "user", "lives_with", later) == ["Callum"]
+    assert now_objects(graph, "user", "works_at", later) == []
+    assert [a.object for a in graph.history("user", "lives_in", now=later)] == ["Leith"]
+
+
 def test_a_plan_keeps_its_time_and_closes_once_it_has_passed(env) -> None:
     """'I'm flying to Lisbon next month': a plan stored with its time (said to the model with it); the nightly
     consolidation closes it after that month, as history, and leaves a plan still ahead open."""
