@@ -32,6 +32,7 @@ from memory.extraction.rules_lexicon import (
     LIGHT_VERBS,
     NEWBORNS,
     NOT_A_TEAM,
+    NOT_LIVED_IN,
     OCCUPATIONS,
     PASSED,
     PAST_PERIODS,
@@ -299,10 +300,10 @@ def _owned(c: Clause, ph: Phrase) -> Phrase:
     return ph
 
 
-def _town_after(c: Clause, ph: Phrase) -> Phrase | None:
-    """A named town or country right after a phrase ("… with my parents in York"), or None."""
+def _town_after(c: Clause, ph: Phrase, preps: tuple[str, ...] = ("in", "to")) -> Phrase | None:
+    """A named town or country right after a phrase and one of ``preps`` ("… with my parents in York"), or None."""
     k = ph.end
-    if k + 1 >= c.hi or c.toks[k].lower not in ("in", "to"):
+    if k + 1 >= c.hi or c.toks[k].lower not in preps:
         return None
     q = noun_phrase(c.source, c.toks, k + 1, c.hi)
     # a town the small tagger may take for an organisation ("Bristol"), never a person, a date or a language
@@ -648,6 +649,14 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
         if o is not None and subj is not None and subj.type == "PERSON" and o.head.ent not in (
                 "PERSON", "GPE", "LOC", "NORP") and (o.head.ent in ("ORG", "FAC") or o.head.lower in WORKPLACES):
             c.emit(subj, "works_at", o.text, op, obj_type="ORG")
+        return
+    if rel == "@bought_home":
+        said = {t.lower for t in c.toks[c.lo : c.hi]} | {t.lem for t in c.toks[c.lo : c.hi]}
+        if o is not None and o.head.pos != "PROPN":  # "in the suburbs of Austin": the town after "of"
+            o = _town_after(c, o, ("of",))
+        if o is not None and subj is not None and subj.type == "PERSON" and o.head.ent in ("GPE", "LOC", "") and not (
+                said & NOT_LIVED_IN):
+            c.emit(subj, "lives_in", o.text, op)
         return
     if rel == "@notice":  # not a home's ("gave notice on the flat")
         home = m.end < c.hi and c.toks[m.end].lower in ("on", "for") and any(

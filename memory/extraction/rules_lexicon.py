@@ -100,6 +100,8 @@ OCCUPATIONS = frozenset(
 # What a home is called ("a flat in Leith", "a little cottage in Devon"), and words that say its kind
 DWELLINGS = frozenset(_words(
     "flat house home apartment place cottage bungalow terrace room semi studio maisonette houseboat bedsit"))
+# Words that say a home bought is not lived in ("a holiday cottage", "a flat to let", "as an investment")
+NOT_LIVED_IN = frozenset(_words("holiday second weekend rental investment let rent tenant tenants airbnb"))
 DWELLING_KINDS = frozenset(_words("terraced detached semi-detached converted rented shared furnished council"))
 # Who does a pastime, by its doer ("I'm a keen birdwatcher", "Tom's a golfer"): the pastime it names. A doer that is
 # also a job ("gardener", "baker") is a pastime only with a word of one before it (`PASTIME_KEEN`).

@@ -93,6 +93,10 @@ PATTERNS: list[Pattern] = [
     # where someone is from ("I'm originally from Cork", "my mum comes from Jamaica"): a town or country only; not
     # a coming back ("I'm back from Lisbon" is a trip)
     _p("be|come|hail [originally|actually|really|both|all|also] from O", "@from", state=True, proper=True),
+    # a home bought in a town ("We've sold up and bought a semi in Wokingham"): where they live, unless it is said
+    # to be a second one or to let
+    _p(f"buy|purchase ~ {_DWELLING} in O", "@bought_home", event=True, proper=True),
+    _p(f"buy|purchase ~ {_DWELLING_KIND} {_DWELLING} in O", "@bought_home", event=True, proper=True),
     _p("rent|renting in O", "lives_in", state=True, proper=True),  # "we're renting in Clifton at the moment"
     _p(f"rent|renting ~ {_DWELLING} in O", "lives_in", state=True, proper=True),
     _p(f"rent|renting ~ bed|bedroom|bedroomed|{_DWELLING_KIND} {_DWELLING} in O", "lives_in", state=True, proper=True),

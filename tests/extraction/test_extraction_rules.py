@@ -642,6 +642,12 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
         k("Isla", "grandchild_of", U)}),
     # engaged to someone called by a role and a name: the name
     ("My cousin Dan got engaged to his boyfriend Lee.", (), {k("Dan", "cousin_of", U), k("Lee", "partner_of", "Dan")}),
+    # a home bought in a town is where they live; not one bought to let or for holidays, nor one being bought
+    ("Last spring we bought a terraced house in Hull.", (), {k(U, "lives_in", "Hull")}),
+    ("Dev bought a flat in Croydon.", (), {k("Dev", "lives_in", "Croydon")}),
+    ("We bought a holiday cottage in Cornwall.", (), set()),
+    ("I bought a flat in Leeds to rent out to students.", (), set()),
+    ("We're buying a house in Frome.", (), set()),
     # got into a place is no pastime; a job in a town is no employer
     ("My daughter got into Durham University!", (), {k("my daughter", "studies_at", "Durham University")}),
     ("My cousin got into Oxford.", (), set()),
