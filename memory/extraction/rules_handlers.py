@@ -651,11 +651,11 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
             c.emit(subj, "works_at", o.text, op, obj_type="ORG")
         return
     if rel == "@bought_home":
-        words = {t.lower for t in c.toks[c.lo : c.hi]} | {t.lem for t in c.toks[c.lo : c.hi]}
+        clause_words = {t.lower for t in c.toks[c.lo : c.hi]} | {t.lem for t in c.toks[c.lo : c.hi]}
         if o is not None and o.head.pos != "PROPN":  # "in the suburbs of Austin": the town after "of"
             o = _town_after(c, o, ("of",))
         if o is not None and subj is not None and subj.type == "PERSON" and o.head.ent in ("GPE", "LOC", "") and not (
-                words & NOT_LIVED_IN):
+                clause_words & NOT_LIVED_IN):
             c.emit(subj, "lives_in", o.text, op)
         return
     if rel == "@notice":  # not a home's ("gave notice on the flat")
