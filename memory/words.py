@@ -143,7 +143,7 @@ BESIDES = ("besides", "apart from", "aside from", "other than", "except", "as we
 # Words of distaste: said of a thing, they deny a taste for it ("Olives are just wrong", "coriander is vile")
 DISTASTE = frozenset("""
 hate hates hated loathe loathes loathed detest detests despise despises awful horrible disgusting gross vile
-revolting nasty yuck yucky terrible wrong overrated worst dreadful rank
+revolting nasty yuck yucky terrible wrong overrated worst dreadful rank gag gags retch heave
 """.split())
 # Words that ask about a taste ("Do I like olives?", "Is Mo a fan of opera?"; not "into": "Did I get into Oxford?")
 TASTE_WORDS = ("like", "likes", "love", "loves", "enjoy", "enjoys", "fan", "fond", "keen")

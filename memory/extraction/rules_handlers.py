@@ -549,6 +549,18 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
             if town is not None:
                 c.emit(Entity(USER), "lives_in", town.text, op)
         return
+    if rel == "@turns_stomach":  # the clause's subject is what the speaker cannot stomach: a thing, not a person
+        first = c.lo
+        while first < m.start and (c.toks[first].pos in ("INTJ", "PUNCT", "ADV", "CCONJ") or (
+                c.toks[first].lower in SOFT)):
+            first += 1
+        thing = noun_phrase(c.source, c.toks, first, m.start) if first < m.start else None
+        if thing is not None and thing.end == m.start and thing.head.pos in ("NOUN", "PROPN") and (
+                thing.head.ent != "PERSON") and thing.head.lower not in ROLES and not any(
+                t.lower in POSSESSIVES | {"this", "that"} for t in c.toks[first : thing.end]):
+            said = thing.text if c.toks[thing.start].pos == "PROPN" else thing.text[:1].lower() + thing.text[1:]
+            c.emit(Entity(USER), "dislikes", said, op)
+        return
     if subj is None:
         return
     if rel == "@is_my_role" and o is not None and o.head.lower in ROLES and subj.name != USER:

@@ -116,6 +116,8 @@ PATTERNS: list[Pattern] = [
     _p("be|get lay off", "@job_left"),
     _p("be|get let go", "@job_left"),
     _p("be|get fire|sack", "@job_left"),
+    # the thing first, then what it does to the speaker ("Mushrooms make me gag"), before what makes them something
+    _p("make|makes me gag|retch|heave|queasy|nauseous|shudder", "@turns_stomach", state=True),
     _p("make|appoint|name me O", "@made_me"),  # "They made me head of science": the speaker's new post
     _p("leave|quit|lose ~ job|position|post|role at|with|in O", "works_at", "end", proper=True),
     _p("stop|quit work|working at|for|with O", "works_at", "end", proper=True),

@@ -648,6 +648,12 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("We bought a holiday cottage in Cornwall.", (), set()),
     ("I bought a flat in Leeds to rent out to students.", (), set()),
     ("We're buying a house in Frome.", (), set()),
+    # what turns the speaker's stomach is disliked: a thing, not a person or a particular one
+    ("Honestly, raw tomatoes make me heave.", (), {k(U, "dislikes", "raw tomatoes")}),
+    ("Blue cheese makes me gag.", (), {k(U, "dislikes", "blue cheese")}),
+    ("My boss makes me queasy.", (), set()),
+    ("That smell makes me gag.", (), set()),
+    ("They made me head of science.", (), {k(U, "works_as", "head of science")}),  # still a post
     # got into a place is no pastime; a job in a town is no employer
     ("My daughter got into Durham University!", (), {k("my daughter", "studies_at", "Durham University")}),
     ("My cousin got into Oxford.", (), set()),
