@@ -240,7 +240,9 @@ def no_longer(recall: RecallResult) -> str | None:
     mine = [(a, a.object) for a in recall.facts if a.expired_at is None and a.subject_id in whose] + [
         (a, a.subject) for a in recall.facts if a.expired_at is None and a.object_id in whose
         and a.subject_id not in whose and is_relation(a.relation) and relation(a.relation).symmetric]
-    about = [a for a, other in mine if set(terms(other)) and set(terms(other)) <= asked] or [
+    # what it is, said whole or by two of its words ("the Red Lion" for `works_at Red Lion pub`)
+    about = [a for a, other in mine if set(terms(other)) and (set(terms(other)) <= asked or len(
+        set(terms(other)) & asked) >= 2)] or [
         a for a, _ in mine if a.relation in recall.intent.relations]  # "a member of the gym": PureGym
     if not about:
         return None

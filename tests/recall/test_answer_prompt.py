@@ -410,6 +410,16 @@ def test_asked_whether_something_still_holds_when_it_ended() -> None:
     r = RecallResult(q, analyse(q), ["user"], [_fact("user", "lives_in", "Leeds", until=MAY_20),
                                               _fact("user", "lives_in", "Toronto")], "history")
     assert no_longer(r) == "No, not since 20 May 2023."
+    # what ended named by two of its words ("the Crown and Anchor" for "Crown and Anchor pub"); one word shared
+    # names another place
+    q = "Do I still manage the Crown and Anchor?"
+    r = RecallResult(q, analyse(q), ["user"], [_fact("user", "works_at", "Crown and Anchor pub", until=MAY_20)],
+                     "history")
+    assert no_longer(r) == "No, not since 20 May 2023."
+    q = "Do I still manage the Crown Hotel?"  # one word shared: another place
+    r = RecallResult(q, analyse(q), ["user"], [_fact("user", "works_at", "Crown and Anchor pub", until=MAY_20)],
+                     "history")
+    assert no_longer(r) is None
     # still held, but words said later on it say something changed: those words, not "yes"
     q = "Do I still work at the bakery?"
     r = RecallResult(q, analyse(q), ["user"], [_fact("user", "works_at", "bakery")], "history")
