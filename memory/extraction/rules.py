@@ -140,14 +140,16 @@ def _from_spacy(doc: Any) -> list[list[Tok]]:
 
 def _contracted(toks: list[Tok], k: int) -> Tok:
     """An "'s" the tagger read as a possessive that is "is" or "has" ("My wife's called Hana", "my sister's moved to
-    Leeds", "my brother's a chef"): after a noun, before a participle that no noun follows ("the company's stated
-    goal" stays) or an article."""
+    Leeds", "my brother's a chef", "Tom's moving to Leeds"): after a noun or a name, before a participle that no noun
+    follows ("the company's stated goal", "my dad's walking boots" stay) or an article."""
     t = toks[k]
-    if not (t.tag == "POS" and t.lower.replace("’", "'") == "'s" and k > 0 and toks[k - 1].pos == "NOUN"
+    if not (t.tag == "POS" and t.lower.replace("’", "'") == "'s" and k > 0 and toks[k - 1].pos in ("NOUN", "PROPN")
             and k + 1 < len(toks)):
         return t
-    if toks[k + 1].lower in ("a", "an", "the"):  # "My brother's a chef": no possessive comes before an article
+    if toks[k + 1].lower in ("a", "an", "the", "my", "our"):  # "My brother's a chef", "Caroline's my sister"
         return Tok(t.i, t.text, "be", "AUX", "VBZ", "ROOT", t.ent, t.idx)
+    if toks[k + 1].tag == "VBG" and (k + 2 >= len(toks) or toks[k + 2].pos not in ("NOUN", "PROPN")):
+        return Tok(t.i, t.text, "be", "AUX", "VBZ", "aux", t.ent, t.idx)  # "my brother's moving to Canada": a plan
     if not (toks[k + 1].tag == "VBN" and (k + 2 >= len(toks) or toks[k + 2].pos != "NOUN")):
         return t
     lemma = "be" if toks[k + 1].lem in ("call", "name") else "have"

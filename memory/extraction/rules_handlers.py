@@ -564,6 +564,12 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
     if subj is None:
         return
     if rel == "@is_my_role" and o is not None and o.head.lower in ROLES and subj.name != USER:
+        if o.end < c.hi and c.toks[o.end].tag == "POS":  # "Tom's my husband's best friend": the husband's friend
+            theirs = noun_phrase(c.source, c.toks, o.end + 1, c.hi)
+            if theirs is not None and theirs.head.lower in ROLES and theirs.head.lower not in PETS and not (
+                    theirs.end < c.hi and c.toks[theirs.end].tag == "POS"):  # not "my sister's boyfriend's mum"
+                _role_of(c, theirs.head.lower, subj.name, c.disc.roles.get(o.head.lower) or f"my {o.head.lower}")
+            return None
         return _role_fact(c, o.head.lower, subj.name)
     if rel == "@be_a" and o is not None:
         if subj.type == "ANIMAL":

@@ -190,6 +190,7 @@ PATTERNS: list[Pattern] = [
     _p("be into O", "likes", state=True, neg="flip"),
     _p("be ~ fan|lover of O", "likes", state=True, neg="flip"),
     # the taste said before the word of a fan ("I'm a big Arsenal fan", "she's a huge Taylor Swift fan")
+    _p("be ~ allergic to O", "allergic_to", state=True),  # before a fan's "nut": "I'm allergic to nuts"
     _p("be ~ O fan|supporter|nut|buff", "@fan_noun", state=True),
     _p(
         "be ~ fond|crazy|mad|obsessed|passionate|keen|nuts|hooked|addicted of|about|with|on|to O",

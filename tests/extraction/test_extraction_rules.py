@@ -654,6 +654,14 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("My boss makes me queasy.", (), set()),
     ("That smell makes me gag.", (), set()),
     ("They made me head of science.", (), {k(U, "works_as", "head of science")}),  # still a post
+    # an "'s" after a name or noun before a progressive, "my" or an article is "is": a move said so is a plan
+    ("My cousin's moving to Dubai.", (), {k("my cousin", "plans_to_move_to", "Dubai")}),
+    ("Priya's moving to Leeds next month.", (), {k("Priya", "plans_to_move_to", "Leeds")}),
+    ("My dad's walking boots are ancient.", (), set()),
+    ("Caroline's my sister.", (), {k("Caroline", "sister_of", U)}),
+    ("Marco's my husband's best friend.", (), {k("Marco", "friend_of", "my husband")}),
+    ("Jill is my sister's boyfriend's mum.", (), set()),  # too far along to say
+    ("I'm allergic to nuts.", (), {k(U, "allergic_to", "nuts")}),  # not a fan's "nut"
     # got into a place is no pastime; a job in a town is no employer
     ("My daughter got into Durham University!", (), {k("my daughter", "studies_at", "Durham University")}),
     ("My cousin got into Oxford.", (), set()),
