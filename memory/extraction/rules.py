@@ -138,6 +138,10 @@ def _from_spacy(doc: Any) -> list[list[Tok]]:
     return out
 
 
+_GOING = frozenset({"moving", "relocating", "emigrating", "heading", "flying", "leaving", "travelling", "traveling",
+                    "retiring", "starting"})
+
+
 def _contracted(toks: list[Tok], k: int) -> Tok:
     """An "'s" the tagger read as a possessive that is "is" or "has" ("My wife's called Hana", "my sister's moved to
     Leeds", "my brother's a chef", "Tom's moving to Leeds"): after a noun or a name, before a participle that no noun
@@ -148,7 +152,9 @@ def _contracted(toks: list[Tok], k: int) -> Tok:
         return t
     if toks[k + 1].lower in ("a", "an", "the", "my", "our"):  # "My brother's a chef", "Caroline's my sister"
         return Tok(t.i, t.text, "be", "AUX", "VBZ", "ROOT", t.ent, t.idx)
-    if toks[k + 1].tag == "VBG" and (k + 2 >= len(toks) or toks[k + 2].pos not in ("NOUN", "PROPN")):
+    # a verb of going the tagger may call a noun ("Finn's emigrating to Canada"), as any other participle
+    if (toks[k + 1].tag == "VBG" or toks[k + 1].lower in _GOING) and (
+            k + 2 >= len(toks) or toks[k + 2].pos not in ("NOUN", "PROPN")):
         return Tok(t.i, t.text, "be", "AUX", "VBZ", "aux", t.ent, t.idx)  # "my brother's moving to Canada": a plan
     if not (toks[k + 1].tag == "VBN" and (k + 2 >= len(toks) or toks[k + 2].pos != "NOUN")):
         return t

@@ -51,7 +51,7 @@ from memory.extraction.rules_lexicon import (
     WORKPLACES,
     category,
 )
-from memory.extraction.rules_patterns import Match
+from memory.extraction.rules_patterns import Match, stem
 from memory.extraction.rules_tokens import Phrase, Tok, find_subject, named_with, names_listed, noun_phrase
 from memory.extraction.types import USER
 from memory.words import DIET_EXCLUDES, MY, POSSESSIVES, ROLES, VAGUE
@@ -265,11 +265,12 @@ def _move_ahead(c: Clause, m: Match) -> bool:
     Cardiff"), or meant ("going to", "planning to", "will"), or with a time ahead. A home moved into is not one
     lived in yet; "I'm living in Leeds" is."""
     trig = c.toks[m.start]
-    if trig.lem not in ("move", "relocate", "emigrate"):
-        return False
+    if trig.lem not in ("move", "relocate", "emigrate") and stem(trig.lower) + "e" not in ("move", "relocate",
+                                                                                          "emigrate"):
+        return False  # (the tagger may call "emigrating" a noun)
     before = c.toks[c.lo : m.start]
     when = c.time()
-    return ((trig.tag == "VBG" and any(t.lem == "be" for t in before[-2:]))
+    return (((trig.tag == "VBG" or trig.lower.endswith("ing")) and any(t.lem == "be" for t in before[-2:]))
             or any(t.lower in INTENT for t in before) or (when is not None and when.when > c.at))
 
 

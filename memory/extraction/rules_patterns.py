@@ -56,7 +56,9 @@ PATTERNS: list[Pattern] = [
     _p(f"live|reside [out|over|up|down|back] in ~ {_DWELLING} in O", "lives_in", state=True, proper=True),
     _p(f"live|reside [out|over|up|down|back] in ~ {_DWELLING_KIND} {_DWELLING} in O", "lives_in", state=True,
        proper=True),
-    _p("live|reside [out|over|up|down|back] in O", "lives_in", state=True, proper=True),  # "I live out in Gdansk"
+    # "I live out in Gdansk", "Mum lives on her own in Carlisle"
+    _p("live|reside [out|over|up|down|back|alone] [on] [my|her|his|their|our] [own] in O", "lives_in", state=True,
+       proper=True),
     # a trip is not a home: "just got back from Peru", "ten days in Vietnam", "a weekend in Paris"
     _p("back|home from O", "visited", proper=True),
     # an island takes "on": "ten days on Skye"

@@ -662,6 +662,9 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("Marco's my husband's best friend.", (), {k("Marco", "friend_of", "my husband")}),
     ("Jill is my sister's boyfriend's mum.", (), set()),  # too far along to say
     ("I'm allergic to nuts.", (), {k(U, "allergic_to", "nuts")}),  # not a fan's "nut"
+    ("Jas's emigrating to Perth.", (), {k("Jas", "plans_to_move_to", "Perth")}),  # "emigrating" tagged a noun
+    ("My aunt lives on her own in Penrith.", (), {k("my aunt", "lives_in", "Penrith")}),
+    ("Dad lives alone in Crewe.", (), {k("Dad", "lives_in", "Crewe")}),
     # got into a place is no pastime; a job in a town is no employer
     ("My daughter got into Durham University!", (), {k("my daughter", "studies_at", "Durham University")}),
     ("My cousin got into Oxford.", (), set()),
