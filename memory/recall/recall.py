@@ -22,7 +22,16 @@ from memory.search import terms
 from memory.summaries import summaries_for
 from memory.summary_text import undated
 from memory.timeutil import DAY
-from memory.words import BESIDES, FOR_A_WHILE, FORMER_ROLE, HELD_BESIDE, ROLE_RELATION_NAMES, ROLES, alternation
+from memory.words import (
+    BESIDES,
+    FOR_A_WHILE,
+    FORMER_ROLE,
+    HELD_BESIDE,
+    KIN_TITLES,
+    ROLE_RELATION_NAMES,
+    ROLES,
+    alternation,
+)
 
 SUMMARY_SEEDS = 6  # the first seeds looked up for a summary line: "my friends" may hold a dozen
 _COUNTING = re.compile(r"\bhow (many|often)\b", re.I)
@@ -433,9 +442,11 @@ def _only_former(words: Sequence[str], episodes: Sequence[Episode]) -> str:
 
 def _role_unmentioned(words: Sequence[str], episodes: Sequence[Episode]) -> str:
     """The first role word ("sister") that none of these utterances says as the speaker's ("my sister", "our
-    kids"; not "my brother has three kids"), or "" when one says each."""
+    kids"; not "my brother has three kids"; a parent called by the role as by a name, "Mum's moved in with us"), or
+    "" when one says each."""
     for w in words:
         said = re.compile(rf"\b(my|our)\s+(\w+\s+)?{re.escape(w)}(s|es|ren)?\b", re.I)
-        if not any(said.search(e.text) for e in episodes):
+        titled = re.compile(rf"\b{re.escape(w.capitalize())}\b") if w in KIN_TITLES else None
+        if not any(said.search(e.text) or (titled is not None and titled.search(e.text)) for e in episodes):
             return w
     return ""

@@ -233,6 +233,9 @@ def test_facts_of_the_asked_relation_are_what_the_model_reads_for_a_missing_prem
     ("I ran into my old supervisor Deborah at the shops.", "Who is my supervisor?", False),
     ("My supervisor Deborah is off sick this week.", "Who is my supervisor?", True),
     ("My old friend Deborah is off sick this week.", "Who is my friend?", True),  # an old friend is one still
+    # a parent called by the role as by a name is the user's, told of ("Mum's…" with an uncle beside)
+    ("Mum's moved in with us, and my uncle Bram runs a bike shop in Ghent.", "Where does my mum live?", True),
+    ("My uncle Bram says his mum's moved in with him.", "Where does my mum live?", False),  # his mum, not the user's
 ])
 def test_a_role_no_one_holds_is_not_answered_from_someone_else(tmp_path: Path, parser: RuleExtractor, said: str,
                                                                question: str, answered: bool) -> None:
