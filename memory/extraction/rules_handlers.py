@@ -364,7 +364,13 @@ def _role_fact(c: Clause, role: str, name: str, *, former: bool = False) -> None
     if rel == "reports_to":
         c.emit(USER, rel, name, op, obj_type="PERSON", timeless=True)
     else:  # the word said is kept: "Who is Tariq?" is "Your husband", not "Your spouse"
-        c.emit(ent, rel, USER, op, obj_type="PERSON", timeless=True, label=role)
+        c.emit(ent, rel, USER, op, obj_type="PERSON", timeless=True, label=_role_word(role))
+
+
+def _role_word(role: str) -> str | None:
+    """The role word as a kin fact's label when it says more than the relation's name ("husband" for spouse_of,
+    "mum" for mother_of); None for "sister" (sister_of)."""
+    return None if ROLES[role].relation == f"{role}_of" else role
 
 
 def _role_of(c: Clause, role: str, holder: str, of: str) -> None:
@@ -376,7 +382,7 @@ def _role_of(c: Clause, role: str, holder: str, of: str) -> None:
     if rel == "reports_to":
         c.emit(Entity(of, "PERSON"), rel, holder, obj_type="PERSON", timeless=True)
     else:
-        c.emit(ent, rel, of, obj_type="PERSON", timeless=True, label=role)
+        c.emit(ent, rel, of, obj_type="PERSON", timeless=True, label=_role_word(role))
 
 
 # What a baby is to the speaker, by what its parent is to them and its gender: a sister's girl is a niece

@@ -14,6 +14,7 @@ from memory.extraction.rules_lexicon import (
     SOFT,
 )
 from memory.extraction.rules_tokens import Tok
+from memory.words import POSSESSIVES
 
 
 @dataclass(frozen=True)
@@ -42,6 +43,7 @@ def _p(spec: str, rel: str, op: str = "assert", **kw: object) -> Pattern:
 
 _LIKE = "love|like|adore|enjoy|prefer|fancy|dig"
 _DWELLING = "|".join(sorted(DWELLINGS))
+_POSSESSIVE = "|".join(sorted(POSSESSIVES))
 _DWELLING_KIND = "|".join(sorted(DWELLING_KINDS))
 PATTERNS: list[Pattern] = [
     # corrections of kinship / names
@@ -57,7 +59,7 @@ PATTERNS: list[Pattern] = [
     _p(f"live|reside [out|over|up|down|back] in ~ {_DWELLING_KIND} {_DWELLING} in O", "lives_in", state=True,
        proper=True),
     # "I live out in Gdansk", "Mum lives on her own in Carlisle"
-    _p("live|reside [out|over|up|down|back|alone] [on] [my|her|his|their|our] [own] in O", "lives_in", state=True,
+    _p(f"live|reside [out|over|up|down|back|alone] [on] [{_POSSESSIVE}] [own] in O", "lives_in", state=True,
        proper=True),
     # a trip is not a home: "just got back from Peru", "ten days in Vietnam", "a weekend in Paris"
     _p("back|home from O", "visited", proper=True),
