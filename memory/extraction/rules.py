@@ -10,7 +10,7 @@ from typing import Any
 
 from memory.extraction.rules_clause import Clause
 from memory.extraction.rules_discourse import Discourse, Entity
-from memory.extraction.rules_handlers import _pet, _role_fact, _role_of, handle, introduction, plan_told, planned
+from memory.extraction.rules_handlers import _pet, _role_fact, handle, introduction, kin_of_kin, plan_told, planned
 from memory.extraction.rules_lexicon import (
     PAST_OPENERS,
     PAST_PET,
@@ -445,36 +445,7 @@ class RuleExtractor:
                         c.disc.mention(Entity(f"my {role}", "PERSON", ROLES[role].gender, unresolved=True))
                 else:
                     c.disc.mention(c.disc.find(c.disc.roles[role]) or Entity(c.disc.roles[role]))
-        for i in range(1, len(toks) - 2):  # "my sister's husband Gareth", "Priya's boyfriend Tom": kin of kin
-            if not (toks[i].tag == "POS" or (toks[i].tag == "PRP$" and toks[i].lower in ("his", "her"))) or (
-                    toks[i + 1].lower not in ROLES or toks[i + 1].lower in PETS):
-                continue
-            holder = name_at(c.source, toks, i + 2)
-            owner = toks[i - 1]
-            if holder is None:
-                continue
-            if toks[i].lower in ("his", "her"):  # "Our son Ben and his wife Sophie": whom "his" means
-                ref = c.disc.pronoun(toks[i].lower)
-                if ref is None or ref.name == USER or ref.type != "PERSON":
-                    continue
-                of = ref.name
-            elif owner.lower in ROLES and i >= 2 and toks[i - 2].lower in MY:
-                of = c.disc.roles.get(owner.lower) or f"my {owner.lower}"
-            # a name, whatever the tagger made of it ("Priya" as an organisation): only people have a boyfriend;
-            # a firm's manager is no one's boss
-            elif owner.pos == "PROPN" and owner.lower not in ROLES:
-                k = i - 1
-                while k - 1 >= 0 and toks[k - 1].pos == "PROPN":
-                    k -= 1
-                of = span_text(c.source, toks, k, i)
-                known = c.disc.find(of)  # "my sister Nadia's": a person, whatever the tagger called her
-                if not (owner.ent in ("PERSON", "") or (known is not None and known.type == "PERSON") or (
-                        owner.ent not in ("GPE", "LOC", "FAC") and ROLES[toks[i + 1].lower].relation not in (
-                        "reports_to", "colleague_of"))):
-                    continue
-            else:
-                continue
-            _role_of(c, toks[i + 1].lower, holder, of)
+        kin_of_kin(c)  # "my sister's husband Gareth", "Priya's boyfriend Tom"
         for i in range(len(toks) - 2):  # "Emma from work", "lunch with Sam from work": a colleague
             if toks[i].pos == "PROPN" and toks[i + 1].lower == "from" and toks[i + 2].lower == "work" and not (
                     i + 3 < len(toks) and toks[i + 3].pos in ("NOUN", "PROPN")):

@@ -52,7 +52,16 @@ from memory.extraction.rules_lexicon import (
     category,
 )
 from memory.extraction.rules_patterns import Match, stem
-from memory.extraction.rules_tokens import Phrase, Tok, find_subject, named_with, names_listed, noun_phrase
+from memory.extraction.rules_tokens import (
+    Phrase,
+    Tok,
+    find_subject,
+    name_at,
+    named_with,
+    names_listed,
+    noun_phrase,
+    span_text,
+)
 from memory.extraction.types import USER
 from memory.words import DIET_EXCLUDES, MY, POSSESSIVES, ROLES, VAGUE
 
@@ -365,6 +374,42 @@ def _role_fact(c: Clause, role: str, name: str, *, former: bool = False) -> None
         c.emit(USER, rel, name, op, obj_type="PERSON", timeless=True)
     else:  # the word said is kept: "Who is Tariq?" is "Your husband", not "Your spouse"
         c.emit(ent, rel, USER, op, obj_type="PERSON", timeless=True, label=_role_word(role))
+
+
+def kin_of_kin(c: Clause) -> None:
+    """Someone's role to someone else named before "'s" or by "his"/"her": "my sister's husband Gareth" (Gareth
+    spouse_of my sister), "Priya's boyfriend Tom", "Our son Ben and his wife Sophie". Never a role to the speaker."""
+    toks = c.toks
+    for i in range(1, len(toks) - 2):
+        if not (toks[i].tag == "POS" or (toks[i].tag == "PRP$" and toks[i].lower in ("his", "her"))) or (
+                toks[i + 1].lower not in ROLES or toks[i + 1].lower in PETS):
+            continue
+        holder = name_at(c.source, toks, i + 2)
+        owner = toks[i - 1]
+        if holder is None:
+            continue
+        if toks[i].lower in ("his", "her"):  # "Our son Ben and his wife Sophie": whom "his" means
+            ref = c.disc.pronoun(toks[i].lower)
+            if ref is None or ref.name == USER or ref.type != "PERSON":
+                continue
+            of = ref.name
+        elif owner.lower in ROLES and i >= 2 and toks[i - 2].lower in MY:
+            of = c.disc.roles.get(owner.lower) or f"my {owner.lower}"
+        # a name, whatever the tagger made of it ("Priya" as an organisation): only people have a boyfriend;
+        # a firm's manager is no one's boss
+        elif owner.pos == "PROPN" and owner.lower not in ROLES:
+            k = i - 1
+            while k - 1 >= 0 and toks[k - 1].pos == "PROPN":
+                k -= 1
+            of = span_text(c.source, toks, k, i)
+            known = c.disc.find(of)  # "my sister Nadia's": a person, whatever the tagger called her
+            if not (owner.ent in ("PERSON", "") or (known is not None and known.type == "PERSON") or (
+                    owner.ent not in ("GPE", "LOC", "FAC") and ROLES[toks[i + 1].lower].relation not in (
+                    "reports_to", "colleague_of"))):
+                continue
+        else:
+            continue
+        _role_of(c, toks[i + 1].lower, holder, of)
 
 
 def _role_word(role: str) -> str | None:
