@@ -90,8 +90,10 @@ class RecallResult:
 
 
 def fact_terms(a: Arc) -> set[str]:
-    """A fact's index terms: its relation (and label) and both ends."""
-    return set(terms(f"{a.subject} {a.relation_words} {a.relation.replace('_', ' ')} {a.object}"))
+    """A fact's index terms: its relation (or an open fact's label; a role's word as well as the relation) and
+    both ends."""
+    named = "" if a.relation == "related_to" else a.relation.replace("_", " ")
+    return set(terms(f"{a.subject} {a.relation_words} {named} {a.object}"))
 
 
 # A generated-Cypher stage plugs in here: (question, linked, now) -> (arcs, cypher strings, notes).
