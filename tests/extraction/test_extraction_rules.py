@@ -844,6 +844,9 @@ def test_relative_dates_set_validity(rx: RuleExtractor) -> None:
     "my ex- - -boss", "We're moving to", "My old", "her name is",
     "I quit my", "got made", "was laid", "I hurt my", "the new place in", "can't stop listening to", "a second-",
     "- - hand Corsa", "picked up a",
+    "My last shift's", "bought a", "My sister's husband", "My hobby is", "I live in a flat in", "Handed my notice",
+    "Raw tomatoes make me", "Tom's my husband's", "his wife", "I'm a keen", "on the 31st", "I manage the",
+    "Moved in with", "'s moving", "' s my", "Our son and his wife had a",
 ])
 def test_this_stops_readers_take_odd_text_without_harm(rx: RuleExtractor, odd: str) -> None:
     """Blank, cut-off or hostile text through the plan, newborn, pair and "love" readers: no error, and no fact
