@@ -390,8 +390,8 @@ def resolve(text: str, at: datetime, *, direction: Tense = None) -> TimeRef | No
         found.append((text.find(words), TimeRef(datetime(year, month, day, tzinfo=UTC), words, "day")))
     dm = None if md is not None else _DAY_OF_MONTH.search(text)
     dom = _day_of_month(int(dm.group(1)), at, direction, dm.group(0)) if dm is not None else None
-    if dm is not None and dom is not None:  # "on the 30th": this month's, or the next or last as the tense says
-        found.append((dm.start(), dom))
+    if dom is not None:  # "on the 30th": this month's, or the next or last as the tense says
+        found.append((text.find(dom.text), dom))
     m = re.search(
         rf"\b(?:in|since|from|during|by|for)\s+(?:early\s+|late\s+|mid-?\s*)?{_MON}(?:\s+(\d{{4}}))?(?!\w)",
         text,

@@ -269,13 +269,15 @@ def _emit_all(c: Clause, m: Match, subj: Entity | None, rel: str, op: str) -> No
             _together(c, m, subj, obj)
 
 
+_MOVES = frozenset({"move", "relocate", "emigrate"})
+
+
 def _move_ahead(c: Clause, m: Match) -> bool:
     """A move not made yet: said in the progressive ("we're moving to Bristol in the spring", "I'm relocating to
     Cardiff"), or meant ("going to", "planning to", "will"), or with a time ahead. A home moved into is not one
     lived in yet; "I'm living in Leeds" is."""
     trig = c.toks[m.start]
-    if trig.lem not in ("move", "relocate", "emigrate") and stem(trig.lower) + "e" not in ("move", "relocate",
-                                                                                          "emigrate"):
+    if trig.lem not in _MOVES and stem(trig.lower) + "e" not in _MOVES:
         return False  # (the tagger may call "emigrating" a noun)
     before = c.toks[c.lo : m.start]
     when = c.time()
@@ -394,7 +396,7 @@ def kin_of_kin(c: Clause) -> None:
                 continue
             of = ref.name
         elif owner.lower in ROLES and i >= 2 and toks[i - 2].lower in MY:
-            of = c.disc.roles.get(owner.lower) or f"my {owner.lower}"
+            of = _my(c, owner.lower)
         # a name, whatever the tagger made of it ("Priya" as an organisation): only people have a boyfriend;
         # a firm's manager is no one's boss
         elif owner.pos == "PROPN" and owner.lower not in ROLES:
@@ -410,6 +412,11 @@ def kin_of_kin(c: Clause) -> None:
         else:
             continue
         _role_of(c, toks[i + 1].lower, holder, of)
+
+
+def _my(c: Clause, role: str) -> str:
+    """Whom "my <role>" means: the name said for that role in this conversation, else the role phrase."""
+    return c.disc.roles.get(role) or f"my {role}"
 
 
 def _role_word(role: str) -> str | None:
@@ -602,16 +609,12 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
                 c.emit(Entity(USER), "lives_in", town.text, op)
         return
     if rel == "@turns_stomach":  # the clause's subject is what the speaker cannot stomach: a thing, not a person
-        first = c.lo
-        while first < m.start and (c.toks[first].pos in ("INTJ", "PUNCT", "ADV", "CCONJ") or (
-                c.toks[first].lower in SOFT)):
-            first += 1
+        first = _opening(c, m.start)
         thing = noun_phrase(c.source, c.toks, first, m.start) if first < m.start else None
         if thing is not None and thing.end == m.start and thing.head.pos in ("NOUN", "PROPN") and (
                 thing.head.ent != "PERSON") and thing.head.lower not in ROLES and not any(
                 t.lower in POSSESSIVES | {"this", "that"} for t in c.toks[first : thing.end]):
-            said = thing.text if c.toks[thing.start].pos == "PROPN" else thing.text[:1].lower() + thing.text[1:]
-            c.emit(Entity(USER), "dislikes", said, op)
+            c.emit(Entity(USER), "dislikes", _as_named(thing.text, c.toks[thing.start]), op)
         return
     if subj is None:
         return
@@ -620,7 +623,7 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
             theirs = noun_phrase(c.source, c.toks, o.end + 1, c.hi)
             if theirs is not None and theirs.head.lower in ROLES and theirs.head.lower not in PETS and not (
                     theirs.end < c.hi and c.toks[theirs.end].tag == "POS"):  # not "my sister's boyfriend's mum"
-                _role_of(c, theirs.head.lower, subj.name, c.disc.roles.get(o.head.lower) or f"my {o.head.lower}")
+                _role_of(c, theirs.head.lower, subj.name, _my(c, o.head.lower))
             return None
         return _role_fact(c, o.head.lower, subj.name)
     if rel == "@be_a" and o is not None:
@@ -709,9 +712,9 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
         return
     if rel == "@last_day":  # "my last shift's on the 30th": whose, and of work (not "the last day of the trip")
         mine = m.start - 1 >= c.lo and c.toks[m.start - 1].lower in MY
-        if mine and c.time() is not None and c.toks[m.start + 1].lower != "of":
-            whole = c.time()
-            ahead = whole is not None and whole.when > c.at
+        whole = c.time() if mine and c.toks[m.start + 1].lower != "of" else None
+        if whole is not None:
+            ahead = whole.when > c.at
             c.emit(Entity(USER), "works_at", "", "end", timeless=ahead)
             c.emit(Entity(USER), "works_as", "", "end", timeless=ahead)
         return
@@ -950,6 +953,19 @@ def gerund(verb: str) -> str:
 _TASTE_NOUNS = frozenset({"favourite", "favorite", "passion", "obsession", "thing", "jam", "hobby", "pastime"})
 
 
+def _opening(c: Clause, end: int) -> int:
+    """Where the clause's words start, before ``end``: past an "Oh,", "honestly", "and"."""
+    first = c.lo
+    while first < end and (c.toks[first].pos in ("INTJ", "PUNCT", "ADV", "CCONJ") or c.toks[first].lower in SOFT):
+        first += 1
+    return first
+
+
+def _as_named(text: str, first: Tok) -> str:
+    """A thing said at the clause's start, as it would be said inside one: "Pottery" -> "pottery", a name kept."""
+    return text if first.pos == "PROPN" else text[:1].lower() + text[1:]
+
+
 def _taste_first(c: Clause, m: Match, op: str) -> bool:
     """'Pottery is my favourite thing to do', 'Cooking has always been a passion of mine': the clause's subject
     is a taste of the speaker's ("my", "of mine"); not a person, a pronoun or a particular ("my favourite cousin").
@@ -964,9 +980,7 @@ def _taste_first(c: Clause, m: Match, op: str) -> bool:
         return False  # "my favourite cousin", "my favourite place in town"
     mine = any(x.lower in MY for x in t[m.start : fav]) or (
         fav + 2 < c.hi and t[fav + 1].lower == "of" and t[fav + 2].lower in ("mine", "ours"))
-    first = c.lo
-    while first < m.start and (t[first].pos in ("INTJ", "PUNCT", "ADV", "CCONJ") or t[first].lower in SOFT):
-        first += 1
+    first = _opening(c, m.start)
     last = m.start
     while last > first and (t[last - 1].pos in ("AUX", "ADV", "PART") or t[last - 1].lower in SOFT):
         last -= 1
@@ -978,7 +992,7 @@ def _taste_first(c: Clause, m: Match, op: str) -> bool:
     taste = c.source[t[first].idx : t[last - 1].end]
     if taste.lower() not in NOT_A_TASTE:  # a hobby is done ("Knitting is my hobby"), a favourite liked
         rel = "practices" if t[fav].lower in ("hobby", "pastime") else "likes"
-        c.emit(Entity(USER), rel, taste[:1].lower() + taste[1:] if t[first].pos != "PROPN" else taste, op)
+        c.emit(Entity(USER), rel, _as_named(taste, t[first]), op)
     return True
 
 
