@@ -48,18 +48,23 @@ ROLES: dict[str, Role] = {w: Role(rel, g) for w, rel, g in [
     ("sister", "sister_of", "f"), ("brother", "brother_of", "m"), ("sibling", "sibling_of", None),
     ("mother", "mother_of", "f"), ("mom", "mother_of", "f"), ("mum", "mother_of", "f"),
     ("mommy", "mother_of", "f"), ("mummy", "mother_of", "f"),
+    ("mam", "mother_of", "f"), ("stepmum", "mother_of", "f"), ("stepmom", "mother_of", "f"),
+    ("stepmother", "mother_of", "f"), ("stepdad", "father_of", "m"), ("stepfather", "father_of", "m"),
     ("father", "father_of", "m"), ("dad", "father_of", "m"), ("daddy", "father_of", "m"),
     ("papa", "father_of", "m"), ("parent", "parent_of", None),
     ("daughter", "daughter_of", "f"), ("son", "son_of", "m"), ("child", "child_of", None), ("kid", "child_of", None),
     ("grandmother", "grandparent_of", "f"), ("grandma", "grandparent_of", "f"), ("granny", "grandparent_of", "f"),
-    ("nan", "grandparent_of", "f"), ("nana", "grandparent_of", "f"),
+    ("nan", "grandparent_of", "f"), ("nana", "grandparent_of", "f"), ("nanna", "grandparent_of", "f"),
+    ("gran", "grandparent_of", "f"), ("grannie", "grandparent_of", "f"), ("gramps", "grandparent_of", "m"),
+    ("grampa", "grandparent_of", "m"),
     ("grandfather", "grandparent_of", "m"), ("grandpa", "grandparent_of", "m"),
     ("granddad", "grandparent_of", "m"), ("grandad", "grandparent_of", "m"), ("grandparent", "grandparent_of", None),
     ("grandson", "grandchild_of", "m"), ("granddaughter", "grandchild_of", "f"),
     ("grandchild", "grandchild_of", None), ("grandkid", "grandchild_of", None),
     ("aunt", "aunt_of", "f"), ("auntie", "aunt_of", "f"), ("uncle", "uncle_of", "m"), ("cousin", "cousin_of", None),
     ("niece", "niece_of", "f"), ("nephew", "nephew_of", "m"),
-    ("wife", "spouse_of", "f"), ("husband", "spouse_of", "m"), ("spouse", "spouse_of", None),
+    ("wife", "spouse_of", "f"), ("husband", "spouse_of", "m"), ("hubby", "spouse_of", "m"),
+    ("spouse", "spouse_of", None),
     ("partner", "partner_of", None), ("girlfriend", "partner_of", "f"), ("boyfriend", "partner_of", "m"),
     ("fiancee", "partner_of", "f"), ("fiancée", "partner_of", "f"), ("fiance", "partner_of", "m"),
     ("fiancé", "partner_of", "m"),
@@ -87,7 +92,9 @@ KIN_TITLES = frozenset(w for w, r in ROLES.items() if r.relation in ("mother_of"
 # Words for children said as such only with a count or an age word before them ("my two boys", "our little girl",
 # "my eldest boy"): alone ("a night out with my girls") they are as often friends.
 CHILD_WORDS: dict[str, str] = {"boy": "son", "girl": "daughter", "lad": "son", "lass": "daughter"}
-CHILD_AGES = frozenset({"little", "baby", "eldest", "oldest", "youngest", "middle", "younger", "older", "twin"})
+# The place among the children, which alone says a child when a name follows ("our youngest, Isla", "my eldest Tom")
+CHILD_RANKS = frozenset({"eldest", "oldest", "youngest", "middle"})
+CHILD_AGES = CHILD_RANKS | {"little", "baby", "younger", "older", "twin"}
 # Words that say children in the plural even alone ("our twins, Ada and Max"); one ("my twin") is a sibling.
 CHILD_PLURALS: dict[str, str] = {"twin": "child", "triplet": "child"}
 

@@ -19,6 +19,7 @@ from memory.extraction.rules_lexicon import (
     REQUEST_VERBS,
     SOFT,
     SUBJECT_PRONOUNS,
+    category,
 )
 from memory.extraction.rules_patterns import find_matches
 from memory.extraction.rules_tokens import Tok, find_subject, name_at, named_with, names_listed, span_text
@@ -26,6 +27,7 @@ from memory.extraction.types import USER, ExtractedFact
 from memory.words import (
     CHILD_AGES,
     CHILD_PLURALS,
+    CHILD_RANKS,
     CHILD_WORDS,
     FOR_A_WHILE,
     FORMER_ROLE,
@@ -133,6 +135,10 @@ def _from_spacy(doc: Any) -> list[list[Tok]]:
         toks = [Tok(k, t.text, t.lemma, t.pos, t.tag, t.dep, t.ent, t.idx) for k, t in enumerate(toks)]
         toks = [_contracted(toks, k) for k in range(len(toks))]
         toks = [_misread_verb(toks, k) for k in range(len(toks))]
+        opener = _elided_i(toks)
+        if opener is not None and toks[opener].lower in PAST_OPENERS and toks[opener].tag != "VBD":
+            t = toks[opener]  # "Took up archery": the verb's past, whatever the tagger made of it
+            toks[opener] = Tok(t.i, t.text, PAST_OPENERS[t.lower], "VERB", "VBD", t.dep, t.ent, t.idx)
         if toks:
             out.append(toks)
     return out
@@ -334,7 +340,9 @@ class RuleExtractor:
         disc.dropped = []
         for toks in self.parse(text):
             out.extend(self._sentence(text, toks, at, turn, disc))
-        return [f for f in out if not any(f is d for d in disc.dropped)]
+        ended = {(f.subject, f.relation, f.object.lower()): n for n, f in enumerate(out) if f.op == "end"}
+        return [f for n, f in enumerate(out) if not any(f is d for d in disc.dropped) and not (
+            f.op == "assert" and ended.get((f.subject, f.relation, f.object.lower()), -1) > n)]  # "my Corsa… sold it"
 
     def _sentence(
         self, source: str, toks: list[Tok], at: datetime, turn: int, disc: Discourse
@@ -396,9 +404,25 @@ class RuleExtractor:
             while j < len(toks) and toks[j].lower not in ROLES and (toks[j].pos in ("ADJ", "NUM") or (
                     toks[j].lower == "ex" and j + 2 < len(toks) and toks[j + 1].text == "-")):
                 j += 1 + (toks[j].lower == "ex")
-            if j >= len(toks) or (toks[j].pos != "NOUN" and toks[j].lower not in ROLES):
+            # "our youngest, Isla", "my eldest Tom": a child, said by the place among them (the tagger may call
+            # the word a noun or an adjective)
+            rank = j if j < len(toks) and toks[j].lower in CHILD_RANKS else j - 1
+            after = rank + 1 + (rank + 1 < len(toks) and toks[rank + 1].lower == ",")
+            if rank > i and toks[rank].lower in CHILD_RANKS and name_at(c.source, toks, after) is not None:
+                j = rank
+            elif j < len(toks) and toks[j].pos == "PROPN" and toks[j].lower not in ROLES and not any(
+                    toks[x].lower in FORMER_ROLE or toks[x].lower in PAST_PET for x in range(i + 1, j)):
+                k = j
+                while k + 1 < len(toks) and toks[k + 1].pos in ("PROPN", "NUM"):
+                    k += 1
+                car = span_text(c.source, toks, j, k + 1)
+                if category(car) == "car":  # "My Corsa is on its last legs", "our Volvo": the car they drive
+                    c.emit(USER, "drives", car, obj_type="THING")
                 continue
-            role = toks[j].lower if toks[j].lower in ROLES else toks[j].lemma.lower()
+            elif j >= len(toks) or (toks[j].pos != "NOUN" and toks[j].lower not in ROLES):
+                continue
+            role = "child" if toks[j].lower in CHILD_RANKS else (
+                toks[j].lower if toks[j].lower in ROLES else toks[j].lemma.lower())
             # "my old boss", "my former flatmate", "my ex-boyfriend": someone the role was, for a role held for a
             # while (an old friend is still one, and a sister is always one)
             former = role in ROLES and ROLES[role].relation in FOR_A_WHILE and any(

@@ -11,6 +11,7 @@ from memory.extraction.rules_discourse import PRONOUN_GENDER, Entity
 from memory.extraction.rules_lexicon import (
     ACTIVITIES,
     AHEAD,
+    CAR_BRANDS,
     CLASS_NOUNS,
     CONDITION_ADJECTIVES,
     DIET_NAMES,
@@ -583,6 +584,14 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
         return _proposed(c, m, subj)
     if rel == "@died":
         return _died(c, m, subj)
+    if rel == "@put_down":  # the pet put down is the object: its name ("our dog Rex"), or "our dog" when known
+        named = [t for t in c.toks[o.start : o.end] if t.pos == "PROPN"] if o is not None else []
+        pet = c.source[named[0].idx : named[-1].end] if named and o is not None and o.head.pos == "PROPN" and (
+            o.head.ent not in ("GPE", "LOC", "ORG")) else (
+            c.disc.roles.get(o.head.lemma.lower()) if o is not None and o.head.lemma.lower() in PETS else None)
+        if pet is not None and not _negated(c, m.start + 1):
+            _pet_gone(c, pet)
+        return
     if rel == "@passed":
         if subj is not None and o is not None and o.head.lemma.lower() in PASSED and op == "assert":
             c.emit(subj, "passed", o.text)
@@ -749,6 +758,12 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
         if subj is not None and subj.type == "PERSON":
             c.emit(subj, "has_condition", CONDITION_ADJECTIVES.get(said, said), op, obj_type="TOPIC")
         return
+    if rel == "@diagnosed":  # the condition as said, with a name's "'s" ("Parkinson's")
+        eponym = o is not None and o.end < c.hi and c.toks[o.end].tag == "POS"
+        if subj is not None and subj.type == "PERSON" and o is not None and o.head.pos in ("NOUN", "PROPN") and (
+                eponym or o.head.ent != "PERSON"):
+            c.emit(subj, "has_condition", o.text + ("'s" if eponym else ""), op, obj_type="TOPIC")
+        return
     if rel == "@injury":  # "I hurt my shoulder": the part hurt, as an event of the one whose it is
         part = c.toks[m.end - 1]
         if subj is not None and subj.type == "PERSON":
@@ -756,6 +771,8 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
         return
     if rel == "@study":
         return _study(c, m, subj, op)
+    if rel == "@study_before":
+        return _study_before(c, m, subj, op)
     if rel == "@study_at":  # "started at Leeds uni": a place of study; "started at Google" is the job's row
         if o is not None and o.proper and o.head.lemma.lower() in STUDY_PLACES:
             c.emit(subj, "studies_at", o.text, op, obj_type="ORG")
@@ -869,6 +886,8 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
         return
     if o is None:
         return
+    if rel == "@move_as":
+        return _move_as(c, m, subj, o, op)
     if rel == "@move_from":
         o2 = _one(c, m, "O2")
         if o.proper and o2 is not None and o2.proper:
@@ -899,7 +918,10 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
             m.slots["O"]].lower in ("a", "an", "the", "this", "that")):
         # "picked up a book", "picked up the kids": a thing, not a pastime ("picked up knitting", "the guitar")
         end = rel == "@give_up"
-        if cat == "instrument" or any(t.lem == "play" for t in c.toks[m.start : m.slots["O"]]):
+        if cat == "car":  # "picked up a second-hand Tesla": a car got, not a pastime
+            if not end and c.toks[m.start].lem in ("pick", "get") and (car := _car(c, o)) is not None:
+                c.emit(subj, "drives", car, op, obj_type="THING")
+        elif cat == "instrument" or any(t.lem == "play" for t in c.toks[m.start : m.slots["O"]]):
             c.emit(subj, "plays", o.text, "end" if end else op)
         elif cat == "language" and not end:
             c.emit(subj, "studies", o.text, op, obj_type="TOPIC")
@@ -1087,14 +1109,43 @@ def _study(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
         c.emit(subj, "studies_at", place.text, op, obj_type="ORG")
 
 
+def _study_before(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
+    """'doing a law degree at Exeter', 'in my second year of a nursing degree at Salford': the nouns before the
+    course are what is studied, a name after "at" where. Said of one being done only (as ``_study``), or of a year
+    of it the subject is in; "I have a nursing degree" is done."""
+    if subj is None or subj.type != "PERSON":
+        return
+    t = c.toks
+    k = m.start
+    while k - 1 >= c.lo and (t[k - 1].pos in ("NOUN", "PROPN") or (t[k - 1].pos == "ADJ" and t[k - 1].text[
+            :1].isupper())) and t[k - 1].ent not in ("DATE", "TIME"):
+        k -= 1  # the compound before the course: "nursing", "computer science", "Spanish" (an adjective)
+    if k == m.start or k - 1 < c.lo or t[k - 1].pos != "DET":
+        return  # "my degree", "the course": nothing named; "Sam's law degree": someone's
+    doing = any(x.lem in STUDYING and x.tag != "VBD" for x in t[c.lo : k] if x.pos in ("VERB", "AUX")) or any(
+        x.lower == "year" and y.lower == "of" for x, y in zip(t[c.lo : k], t[c.lo + 1 : k], strict=False))
+    if not doing:  # "I did a first aid course": done
+        return
+    said = c.source[t[k].idx : t[m.start - 1].end]
+    if t[m.start - 1].lower in STUDY_PLACES:  # "an Open University course": where, not what
+        c.emit(subj, "studies_at", said, op, obj_type="ORG")
+        return
+    c.emit(subj, "studies", said, op, obj_type="TOPIC")
+    place = _one(c, m) if "O" in m.slots else None
+    if place is not None and place.proper:
+        c.emit(subj, "studies_at", place.text, op, obj_type="ORG")
+
+
 def _class(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
-    """'I started a weekend yoga class', 'we're taking salsa lessons': the activity the class teaches is done (an
-    instrument or a language is learnt); said ahead, it is not done yet."""
+    """'I started a weekend yoga class', 'we're taking salsa lessons', 'signed up for an evening class in Italian':
+    the activity the class teaches is done (an instrument or a language is learnt); said ahead, it is not done yet."""
     start = m.start + 1  # the filler may have taken the class's first words ("Japanese lessons")
     head = next((i for i in range(start, min(c.hi, start + 6)) if c.toks[i].lower in CLASS_NOUNS), None)
     if subj is None or head is None or op != "assert":
         return
     what = [t for t in c.toks[start:head] if t.pos in ("NOUN", "PROPN", "ADJ", "VERB")]
+    if head + 1 < c.hi and c.toks[head + 1].lower in ("in", "on"):  # "a class in Italian", "lessons on the cello"
+        what += [t for t in c.toks[head + 2 : min(c.hi, head + 5)] if t.pos in ("NOUN", "PROPN", "ADJ", "VERB")]
     taught = next((t for t in reversed(what) if category(t.text) is not None), None)
     if taught is None:
         return
@@ -1211,6 +1262,25 @@ def _workplace_at(c: Clause, i: int, subj: Entity, op: str, preps: tuple[str, ..
     return False
 
 
+def _move_as(c: Clause, m: Match, subj: Entity, o: Phrase, op: str) -> None:
+    """'moved over to Arup as a transport planner': the post, and the employer moved to; a town moved to is a home
+    ("relocated to Leeds as a nurse"). Not a post ("moved to Leeds as a child"): a move, as any other."""
+    post = _one(c, m, "O2")
+    moved = c.toks[m.start].lem in _MOVES or stem(c.toks[m.start].lower) + "e" in _MOVES
+    if post is None or post.head.lower not in OCCUPATIONS:
+        if moved:
+            _emit_all(c, m, subj, "lives_in", op)
+        return
+    town = o.head.ent in ("GPE", "LOC")
+    if town and moved:
+        _emit_all(c, m, subj, "lives_in", op)
+    if op == "assert" and _move_ahead(c, m):
+        return  # "I'm moving over to Arup as a planner in June": no post held yet
+    c.emit(subj, "works_as", post.text, op, obj_type="ROLE")
+    if o.proper and not town:
+        c.emit(subj, "works_at", o.text, op, obj_type="ORG")
+
+
 def _switch(c: Clause, m: Match, subj: Entity, o: Phrase, op: str) -> None:
     o2 = _one(c, m, "O2") if m.pattern.rel in ("@switch", "@swap") else o
     if o2 is None:
@@ -1288,8 +1358,15 @@ def _acquire(c: Clause, m: Match, subj: Entity, o: Phrase, op: str) -> None:
         if len(words) > 1:
             c.emit(subj, "allergic_to", " ".join(words[:-1]))
         return
-    if cat == "car" and o.proper and c.toks[m.start].lem in ("buy", "get", "have", "own"):
-        c.emit(subj, "drives", o.text, op, obj_type="THING")
+    if cat == "car" and c.toks[m.start].lem in ("buy", "get", "have", "own") and (car := _car(c, o)) is not None:
+        c.emit(subj, "drives", car, op, obj_type="THING")
+
+
+def _car(c: Clause, o: Phrase) -> str | None:
+    """A car by its make and model, from the first of its words that names it ("a new Fiat 500" -> Fiat 500); None
+    for one not named ("a new car")."""
+    first = next((t for t in c.toks[o.start : o.end] if t.pos == "PROPN" or t.lower in CAR_BRANDS), None)
+    return c.source[first.idx : c.toks[o.end - 1].end] if first is not None else None
 
 
 def _gone(c: Clause, m: Match) -> None:
@@ -1326,7 +1403,7 @@ def _partner(c: Clause, m: Match) -> str | None:
         if left.lower in ("i", "me") and _pair_opens(t, j - 1):
             q = noun_phrase(c.source, t, j + 1, m.start)
             if q is not None and q.proper:
-                return q.text
+                return c.named(q).text  # "me and my partner Sam": Sam
     return None
 
 
@@ -1415,10 +1492,15 @@ def _died(c: Clause, m: Match, subj: Entity | None) -> None:
         return
     if any(name == subj.name for role, name in c.disc.roles.items() if role in ROLES):
         return  # "my husband Kofi passed away": a person of theirs, not a pet
-    pet = [f for f in c.out if f.op == "assert" and f.relation == "has_pet" and f.object == subj.name]
-    c.disc.dropped += pet  # superseded within the utterance: left out of what it gives (rules._utterance)
-    if pet or subj.type == "ANIMAL" or subj.name[:1].isupper():
-        c.emit(USER, "has_pet", subj.name, "end", obj_type="ANIMAL")
+    if subj.type == "ANIMAL" or subj.name[:1].isupper() or any(
+            f.relation == "has_pet" and f.object == subj.name for f in c.out):
+        _pet_gone(c, subj.name)
+
+
+def _pet_gone(c: Clause, name: str) -> None:
+    """The speaker's pet of that name is no more; having it, said earlier in the utterance, is superseded."""
+    c.disc.dropped += [f for f in c.out if f.op == "assert" and f.relation == "has_pet" and f.object == name]
+    c.emit(USER, "has_pet", name, "end", obj_type="ANIMAL")
 
 
 def plan_told(c: Clause, subj: Entity | None, verb: int) -> None:

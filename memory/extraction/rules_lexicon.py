@@ -94,7 +94,16 @@ OCCUPATIONS = frozenset(
         "barista translator photographer musician artist actor actress midwife receptionist secretary "
         "analyst economist banker salesman saleswoman driver technician tutor physiotherapist optician "
         "nanny cleaner butcher painter gardener electrical software data civil mechanical editor intern trainee "
-        "apprentice"
+        "apprentice planner surveyor administrator assistant solicitor barrister paralegal clerk carer counsellor "
+        "counselor optometrist radiographer sonographer hygienist dietitian dietician nutritionist physician gp "
+        "anaesthetist anesthetist psychiatrist podiatrist chiropractor osteopath porter postman postwoman courier "
+        "builder bricklayer joiner roofer plasterer decorator welder machinist labourer landscaper florist "
+        "hairdresser barber beautician stylist tailor jeweller jeweler chemist biologist physicist mathematician "
+        "statistician actuary auditor bookkeeper broker copywriter reporter presenter producer animator illustrator "
+        "curator archivist zookeeper ranger soldier detective sergeant constable steward stewardess attendant "
+        "dispatcher tester coder bartender barman barmaid housekeeper childminder caretaker janitor lifeguard "
+        "instructor trainer fisherman miner entrepreneur freelancer contractor councillor pastor priest vicar rabbi "
+        "imam"
     )
 )
 # What a home is called ("a flat in Leith", "a little cottage in Devon"), and words that say its kind
@@ -252,9 +261,11 @@ PLAN_SKIP = frozenset(_words(
 # What a baby is called when it is born ("had a baby girl", "had twins"), with the gender the word says
 NEWBORNS: dict[str, str | None] = {"baby": None, "newborn": None, "twins": None, "triplets": None, "boy": "m",
                                    "girl": "f", "son": "m", "daughter": "f"}
-# Irregular past tenses that open a sentence with its "I" left out ("Got back from Peru"); spaCy's small model
-# tags a capitalised one as a name, so the word itself is read
-PAST_OPENERS = frozenset(_words("got went came flew drove had spent took made met saw found left ran bought"))
+# Irregular past tenses that open a sentence with its "I" left out ("Got back from Peru", "Took up archery");
+# spaCy's small model tags a capitalised one as a name or a present verb, so the word itself is read
+PAST_OPENERS: dict[str, str] = dict(w.split(":", 1) for w in _words(  # the past form, and its verb
+    "got:get went:go came:come flew:fly drove:drive had:have spent:spend took:take made:make met:meet saw:see "
+    "found:find left:leave ran:run bought:buy"))
 SUBJECT_PRONOUNS = frozenset(_words("i we she he they it you"))
 # A sentence with a "?" that opens with one of these asks something (contracted forms as a transcript writes them).
 QUESTION_STARTS = frozenset({*WH_WORDS, *AUXILIARIES, "what's", "whats", "who's", "where's", "how's"})

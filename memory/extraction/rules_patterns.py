@@ -82,6 +82,8 @@ PATTERNS: list[Pattern] = [
     # someone who moved out no longer lives with the speaker ("Rory's moved out to live with his girlfriend")
     _p("move out", "@moved_out"),
     _p("move|relocate|emigrate|go [back|over|away] from O to O2", "@move_from", proper=True),
+    # a move to an employer, said with the post ("I've moved over to Arup as a transport planner"): a job, not a home
+    _p("move|transfer|switch [back|over|across|away] to O as O2", "@move_as", proper=True),
     _p("move|relocate|emigrate [back|over|away|out|up|down] to O", "lives_in", proper=True),
     _p("move house|home to O", "lives_in", proper=True),  # "we moved house to Didsbury"
     _p("settle [down] in O", "lives_in", proper=True),
@@ -111,6 +113,9 @@ PATTERNS: list[Pattern] = [
     # work
     _p("work|working [nights|days|lates|earlies|weekends|shifts] as O", "@works_as", state=True),
     _p("promote to O", "@works_as"),
+    # taken on by an employer ("I've just been taken on as a sous chef at The Fig Tree", "got hired as a driver")
+    _p("be|get take|hire|employ|recruit [on] as O", "@works_as"),
+    _p("be|get take on at|by O", "works_at", proper=True),
     _p("get|start|land|find|take|accept ~ job|position|role|post as O", "@works_as"),  # "got a new job as a paramedic"
     # retired: the work said now ("I'm retired now", "Dad retired last year"); "retired from X" ends that job
     _p("be|get [now|fully|semi|happily|recently|officially|finally|just] retired", "@retired", state=True),
@@ -170,6 +175,9 @@ PATTERNS: list[Pattern] = [
     _p("study|studying O at O2", "@study", state=True),
     _p("degree|degrees|masters|ma|ba|bsc|msc|phd|doctorate|apprenticeship|diploma|pgce|mba|course|a-levels in O",
        "@study", state=True),
+    # the subject said before the course ("a nursing degree at Salford", "my second year of a law degree")
+    _p("degree|masters|apprenticeship|diploma|course|phd|doctorate at O", "@study_before", state=True),
+    _p("degree|masters|apprenticeship|diploma|course|phd|doctorate", "@study_before", state=True),
     _p("start|begin at O", "@study_at"),
     _p("year at O", "@study_at", state=True),
     _p("member of O", "member_of"),
@@ -217,6 +225,8 @@ PATTERNS: list[Pattern] = [
     _p(f"{_LIKE} O", "likes", state=True, neg="flip"),
     # long-term health conditions ("I've got asthma", "Dad has dementia", "I'm diabetic"): from the tables
     _p(f"have|got|get ~ {'|'.join(sorted(CONDITIONS))}", "@condition", state=True),
+    # a diagnosis names a condition, whatever it is ("I've been diagnosed with type 2 diabetes")
+    _p("be|get diagnose with O", "@diagnosed"),
     # an injury, an event: "I hurt my shoulder in March", "Dad broke his hip"
     _p(f"{'|'.join(sorted(INJURIES))} my|his|her|their ~ {'|'.join(sorted(BODY_PARTS))}", "@injury", event=True),
     _p(f"be ~ {'|'.join(sorted(CONDITION_ADJECTIVES))}", "@condition", state=True),
@@ -282,7 +292,10 @@ PATTERNS: list[Pattern] = [
     _p("pass away|on", "@died"),
     _p("pass O", "@passed", event=True),  # "I passed my driving test": a test or exam got through
     _p("die", "@died"),
-    _p("be|get put down|to sleep", "@died"),
+    _p("have|get O put down", "@put_down"),  # "We had to have Misty put to sleep"
+    _p("have|get O put to sleep", "@put_down"),
+    _p("be|get put down", "@died"),
+    _p("be|get put to sleep", "@died"),
     # pets, allergies, partners
     # a job interview had: what for, or where ("I had an interview for a design internship yesterday")
     _p("have * interview for O", "interviewed_for", event=True),

@@ -82,7 +82,9 @@ def noun_phrase(source: str, toks: list[Tok], start: int, limit: int | None = No
             break
         nxt = toks[i + 1] if i + 1 < limit else None
         after = toks[i + 2] if i + 2 < limit else None
-        if _nominal(t) or (i == first and t.pos == "VERB" and t.text.islower() and category(t.text)):
+        if t.lower == "brand" and last < 0 and nxt is not None and nxt.lower == "new":
+            pass  # "a brand new Kia": "brand" (tagged a noun) says how new
+        elif _nominal(t) or (i == first and t.pos == "VERB" and t.text.islower() and category(t.text)):
             last = i
         elif (t.pos == "ADJ" and last < 0) or (
             t.tag == "HYPH" and last >= 0 and nxt is not None and _nominal(nxt)
@@ -197,18 +199,17 @@ def find_subject(source: str, toks: list[Tok], lo: int, trig: int) -> SubjectRef
             or (toks[k - 1].text[:1].isupper() and toks[k - 1].pos in ("NOUN", "ADJ"))
         ):
             k -= 1
-        name = span_text(source, toks, k, j + 1)
         role = None
+        if k < j and toks[k].lower in ROLES and k - 1 >= lo and toks[k - 1].lower in MY:
+            role, k = toks[k].lower, k + 1  # "My Mum Anne": the role the tagger read as part of the name
+        name = span_text(source, toks, k, j + 1)
         r = k - 1
         if r >= lo and toks[r].lower == ",":
             r -= 1
-        if (
-            r - 1 >= lo
-            and toks[r].pos == "NOUN"
-            and any(x.lower in MY for x in toks[max(lo, r - 3) : r])
-        ):
+        if role is None and r - 1 >= lo and toks[r].pos == "NOUN" and any(
+                x.lower in MY for x in toks[max(lo, r - 3) : r]):
             role = toks[r].lower
-        elif k - 1 >= lo and toks[k - 1].pos == "DET":
+        elif role is None and k - 1 >= lo and toks[k - 1].pos == "DET":
             return SubjectRef("phrase", name, k - 1)
         return SubjectRef("name", name, k, role)
     if t.pos == "NOUN":
