@@ -20,7 +20,7 @@ from memory.names import normalize
 from memory.recall.linking import Linker
 from memory.timeutil import grain_span
 from memory.transcripts import TranscriptStore, Turn
-from memory.vocabulary import NARROWER, RELATIONS, relation
+from memory.vocabulary import NARROWER, RELATIONS, DecayClass, relation
 from memory.words import DIET_EXCLUDES, USER_KEYS
 
 if TYPE_CHECKING:
@@ -382,8 +382,9 @@ class Learner:
         current = [a for r in names for a in self.graph.lookup(subj.id, r, None, at=at, now=at, limit=100)]
         other_end = [a for r in names for a in self.graph.lookup(None, r, subj.id, at=at, now=at, limit=100)
                      if a.subject_id != subj.id] if rel.symmetric else []
-        targets = (self.resolver.match_in(obj, current) + self.resolver.match_in(obj, other_end, reverse=True)
-                   if obj else current + other_end)
+        taste = f.op == "end" and rel.decay == DecayClass.VOLATILE and not rel.event  # "gone off coffee"
+        targets = (self.resolver.match_in(obj, current, head=taste)
+                   + self.resolver.match_in(obj, other_end, reverse=True) if obj else current + other_end)
         if f.op == "end":
             return self.graph.end_arcs(targets, now=at, valid_to=dates_at(None, f.valid_to, at).valid_to,
                                        source=turn.source_id, reason="user said it ended")

@@ -78,6 +78,8 @@ ROLES: dict[str, Role] = {w: Role(rel, g) for w, rel, g in [
     ("manager", "reports_to", None), ("boss", "reports_to", None), ("supervisor", "reports_to", None),
 ]}
 ROLE_RELATIONS: dict[str, str] = {w: r.relation for w, r in ROLES.items()}  # "sister" -> "sister_of"
+# Roles said in two words ("my other half Jamie"), by the one-word role they mean
+ROLE_PHRASES: dict[str, str] = {"other half": "partner", "better half": "partner", "significant other": "partner"}
 # Before a role held for a while (a boss, a flatmate, a partner): one it no longer is ("my old boss", "my ex-wife");
 # an old friend is still a friend, and kin are always kin.
 FORMER_ROLE = frozenset({"old", "former", "ex", "previous"})

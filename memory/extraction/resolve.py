@@ -79,16 +79,19 @@ class Resolver:
             return str(candidates[0]["name"])
         return name
 
-    def match_in(self, name: str, arcs: Sequence[Arc], *, reverse: bool = False) -> list[Arc]:
+    def match_in(self, name: str, arcs: Sequence[Arc], *, reverse: bool = False, head: bool = False) -> list[Arc]:
         """Arcs whose object is this name or a near-exact variant of it (scoped: never a shared common word).
         ``reverse``: their subject instead (a symmetric arc read from its other end: "User lives_with Rory" is what
-        "Rory lives_with User" ends)."""
+        "Rory lives_with User" ends). ``head``: a one-word name also means the one object said with words before
+        it ("coffee" ends a taste for "strong black coffee"; not "coffee cake")."""
         key = normalize(name)
         end = (lambda a: a.subject) if reverse else (lambda a: a.object)
         exact = [a for a in arcs if normalize(end(a)) == key]
         if exact:
             return exact
         near = [a for a in arcs if near_match(name, end(a))]
+        if not near and head and len(key.split()) == 1:
+            near = [a for a in arcs if normalize(end(a)).split()[-1:] == [key]]
         return near if len(near) == 1 else []  # ambiguous: close nothing rather than the wrong thing
 
 

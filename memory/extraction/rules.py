@@ -34,6 +34,7 @@ from memory.words import (
     KIN_TITLES,
     MY,
     POSSESSIVES,
+    ROLE_PHRASES,
     ROLE_RELATION_NAMES,
     ROLES,
 )
@@ -421,15 +422,16 @@ class RuleExtractor:
                 continue
             elif j >= len(toks) or (toks[j].pos != "NOUN" and toks[j].lower not in ROLES):
                 continue
-            role = "child" if toks[j].lower in CHILD_RANKS else (
+            said = f"{toks[j - 1].lower} {toks[j].lower}"
+            role = "child" if toks[j].lower in CHILD_RANKS else ROLE_PHRASES[said] if said in ROLE_PHRASES else (
                 toks[j].lower if toks[j].lower in ROLES else toks[j].lemma.lower())
             # "my old boss", "my former flatmate", "my ex-boyfriend": someone the role was, for a role held for a
             # while (an old friend is still one, and a sister is always one)
             former = role in ROLES and ROLES[role].relation in FOR_A_WHILE and any(
                 toks[x].lower in FORMER_ROLE for x in range(i + 1, j))
-            if role in CHILD_WORDS and any(toks[x].pos == "NUM" or toks[x].lower in CHILD_AGES
-                                           for x in range(i + 1, j)):
-                role = CHILD_WORDS[role]  # "my two boys", "our little girl"
+            if role in CHILD_WORDS and (toks[i].lower == "our" or any(
+                    toks[x].pos == "NUM" or toks[x].lower in CHILD_AGES for x in range(i + 1, j))):
+                role = CHILD_WORDS[role]  # "my two boys", "our little girl", "our lad Ethan"
             elif role in CHILD_PLURALS and toks[j].tag == "NNS":
                 role = CHILD_PLURALS[role]  # "our twins"
             if j + 1 < len(toks) and toks[j + 1].pos == "NOUN" and toks[j + 1].ent not in ("DATE", "TIME") and not (

@@ -1298,6 +1298,11 @@ def _switch(c: Clause, m: Match, subj: Entity, o: Phrase, op: str) -> None:
         return
     if m.pattern.rel in ("@switch", "@swap"):
         c.emit(subj, rel, o.text, "end")
+    elif op == "assert":  # switched to it: another thing of its kind named in the sentence is what was left
+        left = next((t for t in c.toks if t.pos in ("NOUN", "PROPN") and not o2.start <= t.i < o2.end and (
+            category(t.text) == cat) and t.lower != o2.head.lower), None)
+        if left is not None:
+            c.emit(subj, rel, left.text, "end")
     c.emit(subj, rel, o2.text, op)
 
 

@@ -140,7 +140,7 @@ WORKPLACES = frozenset(
         "supermarket garage airport airline station police army navy ministry department practice studio "
         "startup lab laboratory newspaper nursery kindergarten academy institute gym salon farm brewery "
         "hospice prison court embassy cinema theatre centre center depot plant mill dealership workshop branch "
-        "shipyard"
+        "shipyard service trust"
     )
 )
 GROUP_WORDS = frozenset(

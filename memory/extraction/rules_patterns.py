@@ -250,7 +250,7 @@ PATTERNS: list[Pattern] = [
     _p("switch|change|move|go from O to O2", "@switch"),
     _p("swap|trade|exchange|part-exchange in O for O2", "@swap"),  # "traded in the Fiesta for a Corsa"
     _p("swap|trade|exchange O for O2", "@swap"),
-    _p("switch over to O", "@switch_to"),
+    _p("switch|change [over] to O", "@switch_to"),  # "I've switched to green tea, coffee was making me jittery"
     _p("start|begin|learn|learning [learn|learning] to O", "@learn_to"),
     _p("take|pick up O", "@take_up"),
     _p("get into O", "@take_up"),

@@ -845,6 +845,18 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("I did a welding course last year.", (), set()),
     ("My degree was a nightmare.", (), set()),
     ("I'm taking a night class in Portuguese.", (), {k(U, "learns", "Portuguese")}),
+    # a partner said in two words; "our" lad or girl with a name is a child; a service is an employer
+    ("My other half Kit works for the fire service.", (), {k("Kit", "partner_of", U),
+                                                          k("Kit", "works_at", "fire service")}),
+    ("The other half of the class went home.", (), set()),
+    ("Our lad Kian is in the school play.", (), {k("Kian", "son_of", U)}),
+    ("My girl Sarah is amazing.", (), set()),  # a daughter, a girlfriend or a friend
+    # switched to a thing: another of its kind named in the sentence is what was left
+    ("Switched to decaf, normal coffee keeps me awake.", (), {k(U, "likes", "coffee", "end"),
+                                                              k(U, "likes", "decaf")}),
+    ("Changed over to a Skoda, the Ford was too thirsty.", (), {k(U, "drives", "Ford", "end"),
+                                                                k(U, "drives", "Skoda")}),
+    ("We changed to a new dentist.", (), set()),
 ]
 
 

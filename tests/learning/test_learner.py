@@ -97,6 +97,8 @@ def test_a_symmetric_fact_ends_from_either_end(env) -> None:
 
 
 def test_shared_common_word_never_closes_another_arc(env) -> None:
+    """An end names what it ends: "tea" is not "tea cake", and "Clinic" is not the Juniper Clinic. A taste ended by
+    its one word ends the one taste of that kind said with more words ("green tea" is tea)."""
     graph, ts = env
     ex = Scripted({
         "a": [("user", "likes", "green tea", "assert"), ("user", "likes", "tea cake", "assert")],
@@ -108,8 +110,26 @@ def test_shared_common_word_never_closes_another_arc(env) -> None:
     for i, text in enumerate("abcd"):
         learner.ingest(turns(f"c{i}", T0 + i * D, text), source="t")
     at = T0 + 10 * D
-    assert now_objects(graph, "user", "likes", at) == ["green tea", "tea cake"]
+    assert now_objects(graph, "user", "likes", at) == ["tea cake"]
     assert now_objects(graph, "Noor", "works_at", at) == ["Juniper Clinic"]
+
+
+def test_a_taste_ended_by_its_head_word_only_when_one_is_of_that_kind(env) -> None:
+    """"Coffee" ends "strong black coffee"; with two coffees liked it is not known which, and neither ends."""
+    graph, ts = env
+    ex = Scripted({
+        "a": [("user", "likes", "strong black coffee", "assert"), ("user", "plays", "acoustic guitar", "assert")],
+        "b": [("user", "likes", "coffee", "end"), ("user", "plays", "guitar", "end")],
+        "c": [("Noor", "likes", "iced coffee", "assert"), ("Noor", "likes", "Turkish coffee", "assert")],
+        "d": [("Noor", "likes", "coffee", "end")],
+    })
+    learner = Learner(graph, ts, ex)
+    for i, text in enumerate("abcd"):
+        learner.ingest(turns(f"c{i}", T0 + i * D, text), source="t")
+    at = T0 + 10 * D
+    assert now_objects(graph, "user", "likes", at) == []
+    assert now_objects(graph, "user", "plays", at) == []
+    assert now_objects(graph, "Noor", "likes", at) == ["Turkish coffee", "iced coffee"]
 
 
 @pytest.mark.parametrize("a, b, same", [
