@@ -15,12 +15,13 @@ from memory.model import USER_ID, Arc
 from memory.recall.recall import RecallResult
 from memory.search import SENTENCE_END, STOPWORDS, focus, fold, stem, terms
 from memory.timeutil import spoken_grain
-from memory.vocabulary import NARROWER
+from memory.vocabulary import NARROWER, RELATIONS
 from memory.words import (
     AUXILIARIES,
     FIRST_PERSON_RE,
     PAST_FORMS,
     POINTING_BACK,
+    ROLE_NOUNS,
     ROLE_RELATIONS,
     SAID_TO_USER,
     WE,
@@ -594,9 +595,45 @@ def vetted(first: str, question: str, recall: RecallResult) -> str | None:
         return unknown_answer(recall)
     # a question that asks to reason ("Is it likely that Nate has friends besides Joanna?") is not denied by
     # whatever "not" the words found hold
-    return (_home_to_come(first, question, recall)
+    return (who_they_are(first, question, recall) or _home_to_come(first, question, recall)
             or (None if asks_to_reason(question) else said_otherwise(first, recall, yes=affirms(first, question)))
             or redated(first, recall))
+
+
+_WHO_NAMED = re.compile(r"^\s*who(?:'s|\s+is|\s+was)\s+([\w'’-]+(?:\s+[\w'’-]+)?)\s*\??\s*$", re.I)
+
+
+def who_they_are(first: str, question: str, recall: RecallResult) -> str | None:
+    """"Who is Dev?" answered "A paramedic." when memory holds that Dev is the user's neighbour: who they are to
+    the user (or to the user's people) is said first ("Your neighbour, a paramedic."). None: the answer says it
+    already, or no such fact was found."""
+    m = _WHO_NAMED.match(question)
+    if m is None:
+        return None
+    name = m.group(1).lower()
+    theirs = [(a, a.object) for a in recall.facts if a.valid_to is None and a.relation in ROLE_NOUNS
+              and a.subject.lower() == name and a.subject_id != USER_ID and a.relation != "reports_to"]
+    # read from the user's end: a symmetric role ("User friend_of Kez"), or the user's manager
+    mine = [(a, "") for a in recall.facts if a.valid_to is None and a.relation in ROLE_NOUNS
+            and a.subject_id == USER_ID and a.object.lower() == name and (
+                a.relation == "reports_to" or (a.relation in RELATIONS and RELATIONS[a.relation].symmetric))]
+    held = [(a, of) for a, of in theirs if a.object_id == USER_ID] + mine + [
+        (a, of) for a, of in theirs if a.object_id != USER_ID]
+    if not held:
+        return None
+    said = set(_WORD.findall(first.lower()))
+    if any(w in said for a, _ in held for w in (*ROLE_NOUNS[a.relation], (a.label or "").lower())):
+        return None
+    a, of = held[0]
+    word = a.label.lower() if a.label and ROLE_RELATIONS.get(a.label.lower()) == a.relation else ROLE_NOUNS[
+        a.relation][0]
+    who = f"{of}'s {word}" if of and a.object_id != USER_ID else f"Your {word}"
+    rest = first.strip()
+    if not rest or _OWN_DOUBT.match(rest) or "know" in said:
+        return f"{who}."
+    if re.match(r"(?i)(?:an?|the)\s", rest):  # "A paramedic." -> "Your neighbour, a paramedic."
+        return f"{who}, {rest[:1].lower()}{rest[1:]}"
+    return f"{who}. {rest}"
 
 
 def _home_to_come(first: str, question: str, recall: RecallResult) -> str | None:

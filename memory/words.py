@@ -78,6 +78,16 @@ ROLES: dict[str, Role] = {w: Role(rel, g) for w, rel, g in [
     ("manager", "reports_to", None), ("boss", "reports_to", None), ("supervisor", "reports_to", None),
 ]}
 ROLE_RELATIONS: dict[str, str] = {w: r.relation for w, r in ROLES.items()}  # "sister" -> "sister_of"
+
+
+def _nouns_for(relation: str) -> tuple[str, ...]:
+    """The role words for a relation, the plainest first: its own name ("sister"), else one of no gender."""
+    words = [w for w, r in ROLES.items() if r.relation == relation]
+    return tuple(sorted(words, key=lambda w: (w != relation.removesuffix("_of"), ROLES[w].gender is not None)))
+
+
+# A relation by the words that name it ("neighbour_of" -> neighbour, neighbor): how it is said to the user
+ROLE_NOUNS: dict[str, tuple[str, ...]] = {r: _nouns_for(r) for r in dict.fromkeys(ROLE_RELATIONS.values())}
 # Roles said in two words ("my other half Jamie"), by the one-word role they mean
 ROLE_PHRASES: dict[str, str] = {"other half": "partner", "better half": "partner", "significant other": "partner"}
 # Before a role held for a while (a boss, a flatmate, a partner): one it no longer is ("my old boss", "my ex-wife");

@@ -35,6 +35,7 @@ from memory.words import (
 
 SUMMARY_SEEDS = 6  # the first seeds looked up for a summary line: "my friends" may hold a dozen
 _COUNTING = re.compile(r"\bhow (many|often)\b", re.I)
+_WHO_IS = re.compile(r"^\s*(?i:who)(?:'s|\s+is|\s+was)\s+(?!(?i:my|your|our|the|a|an)\b)[A-Z]")  # "Who is Dev?"
 _BESIDES = re.compile(rf"\b(?:{alternation(BESIDES)}|before|after)\b", re.I)  # "…before Lyon": other values
 
 
@@ -311,7 +312,11 @@ class Recaller:
             found = {k: v for k, v in found.items()
                      if k in naming or k not in asked_for or v[1].relation not in kinds}
         ranked = sorted(found.values(), key=lambda x: -x[0])[: max(self.limit, targeted)]
-        result.facts = sorted((a for _, a in ranked), key=lambda a: (a.valid_from, a.recorded_at))
+        # "Who is Dev?": who they are to the user or to their people comes first ("Dev neighbour of User" before
+        # "Dev works as paramedic"; the model answered "A paramedic." with the job first)
+        who = _WHO_IS.match(question) is not None
+        result.facts = sorted((a for _, a in ranked), key=lambda a: (
+            not (who and a.relation in ROLE_RELATION_NAMES), a.valid_from, a.recorded_at))
         result.notes += self._before_after(question, result.facts)
         unheld = bool(intent.roles) and not role_arcs and not intent.history  # a role asked that no one holds
         if unheld and not set(intent.roles) <= HELD_BESIDE and (

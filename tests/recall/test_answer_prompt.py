@@ -946,3 +946,35 @@ def test_a_home_only_planned_is_said_as_a_plan() -> None:
     assert vetted("Harrogate.", moving, r2) is None
     r.facts = [plan, dataclasses.replace(_fact("my-mum", "lives_in", "Leeds"), subject="my mum")]
     assert vetted("Leeds.", q, r) is None
+
+
+def _held(subject: str, relation: str, obj: str, *, label: str | None = None, ended: bool = False) -> Arc:
+    sid = USER_ID if subject == "User" else subject.lower()
+    oid = USER_ID if obj == "User" else obj.lower()
+    return Arc(f"a-{sid}-{relation}-{oid}", sid, subject, relation, oid, obj, label, 1.0, 0.0, 0, 1, MAY_20,
+               MAY_20, JUNE_3 if ended else None, MAY_20, None, None, 1, 1.0)
+
+
+@pytest.mark.parametrize("question, answer, facts, said", [
+    # who they are to the user comes first; the answer's own words follow
+    ("Who is Dev?", "A paramedic.", [_held("Dev", "works_as", "paramedic"), _held("Dev", "neighbour_of", "User")],
+     "Your neighbour, a paramedic."),
+    ("who's dev", "Dev works nights.", [_held("Dev", "neighbour_of", "User")], "Your neighbour. Dev works nights."),
+    ("Who is Tariq?", "A pilot.", [_held("Tariq", "spouse_of", "User", label="husband")], "Your husband, a pilot."),
+    ("Who is Kyle?", "An electrician.", [_held("Kyle", "partner_of", "Amy", label="boyfriend"),
+                                        _held("Amy", "daughter_of", "User")], "Amy's boyfriend, an electrician."),
+    ("Who is Karen?", "I don't know.", [_held("User", "reports_to", "Karen")], "Your manager."),
+    ("Who is Kez?", "A teacher.", [_held("User", "friend_of", "Kez")], "Your friend, a teacher."),
+    # said already, in any of its words; a role that ended, or someone else asked about: the answer stands
+    ("Who is Tariq?", "Your spouse.", [_held("Tariq", "spouse_of", "User", label="husband")], None),
+    ("Who is Aoife?", "Liam's wife, a midwife.", [_held("Aoife", "spouse_of", "Liam")], None),
+    ("Who is Gareth?", "A plumber.", [_held("Gareth", "spouse_of", "User", ended=True)], None),
+    ("Who is Dev?", "A paramedic.", [_held("Sam", "neighbour_of", "User")], None),
+    ("Who is my neighbour?", "Dev.", [_held("Dev", "neighbour_of", "User")], None),
+])
+def test_asked_who_someone_is_who_they_are_to_the_user_is_said(question: str, answer: str, facts: list[Arc],
+                                                               said: str | None) -> None:
+    from assistant.answer import who_they_are
+    r = RecallResult(question, analyse(question), [], [], "now", personal=True)
+    r.facts = facts
+    assert who_they_are(answer, question, r) == said

@@ -40,3 +40,21 @@ def test_asked_for_the_role_itself_the_answer_is_the_users_holders_not_theirs(tm
         assert said == {("Anna", "User"), ("Tom", "User")} and r.targeted == 2
     finally:
         store.close()
+
+
+def test_asked_who_someone_is_their_roles_come_before_what_else_is_known(tmp_path: Path) -> None:
+    """'Who is Dev?': the model reads "Dev neighbour of User" before the job said the day before (it answered "A
+    paramedic." with the job first); asked something else of him, the facts keep their time order."""
+    store = KgliteStore(tmp_path / "g.kgl")
+    try:
+        g = TemporalGraph(store)
+        g.ensure_user(T0)
+        g.assert_fact("Dev", "works_as", "paramedic", now=T0)
+        g.assert_fact("Dev", "neighbour_of", "user", now=T0 + timedelta(days=1))
+        later = T0 + timedelta(days=2)
+        asked = [a.relation for a in Recaller(g).recall("Who is Dev?", now=later).facts]
+        assert asked[:2] == ["neighbour_of", "works_as"]
+        other = [a.relation for a in Recaller(g).recall("What does Dev do for work?", now=later).facts]
+        assert other[0] == "works_as"
+    finally:
+        store.close()
