@@ -154,8 +154,8 @@ def _contracted(toks: list[Tok], k: int) -> Tok:
     Leeds", "my brother's a chef", "Tom's moving to Leeds"): after a noun or a name, before a participle that no noun
     follows ("the company's stated goal", "my dad's walking boots" stay) or an article."""
     t = toks[k]
-    if not (t.tag == "POS" and t.lower.replace("’", "'") == "'s" and k > 0 and toks[k - 1].pos in ("NOUN", "PROPN")
-            and k + 1 < len(toks)):
+    if not (t.tag == "POS" and t.lower.replace("’", "'") == "'s" and k > 0 and k + 1 < len(toks) and (
+            toks[k - 1].pos in ("NOUN", "PROPN") or (k == 1 and toks[0].tag == "VBG"))):  # "Gardening's my…"
         return t
     if toks[k + 1].lower in ("a", "an", "the", "my", "our"):  # "My brother's a chef", "Caroline's my sister"
         return Tok(t.i, t.text, "be", "AUX", "VBZ", "ROOT", t.ent, t.idx)

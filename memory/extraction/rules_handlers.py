@@ -993,8 +993,8 @@ def _taste_first(c: Clause, m: Match, op: str) -> bool:
     is a taste of the speaker's ("my", "of mine"); not a person, a pronoun or a particular ("my favourite cousin").
     True when the sentence is of that shape (a fact or, negated, none)."""
     t = c.toks
-    fav = next((i for i in range(m.start, min(c.hi, m.start + 6))
-                if t[i].lower in _TASTE_NOUNS), None)
+    fav = next((i for i in range(m.start, min(c.hi, m.start + 6)) if t[i].lower in _TASTE_NOUNS or (
+        t[i].lower == "place" and t[i - 1].lower == "happy")), None)  # "Gardening's my happy place"
     if fav is None:
         return False
     after = t[fav + 1] if fav + 1 < c.hi else None
@@ -1006,6 +1006,8 @@ def _taste_first(c: Clause, m: Match, op: str) -> bool:
     last = m.start
     while last > first and (t[last - 1].pos in ("AUX", "ADV", "PART") or t[last - 1].lower in SOFT):
         last -= 1
+    if t[first].lower == "the" and first + 1 < last:
+        first += 1  # "The allotment is my happy place"
     if not mine or last <= first or t[first].pos not in ("NOUN", "PROPN", "VERB") or t[first].ent == "PERSON" or any(
             x.pos in ("PRON", "AUX") or x.lower in ROLES for x in t[first:last]):
         return False
@@ -1492,11 +1494,17 @@ def _proposed(c: Clause, m: Match, subj: Entity | None) -> None:
 
 def _died(c: Clause, m: Match, subj: Entity | None) -> None:
     """'Our cat Pixel passed away' -> the user no longer has Pixel. Said of a name only; of someone who is not
-    their pet it ends nothing (learning ends only a has_pet arc that names them)."""
-    if subj is None or subj.name == USER or subj.unresolved or _negated(c, m.start + 1):
+    their pet it ends nothing (learning ends only a has_pet arc that names them). A person of theirs who died ("my
+    grandad passed away in March") no longer lives or works anywhere. Said as past only ("is dying" is not)."""
+    if subj is None or subj.name == USER or _negated(c, m.start + 1) or c.toks[m.start].tag not in ("VBD", "VBN"):
         return
-    if any(name == subj.name for role, name in c.disc.roles.items() if role in ROLES):
-        return  # "my husband Kofi passed away": a person of theirs, not a pet
+    if subj.type == "PERSON" and (subj.unresolved or any(
+            name == subj.name for role, name in c.disc.roles.items() if role in ROLES)):
+        for rel in ("lives_in", "works_at", "works_as"):  # "my husband Kofi passed away": a person of theirs
+            c.emit(subj, rel, "", "end")
+        return
+    if subj.unresolved:
+        return
     if subj.type == "ANIMAL" or subj.name[:1].isupper() or any(
             f.relation == "has_pet" and f.object == subj.name for f in c.out):
         _pet_gone(c, subj.name)

@@ -196,7 +196,7 @@ PATTERNS: list[Pattern] = [
     _p("lose ~ taste|appetite for O", "likes", "end"),
     # the taste said first, then whose it is ("Pottery is my absolute favourite thing to do", "Reading has always
     # been a passion of mine")
-    _p("be|become ~ favourite|favorite|passion|obsession|thing|jam|hobby|pastime", "@taste_first", state=True),
+    _p("be|become ~ favourite|favorite|passion|obsession|thing|jam|hobby|pastime|place", "@taste_first", state=True),
     # a taste said as a noun of "my" ("still following my passion for dance", "my love of cooking")
     _p("passion|love for|of O", "@my_passion", state=True),
     _p("be into O", "likes", state=True, neg="flip"),

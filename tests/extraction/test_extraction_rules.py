@@ -154,7 +154,8 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("Biscuit passed away last night.", ("We adopted a beagle called Biscuit.",), {k(U, "has_pet", "Biscuit", "end")}),
     ("I'm a retired firefighter.", (), {k(U, "works_as", "firefighter", "end")}),
     ("Since the move I live alone in Kassel.", (), {k(U, "lives_in", "Kassel")}),
-    ("My grandpa Emil passed away in May.", (), {k("Emil", "grandparent_of", U)}),  # a person, not a pet
+    ("My grandpa Emil passed away in May.", (), {k("Emil", "grandparent_of", U)} | {  # a person, not a pet: no
+        k("Emil", r, "", "end") for r in ("lives_in", "works_at", "works_as")}),  # home or work of his now
     # a shared home: the town and who shares it; moving in and out
     (
         "I share a house in Utrecht with my friend Femke.",
@@ -857,6 +858,18 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("Changed over to a Skoda, the Ford was too thirsty.", (), {k(U, "drives", "Ford", "end"),
                                                                 k(U, "drives", "Skoda")}),
     ("We changed to a new dentist.", (), set()),
+    # a person of theirs who died lives and works nowhere now; one dying has not died
+    ("Sadly my nan passed away at Christmas.", (), {k("my nan", r, "", "end") for r in (
+        "lives_in", "works_at", "works_as")}),
+    ("My uncle Ray died in 2019.", (), {k("Ray", "uncle_of", U)} | {k("Ray", r, "", "end") for r in (
+        "lives_in", "works_at", "works_as")}),
+    ("My nan is dying.", (), set()),
+    ("Our old cat is dying.", (), set()),
+    # a happy place is liked; an opening gerund's "'s" is "is"; a place of someone's is no taste
+    ("Baking's my happy place.", (), {k(U, "likes", "baking")}),
+    ("The garden centre is my happy place.", (), {k(U, "likes", "garden centre")}),
+    ("Leeds is my place.", (), set()),
+    ("This is my happy place.", (), set()),
 ]
 
 
