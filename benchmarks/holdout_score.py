@@ -131,7 +131,7 @@ def _signature(pred: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     if words[:2] == ["used", "to"]:
         words = words[2:]
     content = tuple(_stem(w) for w in words if w not in AUX and w not in PREPS)
-    preps = tuple(w for w in words if w in PREPS)
+    preps = tuple(dict.fromkeys(w for w in words if w in PREPS))  # "plans_to_move_to" is "plans_move_to"
     return content, preps
 
 

@@ -111,6 +111,15 @@ def _elided_i(toks: list[Tok]) -> int | None:
     return None
 
 
+def _relative(toks: list[Tok], lo: int, trig: int) -> int | None:
+    """Where a relative pronoun opens the trigger's clause ("a man who moved to Alaska", "my sister, who lives in
+    Oslo"): its index, whose antecedent is the subject; None when there is none."""
+    j = trig - 1
+    while j >= lo and (toks[j].pos in ("ADV", "AUX", "PART") or toks[j].lower in SOFT):
+        j -= 1
+    return j if j > lo and toks[j].lower in ("who", "that", "which") and toks[j].tag in ("WP", "WDT") else None
+
+
 def _speaker_verb(toks: list[Tok], lo: int, end: int) -> bool:
     """A clause with no subject of its own opens on a plain present verb of liking ("…, love his vision", "- adore
     the garden"): the speaker's, with its "I" left out; said of the one before it would be "loves"."""
@@ -369,6 +378,11 @@ class RuleExtractor:
             introduction(c)
             for m in find_matches(toks, lo, hi):
                 ref = find_subject(source, toks, lo, m.start)
+                who = _relative(toks, lo, m.start) if ref is None else None
+                if who is not None:  # "my sister, who lives in Oslo": hers; "a man who moved to Alaska": no one's
+                    ref = find_subject(source, toks, lo, who - (toks[who - 1].lower == ","))
+                    if ref is None or ref.kind == "phrase":
+                        continue
                 verb = next((i for i in range(lo, m.start) if toks[i].pos in ("AUX", "VERB")), None)
                 if ref is None or (verb is not None and ref.kind == "phrase" and ref.start > verb):
                     # "I'm lactose intolerant and allergic to X": the clause's own subject; "we went on a road trip

@@ -34,6 +34,7 @@ from memory.extraction.rules_lexicon import (
     NEWBORNS,
     NOT_A_TEAM,
     NOT_LIVED_IN,
+    NOT_QUITE,
     OCCUPATIONS,
     PASSED,
     PAST_PERIODS,
@@ -64,7 +65,7 @@ from memory.extraction.rules_tokens import (
     span_text,
 )
 from memory.extraction.types import USER
-from memory.words import DIET_EXCLUDES, MY, POSSESSIVES, ROLES, VAGUE
+from memory.words import DIET_EXCLUDES, FORMER_ROLE, MY, POSSESSIVES, ROLES, VAGUE
 
 # Words that open a clause of time or cause: a "not" before one is the main clause's ("I haven't been climbing since
 # I hurt my shoulder", "I don't eat meat because I love animals")
@@ -138,6 +139,11 @@ def handle(c: Clause, m: Match, subj: Entity | None) -> None:
         # "it was great to enjoy nature", "nice to play a bit", "…and to relax", "time to paint": an infinitive
         # after an adjective, a noun or "and" tells no habit or taste ("I love to knit", "I'm off to swim" do)
         return
+    k = m.start - 1
+    while k >= c.lo and c.toks[k].pos == "AUX":
+        k -= 1
+    if k >= c.lo and c.toks[k].lower in NOT_QUITE:
+        return  # "We nearly bought a house in Bath": it did not happen
     op = p.op
     # a copula's "not" comes after it ("I'm not vegetarian any more"), inside the match
     negated = _negated(c, m.end - 1 if trig.lem == "be" else m.start + 1)
@@ -818,8 +824,9 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
             c.toks[j].lower == "the" and any(t.lower == "new" for t in c.toks[j + 1 : m.start])) and (
             done is not None and done.lem in HOME_GOT)
         if j >= c.lo and (c.toks[j].lower in MY or got):
-            if rel != "@my_passion" and done is not None and done.lem in LEFT_BEHIND:
-                op = "end"  # "I sold my house in Leeds", "I miss my old job at the bakery"
+            if rel != "@my_passion" and ((done is not None and done.lem in LEFT_BEHIND) or any(
+                    t.lower in FORMER_ROLE for t in c.toks[j + 1 : m.start])):
+                op = "end"  # "I sold my house in Leeds", "I miss my old job at the bakery", "our old house in Leeds"
             _emit_all(c, m, Entity(USER), {"@work_noun": "works_at", "@home_noun": "lives_in"}.get(rel, "likes"), op)
         return
     if rel == "@shift":  # "I'm on nights at the hospital": where the shifts are worked
@@ -1529,8 +1536,9 @@ def plan_told(c: Clause, subj: Entity | None, verb: int) -> None:
     if t[verb].lem.lower() in PLAN_SKIP:
         return
     before = [x.lower for x in t[c.lo : verb]]
-    if any(w in ("not", "n't", "never", "if", "unless", "whether", "maybe", "might") for w in before):
-        return
+    if any(w in ("not", "n't", "never", "if", "unless", "whether", "maybe", "might") for w in before) or any(
+            x.lem == "be" and x.tag == "VBD" for x in t[c.lo : verb]):
+        return  # "I was going to learn Spanish": meant then, not now
     at = verb + 1
     while at < c.hi and t[at].pos in ("ADV", "PART") and t[at].lower not in ("to",):
         at += 1  # "take up pottery", "finally open"

@@ -183,6 +183,8 @@ IRREALIS = frozenset(
         "thinking considering wish maybe perhaps going gonna supposed whether tomorrow someday"
     )
 )
+# Said just before a verb, what nearly happened did not ("We nearly bought a house in Bath")
+NOT_QUITE = frozenset(_words("nearly almost"))
 # Of those, the words of an intention: no fact yet, but a plan where a pattern says one ("I'm going to Rome")
 INTENT = frozenset(_words("will 'll plan plans planning going gonna tomorrow"))
 # Words that put a trip ahead without a verb of going ("can't wait for our trip", "looking forward to the holiday")

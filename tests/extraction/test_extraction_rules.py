@@ -870,6 +870,17 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("The garden centre is my happy place.", (), {k(U, "likes", "garden centre")}),
     ("Leeds is my place.", (), set()),
     ("This is my happy place.", (), set()),
+    # what nearly happened did not; a plan meant back then is none now; an old home is not the home now
+    ("We almost moved to Devon last year.", (), set()),
+    ("I nearly took a job at Deloitte.", (), set()),
+    ("Nearly five years ago we moved to Truro.", (), {k(U, "lives_in", "Truro")}),
+    ("We were going to adopt a puppy but the landlord said no.", (), set()),
+    ("My old flat in Hackney had mice.", (), {k(U, "lives_in", "Hackney", "end")}),
+    # a relative clause says what its antecedent does: a person of theirs, or no one they know
+    ("My cousin, who lives in Galway, is a nurse.", (), {k("my cousin", "lives_in", "Galway"),
+                                                         k("my cousin", "works_as", "nurse")}),
+    ("I watched a documentary about a woman who moved to Svalbard.", (), set()),
+    ("I met Priya, who plays the cello.", (), {k("Priya", "plays", "cello")}),
 ]
 
 

@@ -96,3 +96,11 @@ def test_locomo_turns_are_the_seeded_picks() -> None:
     picked = mod.pick(folder)
     mine = [r for r in load() if r["source"] != "written"]
     assert [(r["id"], r["text"], r["at"]) for r in picked] == [(r["id"], r["text"], r["at"]) for r in mine]
+
+
+def test_an_infinitive_to_is_no_second_preposition() -> None:
+    """"plans_to_move_to" and "plans_move_to" say one thing; "lives_in" is still not "lives_with"."""
+    gold = row([G("Marisa", "plans_move_to", "Porto", kind="plan"), G("user", "lives_with", "Callum")])
+    res = score_row([F("Marisa", "plans_to_move_to", "Porto"), F("user", "lives_in", "Callum")], gold)
+    assert [p["predicate"] for p, _ in res["tp"]] == ["plans_to_move_to"]
+    assert res["fp"] == [F("user", "lives_in", "Callum")]
