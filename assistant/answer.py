@@ -505,7 +505,7 @@ _THE_USER = re.compile(r"(?:the\s+)?user(?:('s)|\b)(?:\s+(is|was|has|does)\b)?",
 # "the sister of the user" (or opening the answer without "the": "Friend of the user.")
 _OF_THE_USER = re.compile(r"(?:\b([Tt])he |^(?=[A-Z]))([A-Za-z]+(?:[ -][a-z]+){0,2}?) of (?:the )?user\b(?!['’])")
 _A_OF_THE_USER = re.compile(r"\b([Aa]n? [a-z]+(?:[ -][a-z]+){0,2}?) of (?:the )?user\b(?!['’])")  # "of yours"
-_THE_USERS = re.compile(r"\b([Tt])he user['’]s\b")
+_THE_USERS = re.compile(r"\b([Tt])he user['’]s\b|\b(U)ser['’]s\b")  # "the user's", or as facts name them: "User's"
 _TO_YOU_VERB = {"is": "are", "was": "were", "has": "have", "does": "do"}
 
 
@@ -547,7 +547,8 @@ def said_to_you(sentence: str, question: str) -> str:
         plain = _A_OF_THE_USER.sub(r"\1 of yours", plain)
         plain = _OF_THE_USER.sub(lambda m: ("y" if m.group(1) == "t" else "Y") + "our " + (
             m.group(2) if m.group(1) else m.group(2)[:1].lower() + m.group(2)[1:]), plain)
-        plain = sentence = _THE_USERS.sub(lambda m: ("Y" if m.group(1)[0] == "T" else "y") + "our", plain)
+        plain = sentence = _THE_USERS.sub(lambda m: ("Y" if m.group(1) == "T" or (m.group(2) and not plain[
+            : m.start()].strip()) else "y") + "our", plain)
     lead = plain.lstrip()
     if not FIRST_PERSON_RE.search(question.replace("’", "'")):
         return sentence
@@ -621,15 +622,16 @@ def who_they_are(first: str, question: str, recall: RecallResult) -> str | None:
         (a, of) for a, of in theirs if a.object_id != USER_ID]
     if not held:
         return None
-    said = set(_WORD.findall(first.lower()))
-    if any(w in said for a, _ in held for w in (*ROLE_NOUNS[a.relation], (a.label or "").lower())):
+    low = first.lower()
+    if any(re.search(rf"\b{re.escape(w)}\b", low) for a, _ in held for w in (*ROLE_NOUNS[a.relation], a.label or "")
+           if w):
         return None
     a, of = held[0]
     word = a.label.lower() if a.label and ROLE_RELATIONS.get(a.label.lower()) == a.relation else ROLE_NOUNS[
         a.relation][0]
     who = f"{of}'s {word}" if of and a.object_id != USER_ID else f"Your {word}"
     rest = first.strip()
-    if not rest or _OWN_DOUBT.match(rest) or "know" in said:
+    if not rest or _OWN_DOUBT.match(rest) or re.search(r"\bknow\b", low):
         return f"{who}."
     if re.match(r"(?i)(?:an?|the)\s", rest):  # "A paramedic." -> "Your neighbour, a paramedic."
         return f"{who}, {rest[:1].lower()}{rest[1:]}"

@@ -103,6 +103,9 @@ RELATIONS: dict[str, Relation] = {
         Relation("cousin_of", "subject is the object's cousin", symmetric=True, decay=_S, object_type=_P),
         Relation("niece_of", "subject is the object's niece", decay=_S, object_type=_P),
         Relation("nephew_of", "subject is the object's nephew", decay=_S, object_type=_P),
+        # the label says which ("brother-in-law"): kin by marriage, no brother
+        Relation("in_law_of", "subject is the object's in-law (brother-, sister-, mother-in-law...)", decay=_S,
+                 object_type=_P),
         Relation("friend_of", "subject is the object's friend", symmetric=True, object_type=_P),
         Relation("neighbour_of", "subject is the object's neighbour", symmetric=True, object_type=_P),
         Relation("colleague_of", "subject works with the object", symmetric=True, object_type=_P),

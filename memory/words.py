@@ -63,6 +63,8 @@ ROLES: dict[str, Role] = {w: Role(rel, g) for w, rel, g in [
     ("grandchild", "grandchild_of", None), ("grandkid", "grandchild_of", None),
     ("aunt", "aunt_of", "f"), ("auntie", "aunt_of", "f"), ("uncle", "uncle_of", "m"), ("cousin", "cousin_of", None),
     ("niece", "niece_of", "f"), ("nephew", "nephew_of", "m"),
+    *((f"{w}-in-law", "in_law_of", g) for w, g in (
+        ("brother", "m"), ("sister", "f"), ("mother", "f"), ("father", "m"), ("son", "m"), ("daughter", "f"))),
     ("wife", "spouse_of", "f"), ("husband", "spouse_of", "m"), ("hubby", "spouse_of", "m"),
     ("spouse", "spouse_of", None),
     ("partner", "partner_of", None), ("girlfriend", "partner_of", "f"), ("boyfriend", "partner_of", "m"),

@@ -46,8 +46,9 @@ def near_match(a: str, b: str, *, person: bool = False) -> bool:
 def role_relation(phrase: str) -> str | None:
     """'my sister' -> 'sister_of'; 'my best friend' -> 'friend_of'; None for anything else."""
     words = normalize(phrase.replace("'s", "")).split()
-    if words and phrase.strip().lower().split()[0] in MY:
-        return ROLE_RELATIONS.get(words[-1])
+    said = phrase.strip().lower().split()
+    if words and said[0] in MY:
+        return ROLE_RELATIONS.get(said[-1].strip(".,!?")) or ROLE_RELATIONS.get(words[-1])  # "my brother-in-law"
     return None
 
 

@@ -142,7 +142,7 @@ def _from_spacy(doc: Any) -> list[list[Tok]]:
             for k, t in enumerate(sent)
             if not t.is_space
         ]
-        toks = [Tok(k, t.text, t.lemma, t.pos, t.tag, t.dep, t.ent, t.idx) for k, t in enumerate(toks)]
+        toks = [Tok(k, t.text, t.lemma, t.pos, t.tag, t.dep, t.ent, t.idx) for k, t in enumerate(_in_laws(toks))]
         toks = [_contracted(toks, k) for k in range(len(toks))]
         toks = [_misread_verb(toks, k) for k in range(len(toks))]
         opener = _elided_i(toks)
@@ -151,6 +151,22 @@ def _from_spacy(doc: Any) -> list[list[Tok]]:
             toks[opener] = Tok(t.i, t.text, PAST_OPENERS[t.lower], "VERB", "VBD", t.dep, t.ent, t.idx)
         if toks:
             out.append(toks)
+    return out
+
+
+def _in_laws(toks: list[Tok]) -> list[Tok]:
+    """"brother-in-law", split by the tokenizer into five, is one noun (a role of its own, not a brother)."""
+    out: list[Tok] = []
+    k = 0
+    while k < len(toks):
+        t = toks[k]
+        if k + 4 < len(toks) and [x.lower for x in toks[k + 1 : k + 5]] == ["-", "in", "-", "law"] and (
+                f"{t.lower}-in-law" in ROLES) and all(toks[j].idx == toks[j - 1].end for j in range(k + 1, k + 5)):
+            out.append(Tok(t.i, f"{t.text}-in-law", f"{t.lower}-in-law", "NOUN", "NN", t.dep, t.ent, t.idx))
+            k += 5
+            continue
+        out.append(t)
+        k += 1
     return out
 
 

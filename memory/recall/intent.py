@@ -18,7 +18,8 @@ def _role_cues() -> list[tuple[str, tuple[str, ...]]]:
     words: dict[str, list[str]] = {}
     for w, rel in ROLE_RELATIONS.items():
         words.setdefault(rel, []).append(w)
-    return [(rf"\b({alternation(ws)})s?\b", (rel, *NARROWER.get(rel, ()))) for rel, ws in words.items()]
+    # not inside a longer role word ("brother" of "brother-in-law")
+    return [(rf"\b({alternation(ws)})s?\b(?!-)", (rel, *NARROWER.get(rel, ()))) for rel, ws in words.items()]
 
 
 # cue words (stems, matched at word starts) -> relations they ask about

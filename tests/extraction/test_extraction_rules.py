@@ -881,6 +881,10 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
                                                          k("my cousin", "works_as", "nurse")}),
     ("I watched a documentary about a woman who moved to Svalbard.", (), set()),
     ("I met Priya, who plays the cello.", (), {k("Priya", "plays", "cello")}),
+    # an in-law is kin of its own, not a brother or a mother
+    ("Gav is my brother-in-law.", (), {k("Gav", "in_law_of", U)}),
+    ("My mother-in-law Jean lives in Hull.", (), {k("Jean", "in_law_of", U), k("Jean", "lives_in", "Hull")}),
+    ("My sister-in-law is a dentist.", (), {k("my sister-in-law", "works_as", "dentist")}),
 ]
 
 

@@ -967,6 +967,9 @@ def _held(subject: str, relation: str, obj: str, *, label: str | None = None, en
     ("Who is Kez?", "A teacher.", [_held("User", "friend_of", "Kez")], "Your friend, a teacher."),
     # said already, in any of its words; a role that ended, or someone else asked about: the answer stands
     ("Who is Tariq?", "Your spouse.", [_held("Tariq", "spouse_of", "User", label="husband")], None),
+    ("Who is Gav?", "Your brother-in-law.", [_held("Gav", "in_law_of", "User", label="brother-in-law")], None),
+    ("Who is Gav?", "A plumber.", [_held("Gav", "in_law_of", "User", label="brother-in-law")],
+     "Your brother-in-law, a plumber."),
     ("Who is Aoife?", "Liam's wife, a midwife.", [_held("Aoife", "spouse_of", "Liam")], None),
     ("Who is Gareth?", "A plumber.", [_held("Gareth", "spouse_of", "User", ended=True)], None),
     ("Who is Dev?", "A paramedic.", [_held("Sam", "neighbour_of", "User")], None),
@@ -978,3 +981,10 @@ def test_asked_who_someone_is_who_they_are_to_the_user_is_said(question: str, an
     r = RecallResult(question, analyse(question), [], [], "now", personal=True)
     r.facts = facts
     assert who_they_are(answer, question, r) == said
+
+
+def test_the_user_named_as_facts_name_them_is_you() -> None:
+    from assistant.answer import said_to_you
+    assert said_to_you("Dave is User's brother-in-law.", "Who is Dave?") == "Dave is your brother-in-law."
+    assert said_to_you("User's brother-in-law.", "Who is Dave?") == "Your brother-in-law."
+    assert said_to_you("Userspace's on.", "Who is Dave?") == "Userspace's on."
