@@ -103,7 +103,7 @@ OCCUPATIONS = frozenset(
         "curator archivist zookeeper ranger soldier detective sergeant constable steward stewardess attendant "
         "dispatcher tester coder bartender barman barmaid housekeeper childminder caretaker janitor lifeguard "
         "instructor trainer fisherman miner entrepreneur freelancer contractor councillor pastor priest vicar rabbi "
-        "imam"
+        "imam physio postie"
     )
 )
 # What a home is called ("a flat in Leith", "a little cottage in Devon"), and words that say its kind
