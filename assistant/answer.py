@@ -19,6 +19,7 @@ from memory.vocabulary import NARROWER, RELATIONS
 from memory.words import (
     AUXILIARIES,
     FIRST_PERSON_RE,
+    MY,
     PAST_FORMS,
     POINTING_BACK,
     ROLE_NOUNS,
@@ -596,12 +597,35 @@ def vetted(first: str, question: str, recall: RecallResult) -> str | None:
         return unknown_answer(recall)
     # a question that asks to reason ("Is it likely that Nate has friends besides Joanna?") is not denied by
     # whatever "not" the words found hold
-    return (who_they_are(first, question, recall) or _home_to_come(first, question, recall)
+    return (who_they_are(first, question, recall) or another_role(first, question, recall)
+            or _home_to_come(first, question, recall)
             or (None if asks_to_reason(question) else said_otherwise(first, recall, yes=affirms(first, question)))
             or redated(first, recall))
 
 
 _WHO_NAMED = re.compile(r"^\s*who(?:'s|\s+is|\s+was)\s+([\w'’-]+(?:\s+[\w'’-]+)?)\s*\??\s*$", re.I)
+_ROLE_ASKED = re.compile(rf"^\s*(?:is|was)\s+([\w'’-]+(?:\s+[\w'’-]+)?)\s+(?:{alternation(MY)})\s+(?:\w+\s+)?"
+                         rf"({alternation(ROLE_RELATIONS)})\s*\??\s*$", re.I)  # "Is Carys my sister?"
+
+
+def _roles_held(name: str, recall: RecallResult) -> list[tuple[Arc, str]]:
+    """Who ``name`` is, by the role facts found held now: to the user first (read from either end of a symmetric
+    role, and the user's manager), then to the user's people; each with whose role it is ("" for the user's)."""
+    name = name.lower()
+    theirs = [(a, a.object) for a in recall.facts if a.valid_to is None and a.relation in ROLE_NOUNS
+              and a.subject.lower() == name and a.subject_id != USER_ID and a.relation != "reports_to"]
+    mine = [(a, "") for a in recall.facts if a.valid_to is None and a.relation in ROLE_NOUNS
+            and a.subject_id == USER_ID and a.object.lower() == name and (
+                a.relation == "reports_to" or (a.relation in RELATIONS and RELATIONS[a.relation].symmetric))]
+    return [(a, "") for a, _ in theirs if a.object_id == USER_ID] + mine + [
+        (a, of) for a, of in theirs if a.object_id != USER_ID]
+
+
+def _role_said(a: Arc, of: str) -> str:
+    """"your neighbour", "your husband" (the word said for it), "Amy's boyfriend"."""
+    word = a.label.lower() if a.label and ROLE_RELATIONS.get(a.label.lower()) == a.relation else ROLE_NOUNS[
+        a.relation][0]
+    return f"{of}'s {word}" if of else f"your {word}"
 
 
 def who_they_are(first: str, question: str, recall: RecallResult) -> str | None:
@@ -609,33 +633,36 @@ def who_they_are(first: str, question: str, recall: RecallResult) -> str | None:
     the user (or to the user's people) is said first ("Your neighbour, a paramedic."). None: the answer says it
     already, or no such fact was found."""
     m = _WHO_NAMED.match(question)
-    if m is None:
-        return None
-    name = m.group(1).lower()
-    theirs = [(a, a.object) for a in recall.facts if a.valid_to is None and a.relation in ROLE_NOUNS
-              and a.subject.lower() == name and a.subject_id != USER_ID and a.relation != "reports_to"]
-    # read from the user's end: a symmetric role ("User friend_of Kez"), or the user's manager
-    mine = [(a, "") for a in recall.facts if a.valid_to is None and a.relation in ROLE_NOUNS
-            and a.subject_id == USER_ID and a.object.lower() == name and (
-                a.relation == "reports_to" or (a.relation in RELATIONS and RELATIONS[a.relation].symmetric))]
-    held = [(a, of) for a, of in theirs if a.object_id == USER_ID] + mine + [
-        (a, of) for a, of in theirs if a.object_id != USER_ID]
+    held = _roles_held(m.group(1), recall) if m is not None else []
     if not held:
         return None
     low = first.lower()
     if any(re.search(rf"\b{re.escape(w)}\b", low) for a, _ in held for w in (*ROLE_NOUNS[a.relation], a.label or "")
            if w):
         return None
-    a, of = held[0]
-    word = a.label.lower() if a.label and ROLE_RELATIONS.get(a.label.lower()) == a.relation else ROLE_NOUNS[
-        a.relation][0]
-    who = f"{of}'s {word}" if of and a.object_id != USER_ID else f"Your {word}"
+    said = _role_said(*held[0])
+    who = said[:1].upper() + said[1:]
     rest = first.strip()
     if not rest or _OWN_DOUBT.match(rest) or re.search(r"\bknow\b", low):
         return f"{who}."
     if re.match(r"(?i)(?:an?|the)\s", rest):  # "A paramedic." -> "Your neighbour, a paramedic."
         return f"{who}, {rest[:1].lower()}{rest[1:]}"
     return f"{who}. {rest}"
+
+
+def another_role(first: str, question: str, recall: RecallResult) -> str | None:
+    """"Is Carys my sister?" answered yes when memory holds that she is the user's sister-in-law and nothing of a
+    sister: "No, Carys is your sister-in-law." A role held of which the one asked is a case ("Is Tariq my
+    partner?" of a husband), or the reverse, is no denial; nor is an answer that is not a yes."""
+    m = _ROLE_ASKED.match(question)
+    held = _roles_held(m.group(1), recall) if m is not None else []
+    if m is None or not held or not affirms(first, question):
+        return None
+    asked = ROLE_RELATIONS[m.group(2).lower()]
+    if any(a.relation == asked or a.relation in NARROWER.get(asked, ()) or asked in NARROWER.get(a.relation, ())
+           for a, _ in held):
+        return None
+    return f"No, {m.group(1)} is {_role_said(*held[0])}."
 
 
 def _home_to_come(first: str, question: str, recall: RecallResult) -> str | None:
@@ -736,8 +763,8 @@ def yes_of_another(answer: str, question: str, recall: RecallResult) -> bool:
     topic = set(_content(question)) - {_key(n) for n in names}
     if not names or not topic:
         return False
-    about = [a.statement(dates=False) for a in recall.facts
-             if names & {_name_key(w) for w in _WORD.findall(f"{a.subject} {a.object}")}]
+    theirs = [a for a in recall.facts if names & {_name_key(w) for w in _WORD.findall(f"{a.subject} {a.object}")}]
+    about = [a.statement(dates=False) for a in theirs] + _role_words(theirs)  # a husband is a partner
     about += [e.text for e in recall.episodes if _name_key(e.speaker) in names or names & {
         _name_key(w) for w in _WORD.findall(e.text)}]
     return not topic & set(_content(" ".join(about)))
@@ -911,7 +938,7 @@ def ungrounded(answer: str, question: str, recall: RecallResult) -> bool:
     asked = set(_content(question))
     # without the facts' dates: the day of one ("from 27 November") is no ground for "You are 27 years old."
     texts = _known_texts(recall, dates=False)
-    known = set(_content(" ".join(texts)))
+    known = set(_content(" ".join([*texts, *_role_words(recall.facts)])))  # "hubby of" is said "husband"
     said = _content(answer)
     numbers = any(_numeric(k) for k in known)
     counted = (recall.intent.when or bool(_COUNTS.search(question)) or numbers

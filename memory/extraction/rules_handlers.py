@@ -65,7 +65,7 @@ from memory.extraction.rules_tokens import (
     span_text,
 )
 from memory.extraction.types import USER
-from memory.words import DIET_EXCLUDES, FORMER_ROLE, MY, POSSESSIVES, ROLES, VAGUE
+from memory.words import DIET_EXCLUDES, FORMER_ROLE, KIN_TITLES, MY, POSSESSIVES, ROLES, VAGUE
 
 # Words that open a clause of time or cause: a "not" before one is the main clause's ("I haven't been climbing since
 # I hurt my shoulder", "I don't eat meat because I love animals")
@@ -663,7 +663,7 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
         if title is not None and (o is None or (len(title) > len(o.text) and title.startswith(o.text))):
             c.emit(subj, "works_as", title, op, obj_type="ROLE")  # "promoted to head chef": "head" read as a verb
             return None
-        if o is not None:
+        if o is not None and (not c.toks[m.start].lower.startswith("qualif") or o.head.lower in OCCUPATIONS):
             c.emit(subj, "works_as", o.text, op, obj_type="ROLE")
             _works_at_tail(c, o, subj, op)
         return None
@@ -689,9 +689,15 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
             ended = _given_up([t.lem for t in c.toks[max(c.lo, m.start - 3) : m.start]])
             c.emit(subj, "diet", DIET_NAMES[said], "end" if ended else op)
         return
-    if rel == "@diet_back" and o is not None:
-        for diet in DIET_EXCLUDES.get(o.head.lower, ()):
+    if rel == "@diet_back" and o is not None:  # "back on the bacon butties": a word of it is the food
+        for diet in dict.fromkeys(d for t in c.toks[o.start : o.end] for d in DIET_EXCLUDES.get(t.lower, ())):
             c.emit(subj, "diet", diet, "end")
+        return
+    if rel == "@moved_someone" and o is not None and not _move_ahead(c, m):
+        whom = _moved_one(c, o)
+        town = _one(c, m, "O2")
+        if whom is not None and town is not None and town.proper:
+            c.emit(whom, "lives_in", town.text, op)
         return
     if rel == "@keep" and o is not None:
         if o.head.lower in KEPT or o.head.lower in PETS or o.head.lemma.lower() in PETS:
@@ -1269,6 +1275,15 @@ def _workplace_at(c: Clause, i: int, subj: Entity, op: str, preps: tuple[str, ..
             c.emit(subj, "works_at", q.text, op, obj_type="ORG")
             return True
     return False
+
+
+def _moved_one(c: Clause, o: Phrase) -> Entity | None:
+    """Whom the speaker moved: a name, a parent called by the role ("Nana"), or "my mum"."""
+    if o.start > c.lo and c.toks[o.start - 1].lower in MY and o.head.lower in ROLES:
+        return Entity(_my(c, o.head.lower), "PERSON")
+    if o.text.lower() in KIN_TITLES:
+        return Entity(_my(c, o.text.lower()), "PERSON")
+    return Entity(o.text, "PERSON") if o.proper and o.head.ent in ("PERSON", "") else None
 
 
 def _move_as(c: Clause, m: Match, subj: Entity, o: Phrase, op: str) -> None:

@@ -179,8 +179,8 @@ RACES = frozenset(_words("marathon marathons race races 5k 10k triathlon ultrama
 FORMER = frozenset({"retired", "former", "ex", "ex-", "erstwhile", "onetime"})
 IRREALIS = frozenset(
     _words(
-        "if would 'd might may could should will 'll wo want wants wanted wanna hope hoping plan plans planning "
-        "thinking considering wish maybe perhaps going gonna supposed whether tomorrow someday"
+        "if would 'd might may could should will 'll wo want wants wanted wanting wanna hope hoped hoping plan plans "
+        "planning thinking considering wish maybe perhaps going gonna supposed whether tomorrow someday"
     )
 )
 # Said just before a verb, what nearly happened did not ("We nearly bought a house in Bath")

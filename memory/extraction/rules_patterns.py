@@ -90,6 +90,9 @@ PATTERNS: list[Pattern] = [
     # a move said by the home moved into ("we just moved into a flat in Glasgow")
     _p(f"move|moving into ~ [care|nursing|retirement|council|studio|student|family] {_DWELLING} in O", "lives_in",
        proper=True),
+    # someone moved by the speaker ("We've had to move Nana into a care home in Prestatyn"): their home
+    _p(f"move|moving O into|to ~ {_DWELLING} in O2", "@moved_someone"),  # ("flat" may be tagged an adjective)
+    _p(f"move|moving O into|to ~ care|nursing|retirement|council {_DWELLING} in O2", "@moved_someone"),
     _p("be ~ based in O", "lives_in", state=True, proper=True),
     _p("call O home", "@call_home", state=True),  # "I've called Berlin home for six years"
     _p("home be O", "@home_is", state=True),  # "Home is a flat above a bakery in Stockport", "my home's Leeds"
@@ -113,6 +116,7 @@ PATTERNS: list[Pattern] = [
     # work
     _p("work|working [nights|days|lates|earlies|weekends|shifts] as O", "@works_as", state=True),
     _p("promote to O", "@works_as"),
+    _p("qualify|qualified as O", "@works_as"),  # "I've just qualified as a driving instructor" (a post only)
     # taken on by an employer ("I've just been taken on as a sous chef at The Fig Tree", "got hired as a driver")
     _p("be|get take|hire|employ|recruit [on] as O", "@works_as"),
     _p("be|get take on at|by O", "works_at", proper=True),
@@ -450,6 +454,9 @@ def find_matches(toks: list[Tok], lo: int, hi: int) -> list[Match]:
     out: list[Match] = []
     i = lo
     while i < hi:
+        if toks[i].lem == "have" and toks[i].dep == "aux" and i > 0:  # (an opening "Had…" may be the verb)
+            i += 1  # "I've just qualified as…": an auxiliary "have" owns nothing, and leaves the verb to be read
+            continue
         for pat, elems in COMPILED:
             if not _hit(toks[i], elems[0].words) and elems[0].kind == "word":
                 continue

@@ -9,6 +9,7 @@ import pytest
 from memory.extraction.rules import RuleExtractor, clauses, is_request_or_question
 from memory.extraction.scoring import fact_key
 from memory.extraction.types import USER
+from memory.words import DIET_EXCLUDES
 
 AT = datetime(2026, 5, 20, 12, 0, tzinfo=UTC)
 U = USER
@@ -885,6 +886,17 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("Gav is my brother-in-law.", (), {k("Gav", "in_law_of", U)}),
     ("My mother-in-law Jean lives in Hull.", (), {k("Jean", "in_law_of", U), k("Jean", "lives_in", "Hull")}),
     ("My sister-in-law is a dentist.", (), {k("my sister-in-law", "works_as", "dentist")}),
+    # someone the speaker moved into a home lives there; a thing moved does not, nor a move still ahead
+    ("We moved Grandma into a nursing home in Leek.", (), {k("my grandma", "lives_in", "Leek")}),
+    ("We moved my dad into a flat in Ripon.", (), {k("my dad", "lives_in", "Ripon")}),
+    ("We moved the piano into the house in Ripon.", (), set()),
+    ("We're moving Mum into a home in Leek next month.", (), set()),
+    # qualified as a post; an auxiliary "have" owns nothing and leaves the verb after it to be read
+    ("My son has qualified as an electrician.", (), {k("my son", "works_as", "electrician")}),
+    ("She's qualified as a finalist.", (), set()),
+    ("I've been wanting to do some birdwatching.", (), set()),
+    # a food eaten again said by a word of it ("bacon" of "bacon butties") ends the diets that leave it out
+    ("I'm back on the bacon rolls.", (), {k(U, "diet", d, "end") for d in DIET_EXCLUDES["bacon"]}),
 ]
 
 

@@ -988,3 +988,31 @@ def test_the_user_named_as_facts_name_them_is_you() -> None:
     assert said_to_you("Dave is User's brother-in-law.", "Who is Dave?") == "Dave is your brother-in-law."
     assert said_to_you("User's brother-in-law.", "Who is Dave?") == "Your brother-in-law."
     assert said_to_you("Userspace's on.", "Who is Dave?") == "Userspace's on."
+
+
+@pytest.mark.parametrize("question, answer, facts, said", [
+    ("Is Carys my sister?", "Yes.", [_held("Carys", "in_law_of", "User", label="sister-in-law")],
+     "No, Carys is your sister-in-law."),
+    ("Is Raj my husband?", "Yes, he is.", [_held("Raj", "friend_of", "User")], "No, Raj is your friend."),
+    ("Is Tariq my partner?", "Yes.", [_held("Tariq", "spouse_of", "User", label="husband")], None),  # a case of it
+    ("Is Tariq my husband?", "Yes.", [_held("Tariq", "partner_of", "User")], None),  # might be: not denied
+    ("Is Carys my sister?", "No.", [_held("Carys", "in_law_of", "User", label="sister-in-law")], None),
+    ("Is Carys my sister?", "Yes.", [], None),  # nothing held: the other checks decide
+])
+def test_asked_whether_someone_holds_a_role_another_held_says_no(question: str, answer: str, facts: list[Arc],
+                                                                 said: str | None) -> None:
+    from assistant.answer import another_role
+    r = RecallResult(question, analyse(question), [], [], "now", personal=True)
+    r.facts = facts
+    assert another_role(answer, question, r) == said
+
+
+def test_a_role_word_of_what_is_held_grounds_an_answer() -> None:
+    """"Gareth hubby of User": "the husband of the user" and "Yes" to "Is Gareth my partner?" are grounded."""
+    from assistant.answer import ungrounded, yes_of_another
+    r = RecallResult("Who is Gareth?", analyse("Who is Gareth?"), [], [], "now", personal=True)
+    r.facts = [_held("Gareth", "spouse_of", "User", label="hubby")]
+    assert not ungrounded("Gareth is the husband of the user.", "Who is Gareth?", r)
+    assert ungrounded("Gareth is a plumber.", "Who is Gareth?", r)
+    assert not yes_of_another("Yes.", "Is Gareth my partner?", r)
+    assert yes_of_another("Yes.", "Is Gareth vegetarian?", r)
