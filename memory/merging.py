@@ -62,7 +62,7 @@ KIN_CLASS: dict[str, str] = {
     "daughter_of": "child", "son_of": "child", "child_of": "child",
     "grandparent_of": "grandparent", "grandchild_of": "grandchild",
     "aunt_of": "aunt or uncle", "uncle_of": "aunt or uncle", "niece_of": "niece or nephew",
-    "nephew_of": "niece or nephew", "cousin_of": "cousin",
+    "nephew_of": "niece or nephew", "cousin_of": "cousin", "in_law_of": "in-law",
     "spouse_of": "partner", "partner_of": "partner", "engaged_to": "partner",
 }
 
