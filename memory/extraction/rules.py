@@ -285,6 +285,20 @@ def _said_more_fully(fact: ExtractedFact, facts: Sequence[ExtractedFact]) -> boo
         and words < set(o.object.lower().split()) for o in facts)
 
 
+def _my_car(c: Clause, i: int, j: int) -> None:
+    """"My Corsa is on its last legs", "our Volvo": a car said as theirs (its name from ``j``, after "my" at
+    ``i``) is the car they drive; not an old one ("my old Fiesta")."""
+    toks = c.toks
+    if any(toks[x].lower in FORMER_ROLE or toks[x].lower in PAST_PET for x in range(i + 1, j)):
+        return
+    k = j
+    while k + 1 < len(toks) and toks[k + 1].pos in ("PROPN", "NUM"):
+        k += 1
+    car = span_text(c.source, toks, j, k + 1)
+    if category(car) == "car":
+        c.emit(USER, "drives", car, obj_type="THING")
+
+
 class RuleExtractor:
     """Extract facts with spaCy and hand-written patterns; the pipeline loads on first use."""
 
@@ -441,14 +455,8 @@ class RuleExtractor:
             after = rank + 1 + (rank + 1 < len(toks) and toks[rank + 1].lower == ",")
             if rank > i and toks[rank].lower in CHILD_RANKS and name_at(c.source, toks, after) is not None:
                 j = rank
-            elif j < len(toks) and toks[j].pos == "PROPN" and toks[j].lower not in ROLES and not any(
-                    toks[x].lower in FORMER_ROLE or toks[x].lower in PAST_PET for x in range(i + 1, j)):
-                k = j
-                while k + 1 < len(toks) and toks[k + 1].pos in ("PROPN", "NUM"):
-                    k += 1
-                car = span_text(c.source, toks, j, k + 1)
-                if category(car) == "car":  # "My Corsa is on its last legs", "our Volvo": the car they drive
-                    c.emit(USER, "drives", car, obj_type="THING")
+            elif j < len(toks) and toks[j].pos == "PROPN" and toks[j].lower not in ROLES:
+                _my_car(c, i, j)
                 continue
             elif j >= len(toks) or (toks[j].pos != "NOUN" and toks[j].lower not in ROLES):
                 continue
