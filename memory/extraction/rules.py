@@ -476,6 +476,8 @@ class RuleExtractor:
                     toks[j + 1].text[:1].isupper()):
                 continue  # "my sister's flat", "my dog walker" (but "my cat Pickles", a name the tagger misread)
             k = j + 1 + (j + 1 < len(toks) and toks[j + 1].lower == ",")
+            if j + 1 < len(toks) and toks[j + 1].lower in ("from", "at"):  # "my best friend from school, Laura,"
+                k = next((x + 1 for x in range(j + 2, min(len(toks), j + 5)) if toks[x].lower == ","), k)
             name = name_at(c.source, toks, k)
             if name is None:  # "Luna, my husky, loves the snow": the name said first
                 name = _name_before(c.source, toks, i, j)

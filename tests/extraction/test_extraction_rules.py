@@ -897,6 +897,9 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("I've been wanting to do some birdwatching.", (), set()),
     # a food eaten again said by a word of it ("bacon" of "bacon butties") ends the diets that leave it out
     ("I'm back on the bacon rolls.", (), {k(U, "diet", d, "end") for d in DIET_EXCLUDES["bacon"]}),
+    # a role's name said after where they are from ("my best friend from school, Laura,")
+    ("My oldest friend from uni, Roisin, is getting married.", (), {k("Roisin", "friend_of", U)}),
+    ("My friend from school said hi.", (), set()),
 ]
 
 
