@@ -950,6 +950,10 @@ def test_relative_dates_set_validity(rx: RuleExtractor) -> None:
     "My last shift's", "bought a", "My sister's husband", "My hobby is", "I live in a flat in", "Handed my notice",
     "Raw tomatoes make me", "Tom's my husband's", "his wife", "I'm a keen", "on the 31st", "I manage the",
     "Moved in with", "'s moving", "' s my", "Our son and his wife had a",
+    "Had put to sleep", "We had to have put down", "moved over to as a", "been taken on as", "diagnosed with",
+    "my other half", "brother-in-law", "-in-law", "my brother - in - law", "a man who", "who lives in", "nearly",
+    "Our youngest,", "our lad", "Switched to", "a degree at", "qualified as", "My Mum", "my best friend from school,",
+    "'s my happy place", "Took up", "passed away",
 ])
 def test_this_stops_readers_take_odd_text_without_harm(rx: RuleExtractor, odd: str) -> None:
     """Blank, cut-off or hostile text through the plan, newborn, pair and "love" readers: no error, and no fact
