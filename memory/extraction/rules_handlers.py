@@ -590,11 +590,8 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
         return _proposed(c, m, subj)
     if rel == "@died":
         return _died(c, m, subj)
-    if rel == "@put_down":  # the pet put down is the object: its name ("our dog Rex"), or "our dog" when known
-        named = [t for t in c.toks[o.start : o.end] if t.pos == "PROPN"] if o is not None else []
-        pet = c.source[named[0].idx : named[-1].end] if named and o is not None and o.head.pos == "PROPN" and (
-            o.head.ent not in ("GPE", "LOC", "ORG")) else (
-            c.disc.roles.get(o.head.lemma.lower()) if o is not None and o.head.lemma.lower() in PETS else None)
+    if rel == "@put_down":  # the pet put down is the object
+        pet = _pet_named(c, o) if o is not None else None
         if pet is not None and not _negated(c, m.start + 1):
             _pet_gone(c, pet)
         return
@@ -1530,6 +1527,15 @@ def _died(c: Clause, m: Match, subj: Entity | None) -> None:
     if subj.type == "ANIMAL" or subj.name[:1].isupper() or any(
             f.relation == "has_pet" and f.object == subj.name for f in c.out):
         _pet_gone(c, subj.name)
+
+
+def _pet_named(c: Clause, o: Phrase) -> str | None:
+    """Which pet a phrase means: its name ("our dog Rex" -> Rex), or the name known for its kind ("our dog")."""
+    if o.head.pos == "PROPN" and o.head.ent not in ("GPE", "LOC", "ORG"):
+        named = [t for t in c.toks[o.start : o.end] if t.pos == "PROPN"]
+        return c.source[named[0].idx : named[-1].end]
+    kind = o.head.lemma.lower()
+    return c.disc.roles.get(kind) if kind in PETS else None
 
 
 def _pet_gone(c: Clause, name: str) -> None:
