@@ -18,6 +18,7 @@ from memory.timeutil import spoken_grain
 from memory.vocabulary import NARROWER, RELATIONS
 from memory.words import (
     AUXILIARIES,
+    DIET_EXCLUDES,
     FIRST_PERSON_RE,
     MY,
     PAST_FORMS,
@@ -987,7 +988,7 @@ def unfounded(premises: Sequence[str], question: str, recall: RecallResult) -> l
     that asks to reason ("what might she like?") is the model's own to answer."""
     if not recall.personal or asks_to_reason(question):
         return []
-    return unsaid_in(premises, [*_known_texts(recall), *_role_words(recall.facts)])
+    return unsaid_in(premises, [*_known_texts(recall), *_role_words(recall.facts), *_left_out(recall.facts)])
 
 
 def unsaid_in(premises: Sequence[str], texts: Sequence[str]) -> list[str]:
@@ -1030,6 +1031,13 @@ def _role_words(facts: Sequence[Arc]) -> list[str]:
     held = {a.relation for a in facts}
     return [form for w, rel in ROLE_RELATIONS.items() if rel in held or held & set(NARROWER.get(rel, ()))
             for form in (w, f"{w}s", f"{w}ren")]
+
+
+def _left_out(facts: Sequence[Arc]) -> list[str]:
+    """The foods and drinks the diets of these facts leave out ("teetotal": wine, beer…): "Do I drink wine?" is
+    spoken of by a teetotal diet, in its own word."""
+    diets = {a.object.lower() for a in facts if a.relation == "diet"}
+    return [food for food, leave_out in DIET_EXCLUDES.items() if diets & set(leave_out)]
 
 
 def _known_texts(recall: RecallResult, *, dates: bool | None = None) -> list[str]:

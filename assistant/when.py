@@ -11,7 +11,7 @@ from datetime import datetime
 from memory.episodes import Episode, asks
 from memory.extraction.dates import UNITS, Tense, TimeRef, tense, words_of
 from memory.extraction.rules_lexicon import CAR_BRANDS, CAR_MODELS, DIET_NAMES
-from memory.model import USER_ID, spoken_day
+from memory.model import USER_ID, Arc, spoken_day
 from memory.periods import named_time, recurrence, says_when
 from memory.recall.intent import NOW_MINE
 from memory.recall.recall import RecallResult, fact_terms
@@ -243,7 +243,8 @@ def no_longer(recall: RecallResult) -> str | None:
     # what it is, said whole or by two of its words ("the Red Lion" for `works_at Red Lion pub`)
     about = [a for a, other in mine if set(terms(other)) and (set(terms(other)) <= asked or len(
         set(terms(other)) & asked) >= 2)] or [
-        a for a, _ in mine if a.relation in recall.intent.relations]  # "a member of the gym": PureGym
+        a for a, _ in mine if a.relation in recall.intent.relations] or _told_with(  # "a member of the gym": PureGym
+        [a for a, _ in mine], recall, asked - _ROLE_TERMS - {"still"})
     if not about:
         return None
     current = [a for a in about if a.current]
@@ -259,6 +260,15 @@ def no_longer(recall: RecallResult) -> str | None:
     if not later:
         return None
     return _maybe_not(max(later, key=lambda e: e.at), recall.question)
+
+
+def _told_with(facts: list[Arc], recall: RecallResult, topic: set[str]) -> list[Arc]:
+    """The facts learned from words found that say the topic asked ("Does my dad still drive buses?": `works_at
+    Arriva`, learned from "My dad drives buses for Arriva"): what the words said is what the fact stands for."""
+    if not recall.episodes_relevant or len(topic) < 2:
+        return []
+    saying = {e.id for e in recall.episodes if len(topic & set(terms(e.text))) >= 2}
+    return [a for a in facts if saying & set(a.sources)]
 
 
 def _maybe_not(e: Episode, question: str) -> str:

@@ -69,10 +69,12 @@ _WHEN_WORD = re.compile(r"\b(" + "|".join(sorted({*WEEKDAYS, *(m for m in MONTHS
 
 _DAYS = "|".join(sorted((d for d in WEEKDAYS if len(d) > 3), key=len, reverse=True))  # full names, no "sat"
 _PART = r"(?:\s+(?:morning|afternoon|evening|night|lunchtime)s?)?"
+# "Thursdays", "Thursday evenings", "Tuesday mornings": a day said as many, by itself or by a part of it
+_DAYS_PLURAL = rf"(?:(?:{_DAYS})s{_PART}|(?:{_DAYS})\s+(?:morning|afternoon|evening|night|lunchtime)s)"
 _RECURRING = re.compile(
     rf"\b(?:(?:every|each)\s+(?:other\s+|single\s+)?(?:(?:{_DAYS}|day|morning|afternoon|evening|night|"
     rf"weekday|weekend|week|fortnight|month|year|summer|winter|spring|autumn){_PART})"
-    rf"|on\s+(?:{_DAYS})s{_PART}(?:\s+and\s+(?:{_DAYS})s{_PART})?"
+    rf"|on\s+{_DAYS_PLURAL}(?:\s+and\s+{_DAYS_PLURAL})?"
     rf"|(?:once|twice|three times|four times|\d+ times)\s+(?:a|per|every)\s+(?:day|week|fortnight|month|year)"
     rf"|(?:daily|weekly|fortnightly|monthly|yearly|annually))\b", re.I)
 

@@ -50,6 +50,8 @@ ROLES: dict[str, Role] = {w: Role(rel, g) for w, rel, g in [
     ("mommy", "mother_of", "f"), ("mummy", "mother_of", "f"),
     ("mam", "mother_of", "f"), ("stepmum", "mother_of", "f"), ("stepmom", "mother_of", "f"),
     ("stepmother", "mother_of", "f"), ("stepdad", "father_of", "m"), ("stepfather", "father_of", "m"),
+    ("stepson", "son_of", "m"), ("stepdaughter", "daughter_of", "f"), ("stepbrother", "brother_of", "m"),
+    ("stepsister", "sister_of", "f"),
     ("father", "father_of", "m"), ("dad", "father_of", "m"), ("daddy", "father_of", "m"),
     ("papa", "father_of", "m"), ("parent", "parent_of", None),
     ("daughter", "daughter_of", "f"), ("son", "son_of", "m"), ("child", "child_of", None), ("kid", "child_of", None),
@@ -175,8 +177,11 @@ TASTE_WORDS = ("like", "likes", "love", "loves", "enjoy", "enjoys", "fan", "fond
 _NO_MEAT = ("vegan", "vegetarian", "pescatarian", "pescetarian", "plant-based")
 _NO_FISH = ("vegan", "vegetarian", "plant-based")
 _NO_ANIMAL = ("vegan", "plant-based")
+_NO_ALCOHOL = ("teetotal",)
 DIET_EXCLUDES: dict[str, tuple[str, ...]] = {
     **{w: _NO_MEAT for w in "meat chicken beef pork lamb bacon steak burgers burger sausages ham turkey".split()},
     **{w: _NO_FISH for w in "fish seafood salmon tuna prawns shrimp sushi".split()},
     **{w: _NO_ANIMAL for w in "dairy cheese eggs egg milk butter honey yoghurt yogurt".split()},
+    **{w: _NO_ALCOHOL for w in ("wine wines beer beers lager ale cider gin vodka whisky whiskey rum tequila prosecco "
+                                "champagne cocktail cocktails booze alcohol pint pints bourbon brandy stout").split()},
 }

@@ -24,6 +24,7 @@ from memory.extraction.rules_lexicon import (
     GERUND_SETTINGS,
     HOBBYISTS,
     HOME_GOT,
+    HOW_OFTEN,
     INTENT,
     IRREALIS,
     JOB_HELD,
@@ -44,6 +45,7 @@ from memory.extraction.rules_lexicon import (
     RACES,
     RANKS,
     SAME_IN_THE_PAST,
+    SET_ASIDE,
     SOFT,
     STILL_NOW,
     STUDY_PLACES,
@@ -51,7 +53,9 @@ from memory.extraction.rules_lexicon import (
     TRIED_IS_DONE,
     TRY,
     WORKPLACES,
+    agent_noun,
     category,
+    trade_worker,
 )
 from memory.extraction.rules_patterns import Match, stem
 from memory.extraction.rules_tokens import (
@@ -710,6 +714,9 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
             c.emit(subj, "member_of" if group else "member_of_team", c.source[words[0].idx : words[-1].end], op,
                    obj_type="ORG")
         return
+    if rel == "@trade_for":
+        _trade_for(c, m, subj, o, op)
+        return
     if rel == "@retired":  # "I'm retired", "Dad retired last year"; not "retired from X" (that job's row) nor
         # "retired the jersey"
         nxt = c.toks[m.end] if m.end < c.hi else None
@@ -717,6 +724,8 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
                 nxt.pos not in ("DET", "NOUN", "PROPN", "PRON") or nxt.ent in ("DATE", "TIME")))) and not any(
                 t.tag == "VB" for t in c.toks[m.start : m.end]):  # "…should retire": no wish or plan
             c.emit(subj, "works_as", "retired", op, obj_type="ROLE")
+            if op == "assert":
+                c.emit(subj, "works_at", "", "end")  # the employer of the work before ("drives buses for Arriva")
             after = next((i + 1 for i in range(m.end, c.hi - 1) if c.toks[i].lower == "as"), None)
             held = noun_phrase(c.source, c.toks, after, c.hi) if after is not None else None
             if held is not None and not held.proper and held.head.pos == "NOUN":  # "…after 30 years as a librarian"
@@ -918,6 +927,9 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
         if c.toks[m.start].tag != "VBG" and o.head.tag != "NNS" and (before is None or before.lower not in (
                 "who", "that", "which")):
             _job_left(c, subj)
+    elif rel == "@leave" and not o.proper and c.toks[m.start].lem != "lose" and (
+            worker := _trade_left(c, m, o)) is not None:
+        c.emit(subj, "works_as", worker, "end")  # "Kate's left nursing": the job of that trade, if held
     elif rel == "@leave" and o.proper and c.toks[m.start].lemma.lower() != "lose":
         prev = c.disc.last_object(o.text)
         if prev is not None and prev.relation in ("works_at", "lives_in", "member_of", "studies_at"):
@@ -928,6 +940,10 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
             m.slots["O"]].lower in ("a", "an", "the", "this", "that")):
         # "picked up a book", "picked up the kids": a thing, not a pastime ("picked up knitting", "the guitar")
         end = rel == "@give_up"
+        if end and (worker := _trade_left(c, m, o)) is not None:
+            c.emit(subj, "works_as", worker, "end")  # "packed in teaching": the job of that trade, if held
+        if c.toks[m.start].lem in SET_ASIDE and not o.head.lower.endswith("ing"):
+            return  # "packed in the car": a thing put away
         if cat == "car":  # "picked up a second-hand Tesla": a car got, not a pastime
             if not end and c.toks[m.start].lem in ("pick", "get") and (car := _car(c, o)) is not None:
                 c.emit(subj, "drives", car, op, obj_type="THING")
@@ -1197,6 +1213,9 @@ def _trip_noun(c: Clause, m: Match, subj: Entity | None, o: Phrase | None) -> No
         return
     place = o if o.proper else _town_after(c, o)
     before = c.toks[c.lo : m.start]
+    owned = place is o and any(t.tag == "PRP$" for t in c.toks[o.start : o.end])
+    if owned or (before and before[-1].lower in HOW_OFTEN):
+        return  # "most days on my old Raleigh": a habit, and a thing of someone's is no place
     longing = any(t.lower == "wait" for t in before)  # "can't wait for": no negation
     if place is None or (_negated(c, m.start) and not longing):
         return
@@ -1248,6 +1267,25 @@ def _named_alone(c: Clause, o: Phrase) -> bool:
     rest = list(takewhile(lambda t: t.pos not in ("PUNCT", "CCONJ"), c.toks[o.end : c.hi]))
     return (o.end - o.start <= 3 and all(t.pos in ("PROPN",) for t in c.toks[o.start : o.end])
             and not any(t.tag == "POS" or t.pos in ("NOUN", "PROPN", "VERB", "ADV") for t in rest))
+
+
+def _trade_for(c: Clause, m: Match, subj: Entity | None, o: Phrase | None, op: str) -> None:
+    """'Dad drives buses for Arriva', 'I drive for Uber': a trade plied, now, for an employer by name (not for a
+    person, a family, or a place); said with nothing between, the job too."""
+    verb = c.toks[m.start]
+    if subj is None or o is None or subj.type != "PERSON" or not o.proper or verb.tag not in ("VBZ", "VBP") or (
+            o.head.ent in ("PERSON", "GPE", "LOC", "NORP", "DATE", "TIME", "EVENT") or o.head.tag == "NNPS"):
+        return
+    c.emit(subj, "works_at", o.text, op, obj_type="ORG")
+    if c.toks[m.start + 1].lower == "for" and (worker := agent_noun(verb.lem)) is not None:
+        c.emit(subj, "works_as", worker, op, obj_type="ROLE")
+
+
+def _trade_left(c: Clause, m: Match, o: Phrase) -> str | None:
+    """Who works in the trade given up or left, when the object is one said alone ("teaching", "accountancy")."""
+    if o.end - o.start != 1 or o.start != m.slots["O"] or o.head.pos not in ("NOUN", "VERB"):
+        return None
+    return trade_worker(o.head.lower)
 
 
 def _job_left(c: Clause, subj: Entity | None) -> None:

@@ -185,6 +185,8 @@ IRREALIS = frozenset(
 )
 # Said just before a verb, what nearly happened did not ("We nearly bought a house in Bath")
 NOT_QUITE = frozenset(_words("nearly almost"))
+# Before a span of days, how often rather than how long: "most days on my bike" is a habit, not a trip
+HOW_OFTEN = frozenset(_words("most some many all other alternate these those every"))
 # Of those, the words of an intention: no fact yet, but a plan where a pattern says one ("I'm going to Rome")
 INTENT = frozenset(_words("will 'll plan plans planning going gonna tomorrow"))
 # Words that put a trip ahead without a verb of going ("can't wait for our trip", "looking forward to the holiday")
@@ -198,7 +200,7 @@ KEPT = frozenset(
     )
 )
 # Diets said as what someone is or went ("I've gone vegan", "she's pescatarian").
-DIETS = frozenset(_words("vegan vegetarian veggie pescatarian pescetarian keto carnivore plant-based"))
+DIETS = frozenset(_words("vegan vegetarian veggie pescatarian pescetarian keto carnivore plant-based teetotal"))
 # The same diets said another way ("the veggie thing", "gave up on veganism"): word -> the diet stored
 DIET_NAMES: dict[str, str] = {**{d: d for d in DIETS}, "veggie": "vegetarian", "veganism": "vegan",
                               "vegetarianism": "vegetarian", "pescetarianism": "pescetarian",
@@ -226,6 +228,11 @@ SAME_IN_THE_PAST = frozenset(_words("hurt cut put hit split burst quit let set s
 # Done now for something later: a time said with these is the later thing's ("signed up for a race in October")
 FOR_LATER = frozenset({"signed_up_for"})  # not "enrolled in a course in January": that is often when
 # What is done to a home or a job one no longer has ("I sold my house in Leeds", "I miss my job at the bakery")
+# Verbs of a trade, done for an employer ("Dad drives buses for Arriva", "she writes for the Guardian"); each
+# one's doer is in OCCUPATIONS (agent_noun)
+TRADE_VERBS = frozenset(_words("drive teach nurse clean cook write design code build paint report edit photograph "
+                               "illustrate tutor instruct translate"))
+SET_ASIDE = frozenset(_words("pack jack chuck"))  # "packed in teaching", "jacked in the gym": given up
 LEFT_BEHIND = frozenset(_words("sell leave quit miss vacate lose"))
 # What is done to a new home one has got ("We completed on the new place in York", "got the keys to the new house")
 HOME_GOT = frozenset(_words("complete buy get move settle rent"))
@@ -306,4 +313,28 @@ def category(words: str) -> str | None:
         return "activity"
     if head in GROUP_WORDS:
         return "group"
+    return None
+
+
+# A line of work said by its trade, and who works in it: teaching -> teacher, nursing -> nurse, accountancy ->
+# accountant, law -> lawyer, journalism -> journalist, carpentry -> carpenter
+_TRADE_ENDINGS = (("ing", "er"), ("ing", "e"), ("ing", ""), ("ancy", "ant"), ("ency", "ent"), ("ism", "ist"),
+                  ("ry", "er"), ("ry", ""), ("y", "ist"), ("y", "er"), ("", "yer"), ("", "er"))
+
+
+def agent_noun(verb: str) -> str | None:
+    """Who does the work a verb names, when that is a job ("drive" -> driver, "edit" -> editor, "nurse")."""
+    low = verb.lower()
+    stem = low[:-1] if low.endswith("e") else low
+    return next((w for w in (low + "er", low + "r", low, stem + "or", low + "or") if w in OCCUPATIONS), None)
+
+
+def trade_worker(word: str) -> str | None:
+    """Who works in a trade said by its name ("packed in teaching" -> teacher), or None when it names none."""
+    low = word.lower()
+    for ending, worker in _TRADE_ENDINGS:
+        if low.endswith(ending) and len(low) - len(ending) >= 3:
+            candidate = low[: len(low) - len(ending)] + worker
+            if candidate in OCCUPATIONS and candidate != low:
+                return candidate
     return None

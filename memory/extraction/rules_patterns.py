@@ -8,10 +8,12 @@ from memory.extraction.rules_lexicon import (
     BODY_PARTS,
     CONDITION_ADJECTIVES,
     CONDITIONS,
+    DIETS,
     DWELLING_KINDS,
     DWELLINGS,
     INJURIES,
     SOFT,
+    TRADE_VERBS,
 )
 from memory.extraction.rules_tokens import Tok
 from memory.words import POSSESSIVES
@@ -43,6 +45,8 @@ def _p(spec: str, rel: str, op: str = "assert", **kw: object) -> Pattern:
 
 _LIKE = "love|like|adore|enjoy|prefer|fancy|dig"
 _DWELLING = "|".join(sorted(DWELLINGS))
+_TRADE = "|".join(sorted(TRADE_VERBS))
+_DIET = "|".join(sorted(d for d in DIETS if "-" not in d))  # a hyphenated word is three tokens
 _POSSESSIVE = "|".join(sorted(POSSESSIVES))
 _DWELLING_KIND = "|".join(sorted(DWELLING_KINDS))
 PATTERNS: list[Pattern] = [
@@ -161,6 +165,7 @@ PATTERNS: list[Pattern] = [
     _p("employ|hire|recruit by|at O", "works_at", proper=True),
     _p("work|working [nights|days|lates|earlies|weekends|shifts] at|for|with O", "works_at", state=True, proper=True),
     _p("work|working in * at|for O", "works_at", state=True, proper=True),  # "I work in marketing at Unilever"
+    _p(f"{_TRADE} * for O", "@trade_for", state=True, proper=True),  # "Dad drives buses for Arriva"
     # the speaker's work named by a noun ("my boss at the bakery", "my shift at the hospital", "my new job at Acme")
     _p("job|jobs|shift|shifts|boss|manager|colleague|colleagues|coworker|coworkers|workmate|workmates|office "
        "at|with O", "@work_noun", proper=True),
@@ -235,8 +240,8 @@ PATTERNS: list[Pattern] = [
     _p(f"{'|'.join(sorted(INJURIES))} my|his|her|their ~ {'|'.join(sorted(BODY_PARTS))}", "@injury", event=True),
     _p(f"be ~ {'|'.join(sorted(CONDITION_ADJECTIVES))}", "@condition", state=True),
     # diets: a change ("I've gone vegan") and a state ("she's pescatarian")
-    _p("go|become|turn ~ vegan|vegetarian|veggie|pescatarian|pescetarian|keto|carnivore", "@diet"),
-    _p("be ~ vegan|vegetarian|veggie|pescatarian|pescetarian|keto|carnivore", "@diet", state=True),
+    _p(f"go|become|turn ~ {_DIET}", "@diet"),
+    _p(f"be ~ {_DIET}", "@diet", state=True),
     # a food eaten again ends the diets that leave it out ("I'm eating meat again", "back to eating fish")
     _p("eat|eating O again", "@diet_back"),
     _p("back to eat|eating O", "@diet_back"),
@@ -263,6 +268,7 @@ PATTERNS: list[Pattern] = [
         "@take_up",
     ),
     _p("give up O", "@give_up"),
+    _p("pack|jack|chuck in O", "@give_up"),  # "Kate's packed in teaching", "jacked in the gym"
     _p("stop|quit play|playing|do|doing|practise|practising|practice|practicing O", "@give_up"),
     # a hobby said by its verb alone, as a habit ("I knit a lot", "I paint in my spare time", "I sing in a choir")
     _p("knit|crochet|sew|paint|draw|sketch|bake|garden|surf|skate|ski|climb|boulder|dance|sing|quilt|embroider|"

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple, Protocol
 
 from memory.extraction.dates import MONTHS, SEASONS, WEEKDAYS
+from memory.extraction.rules_lexicon import DIET_NAMES
 from memory.search import terms
 from memory.vocabulary import NARROWER
 from memory.words import AUXILIARIES, MY, PARTICIPLES, ROLE_RELATIONS, VAGUE, WH_WORDS, alternation
@@ -33,7 +34,8 @@ CUES: list[tuple[str, tuple[str, ...]]] = [
     (r"\b(birthday)\b", ("born_on",)),
     (r"\b(grow up|grew up|raised|childhood|home ?town|originally)\b|^\s*where\b.*\bfrom\W*$", ("grew_up_in",)),
     (r"\b(drive|drives|driving|car|vehicle)\b", ("drives", "owns")),
-    (r"\b(like|likes|love|loves|enjoy|enjoys|favou?rite|foods?|drinks?|eat|prefer|fan of)\b", ("likes",)),
+    (r"\b(like|likes|love|loves|enjoy|enjoys|favou?rite|foods?|drinks?|eat|prefer|fan of)\b", ("likes", "diet")),
+    (rf"\b(diet|{alternation(DIET_NAMES)})\b", ("diet",)),  # "Am I still vegan?", "Is Tom teetotal?"
     (r"\b(dislike|dislikes|hate|hates|can't stand)\b", ("dislikes",)),
     (r"\b(allerg\w*)\b", ("allergic_to",)),
     (r"\b(conditions?|illness\w*|diagnos\w*|health)\b", ("has_condition",)),

@@ -566,10 +566,11 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("We sold our cottage in Whitby.", (), {k(U, "lives_in", "Whitby", "end")}),
     ("We painted our cottage in Whitby.", (), {k(U, "lives_in", "Whitby")}),
     # retired: the work said now; not a plan, a wish, a thing retired, or someone of before
-    ("I'm retired these days.", (), {k(U, "works_as", "retired")}),
-    ("My mum retired in June.", (), {k("my mum", "works_as", "retired")}),
+    ("I'm retired these days.", (), {k(U, "works_as", "retired"), k(U, "works_at", "", "end")}),
+    ("My mum retired in June.", (), {k("my mum", "works_as", "retired"), k("my mum", "works_at", "", "end")}),
     ("Grandad retired after forty years as a postman.", (),
-     {k("my grandad", "works_as", "retired"), k("my grandad", "works_as", "postman", "end")}),
+     {k("my grandad", "works_as", "retired"), k("my grandad", "works_as", "postman", "end"),
+      k("my grandad", "works_at", "", "end")}),
     ("I'd love to retire early.", (), set()),
     ("Federer retired his racket.", (), set()),
     ("My former manager moved to Leeds.", (), set()),
@@ -900,6 +901,27 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     # a role's name said after where they are from ("my best friend from school, Laura,")
     ("My oldest friend from uni, Roisin, is getting married.", (), {k("Roisin", "friend_of", U)}),
     ("My friend from school said hi.", (), set()),
+    # step-kin are kin of the relation they stand for
+    ("My stepdaughter Freya is a vet.", (), {k("Freya", "daughter_of", U), k("Freya", "works_as", "vet")}),
+    ("My stepbrother Ade lives in Luton.", (), {k("Ade", "brother_of", U), k("Ade", "lives_in", "Luton")}),
+    # days counted by how often are a habit, not a trip; a thing of someone's is no place visited
+    ("I walk the dog most days on my trusty old Brompton.", (), set()),
+    ("Some weekends in Whitby we just walk the pier.", (), set()),
+    ("We spent four days on Arran.", (), {k(U, "visited", "Arran")}),
+    # a trade given up or left ends the job of that trade, if held; packed in what is no trade, nothing
+    ("My husband's packed in plumbing.", (), {k("my husband", "works_as", "plumber", "end"),
+                                              k("my husband", "practices", "plumbing", "end")}),
+    ("I left accountancy in 2019.", (), {k(U, "works_as", "accountant", "end")}),
+    ("I jacked in smoking.", (), {k(U, "practices", "smoking", "end")}),
+    ("We packed in the tent and drove off.", (), set()),
+    # a trade plied for an employer by name: the employer; with nothing between, the job too
+    ("My sister cleans offices for the NHS.", (), {k("my sister", "works_at", "NHS")}),
+    ("My brother drives lorries for Fred Smith.", (), set()),  # read as a person: for whom, not an employer
+    ("I drive for Deliveroo.", (), {k(U, "works_at", "Deliveroo"), k(U, "works_as", "driver")}),
+    ("I cook for my grandkids.", (), set()),
+    ("I drove for Addison Lee once.", (), set()),
+    # a diet of no drink
+    ("I've gone teetotal.", (), {k(U, "diet", "teetotal")}),
 ]
 
 
@@ -954,6 +976,7 @@ def test_relative_dates_set_validity(rx: RuleExtractor) -> None:
     "my other half", "brother-in-law", "-in-law", "my brother - in - law", "a man who", "who lives in", "nearly",
     "Our youngest,", "our lad", "Switched to", "a degree at", "qualified as", "My Mum", "my best friend from school,",
     "'s my happy place", "Took up", "passed away",
+    "packed in", "drives buses for", "for Arriva", "most days on my", "my stepson", "teetotal since",
 ])
 def test_this_stops_readers_take_odd_text_without_harm(rx: RuleExtractor, odd: str) -> None:
     """Blank, cut-off or hostile text through the plan, newborn, pair and "love" readers: no error, and no fact

@@ -286,7 +286,7 @@ def test_grounded_merge_keeps_rules_and_drops_implausible_llm_additions(env) -> 
     ("Who is my sister?", ("sister_of",)),
     ("Where does my sister work?", ("works_at", "works_as")),
     ("Where did Anna live before Lisbon?", ("lives_in",)),
-    ("What do I like to drink?", ("likes",)),
+    ("What do I like to drink?", ("likes", "diet")),  # a diet says what is not drunk
     ("Where do I help out?", ()),  # "where" alone is no home: many things happen somewhere
     ("Where did I go for the weekend?", ()),
     ("Did I hurt myself?", ("injured",)),

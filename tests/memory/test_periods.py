@@ -82,6 +82,9 @@ def test_the_time_words_of_a_question_by_their_index_terms() -> None:
     ("I've got yoga every Tuesday evening at the leisure centre.", "every Tuesday evening"),
     ("On Saturdays I volunteer at the food bank.", "On Saturdays"),
     ("I swim on Mondays and Thursdays.", "on Mondays and Thursdays"),
+    ("Our choir rehearses on Thursday evenings in the church hall.", "on Thursday evenings"),
+    ("I run on Tuesday mornings and Saturdays.", "on Tuesday mornings and Saturdays"),
+    ("I saw him on Tuesday evening.", None),  # one evening
     ("Twice a month I help out at the shelter.", "Twice a month"),
     ("We meet up weekly for a curry.", "weekly"),
     ("Every other weekend the kids are with their dad.", "Every other weekend"),

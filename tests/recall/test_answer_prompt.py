@@ -397,6 +397,19 @@ def test_asked_of_the_user_without_still_an_end_is_said() -> None:
     assert not analyse("Is Anna pescatarian?").history  # of someone else: as before
 
 
+def test_still_asked_in_the_words_a_fact_was_learned_from() -> None:
+    """"Does my dad still drive buses?" when the only fact of it, `works_at Arriva`, was learned from "My dad drives
+    buses for Arriva" and has ended: the words it came from say what was asked, so its end is said. A fact learned
+    from words that say another thing is not what was asked."""
+    q = "Does my dad still drive buses?"
+    said = Episode("c1#0", "c1", 0, "user", "My dad drives buses for Arriva.", MAY_20)
+    job = dataclasses.replace(_fact("dad", "works_at", "Arriva", until=JUNE_3), sources=("c1#0",))
+    r = RecallResult(q, analyse(q), ["dad"], [job], "history", episodes=[said], episodes_relevant=True)
+    assert no_longer(r) == "No, not since 3 June 2023."
+    r.episodes = [dataclasses.replace(said, text="My dad works for Arriva.")]  # says neither driving nor buses
+    assert no_longer(r) is None
+
+
 def test_asked_whether_something_still_holds_when_it_ended() -> None:
     r = RecallResult("Am I still vegan?", analyse("Am I still vegan?"), ["e-vegan"], [], "history")
     r.facts = [_fact("user", "diet", "vegan", until=JUNE_3)]

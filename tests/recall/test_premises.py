@@ -470,3 +470,18 @@ def test_the_source_of_an_answer() -> None:
     r.facts = [Arc("a1", "john", "John", "has_pet", "max", "Max", None, 1.0, 0.0, 0, 1, T0, T0, None, T0, None, None,
                    1, 1.0)]
     assert source_of("Max.", q, r) is None  # a fact says it as well: the answer came from the facts
+
+
+def test_a_diet_speaks_of_what_it_leaves_out(tmp_path: Path, parser: RuleExtractor) -> None:
+    """'Do I drink beer?' after 'I've been teetotal since Easter': no word says beer, but the diet held leaves
+    it out, so the premise is said and the model answers from the diet. Without the diet fact, it is unsaid."""
+    from memory.model import USER_ID
+
+    said = [("user", "I've been teetotal since Easter, never felt better.")]
+    model = Model("No, you're teetotal.")
+    with heard(tmp_path, said, (), T0, model, tagger=words_of(parser)) as p:
+        ans = p.answer("Do I drink beer?", now=T0 + timedelta(days=1))
+        assert model.asked == 0 and ans.text.startswith("I don't know that")
+        p.graph.assert_fact(USER_ID, "diet", "teetotal", now=T0)
+        ans = p.answer("Do I drink beer?", now=T0 + timedelta(days=1))
+        assert model.asked == 1 and ans.text == "No, you're teetotal."
