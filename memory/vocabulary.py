@@ -131,6 +131,10 @@ NARROWER: dict[str, tuple[str, ...]] = {
     "child_of": ("daughter_of", "son_of"), "partner_of": ("spouse_of",),
 }
 
+# A value that ends the subject's other relations when it is held: someone retired works for no one now ("Dad
+# drives buses for Arriva", then "Dad retired on Friday"). (relation, value) -> the relations it ends.
+ENDS_OTHERS: dict[tuple[str, str], tuple[str, ...]] = {("works_as", "retired"): ("works_at",)}
+
 # Common spellings people (and models) use for the same relation.
 ALIASES: dict[str, str] = {
     "live_in": "lives_in", "resides_in": "lives_in", "lives_at": "lives_in", "moved_to": "lives_in",

@@ -57,7 +57,7 @@ from memory.extraction.rules_lexicon import (
     category,
     trade_worker,
 )
-from memory.extraction.rules_patterns import Match, stem
+from memory.extraction.rules_patterns import Match, find_matches, stem
 from memory.extraction.rules_tokens import (
     Phrase,
     Tok,
@@ -724,8 +724,6 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
                 nxt.pos not in ("DET", "NOUN", "PROPN", "PRON") or nxt.ent in ("DATE", "TIME")))) and not any(
                 t.tag == "VB" for t in c.toks[m.start : m.end]):  # "…should retire": no wish or plan
             c.emit(subj, "works_as", "retired", op, obj_type="ROLE")
-            if op == "assert":
-                c.emit(subj, "works_at", "", "end")  # the employer of the work before ("drives buses for Arriva")
             after = next((i + 1 for i in range(m.end, c.hi - 1) if c.toks[i].lower == "as"), None)
             held = noun_phrase(c.source, c.toks, after, c.hi) if after is not None else None
             if held is not None and not held.proper and held.head.pos == "NOUN":  # "…after 30 years as a librarian"
@@ -1277,8 +1275,11 @@ def _trade_for(c: Clause, m: Match, subj: Entity | None, o: Phrase | None, op: s
             o.head.ent in ("PERSON", "GPE", "LOC", "NORP", "DATE", "TIME", "EVENT") or o.head.tag == "NNPS"):
         return
     c.emit(subj, "works_at", o.text, op, obj_type="ORG")
-    if c.toks[m.start + 1].lower == "for" and (worker := agent_noun(verb.lem)) is not None:
+    at = next(i for i in range(m.start + 1, m.end) if c.toks[i].lower == "for")
+    if at == m.start + 1 and (worker := agent_noun(verb.lem)) is not None:
         c.emit(subj, "works_as", worker, op, obj_type="ROLE")
+    for own in find_matches(c.toks, m.start, at):  # what the verb itself says ("drives a Golf"), as its row reads
+        handle(c, own, subj)
 
 
 def _trade_left(c: Clause, m: Match, o: Phrase) -> str | None:

@@ -229,8 +229,9 @@ SAME_IN_THE_PAST = frozenset(_words("hurt cut put hit split burst quit let set s
 FOR_LATER = frozenset({"signed_up_for"})  # not "enrolled in a course in January": that is often when
 # What is done to a home or a job one no longer has ("I sold my house in Leeds", "I miss my job at the bakery")
 # Verbs of a trade, done for an employer ("Dad drives buses for Arriva", "she writes for the Guardian"); each
-# one's doer is in OCCUPATIONS (agent_noun)
-TRADE_VERBS = frozenset(_words("drive teach nurse clean cook write design code build paint report edit photograph "
+# one's doer is in OCCUPATIONS (agent_noun). Not "paint": a hobby first ("painting landscapes for years"); not
+# "teach": its own row reads the employer ("teaches yoga for Nuffield Health")
+TRADE_VERBS = frozenset(_words("drive nurse clean cook write design code build report edit photograph "
                                "illustrate tutor instruct translate"))
 SET_ASIDE = frozenset(_words("pack jack chuck"))  # "packed in teaching", "jacked in the gym": given up
 LEFT_BEHIND = frozenset(_words("sell leave quit miss vacate lose"))

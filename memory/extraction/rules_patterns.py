@@ -37,6 +37,7 @@ class Pattern:
     proper: bool = False  # objects must be names
     plan: bool = False  # words of intention ("going", "will") make it a plan, not a wish (the handler decides)
     event: bool = False  # said in the past only ("I ran a marathon"; not "I run marathons", "I'll attend")
+    named: bool = False  # the object must begin with a name, or the row does not match and later ones are tried
 
 
 def _p(spec: str, rel: str, op: str = "assert", **kw: object) -> Pattern:
@@ -165,7 +166,7 @@ PATTERNS: list[Pattern] = [
     _p("employ|hire|recruit by|at O", "works_at", proper=True),
     _p("work|working [nights|days|lates|earlies|weekends|shifts] at|for|with O", "works_at", state=True, proper=True),
     _p("work|working in * at|for O", "works_at", state=True, proper=True),  # "I work in marketing at Unilever"
-    _p(f"{_TRADE} * for O", "@trade_for", state=True, proper=True),  # "Dad drives buses for Arriva"
+    _p(f"{_TRADE} * for O", "@trade_for", state=True, named=True),  # "Dad drives buses for Arriva"
     # the speaker's work named by a noun ("my boss at the bakery", "my shift at the hospital", "my new job at Acme")
     _p("job|jobs|shift|shifts|boss|manager|colleague|colleagues|coworker|coworkers|workmate|workmates|office "
        "at|with O", "@work_noun", proper=True),
@@ -399,6 +400,13 @@ def _soft(t: Tok) -> bool:
     return t.lower in SOFT or t.pos == "AUX" or t.dep == "neg" or t.lower in ("n't", "not", "never")
 
 
+def _names(toks: list[Tok], at: int | None, hi: int) -> bool:
+    """A name begins at token ``at`` ("the NHS", "Arriva"), not "about five years" or "my kids"."""
+    if at is not None and at < hi and toks[at].lower == "the":
+        at += 1
+    return at is not None and at < hi and toks[at].tag in ("NNP", "NNPS")
+
+
 def match_at(
     toks: list[Tok], pos: int, elems: tuple[Elem, ...], limit: int
 ) -> tuple[int, dict[str, int]] | None:
@@ -467,6 +475,8 @@ def find_matches(toks: list[Tok], lo: int, hi: int) -> list[Match]:
             if not _hit(toks[i], elems[0].words) and elems[0].kind == "word":
                 continue
             res = match_at(toks, i, elems, hi)
+            if res is not None and pat.named and not _names(toks, res[1].get("O"), hi):
+                res = None
             if res is not None:
                 end, slots = res
                 out.append(Match(pat, i, end, slots))

@@ -336,6 +336,27 @@ def test_a_diet_and_a_job_left_end_what_they_make_untrue_through_the_real_rules(
     assert [a.object for a in graph.history("user", "likes", now=later) if a.valid_to] == ["bacon sandwiches"]
 
 
+def test_retiring_ends_the_employer_and_a_trade_packed_in_ends_its_job_through_the_real_rules(env) -> None:
+    """"Greg drives coaches for National Express", then "Greg retired": he works for no one now (history kept). A trade
+    packed in ends the job of that trade, and only that one."""
+    from memory.extraction.rules import RuleExtractor
+    from memory.learning import RulesExtractor
+
+    graph, ts = env
+    learner = Learner(graph, ts, RulesExtractor(RuleExtractor()))
+    learner.ingest(turns("c1", T0, "My uncle Greg drives coaches for National Express.", "My sister Ruth is a nurse.",
+                         "My cousin Ola is a baker."), source="t")
+    assert now_objects(graph, "Greg", "works_at", T0 + D) == ["National Express"]
+    learner.ingest(turns("c2", T0 + 30 * D, "Greg retired last week.", "Ruth has packed in nursing.",
+                         "Ola gave up teaching years ago."), source="t")
+    later = T0 + 31 * D
+    assert now_objects(graph, "Greg", "works_at", later) == []
+    assert now_objects(graph, "Greg", "works_as", later) == ["retired"]
+    assert [a.object for a in graph.history("Greg", "works_at", now=later)] == ["National Express"]
+    assert now_objects(graph, "Ruth", "works_as", later) == []
+    assert now_objects(graph, "Ola", "works_as", later) == ["baker"]  # not the trade given up
+
+
 def test_kin_keep_the_word_said_and_a_move_in_ends_the_home_through_the_real_rules(env) -> None:
     """"My husband Tariq" is said back as a husband, not a spouse; the sister's husband is her spouse, not the
     user's; a move in with someone ends the home said before (history kept); a last shift ends the job."""
