@@ -145,6 +145,7 @@ def _from_spacy(doc: Any) -> list[list[Tok]]:
         toks = [Tok(k, t.text, t.lemma, t.pos, t.tag, t.dep, t.ent, t.idx) for k, t in enumerate(_in_laws(toks))]
         toks = [_contracted(toks, k) for k in range(len(toks))]
         toks = [_misread_verb(toks, k) for k in range(len(toks))]
+        toks = [_misread_name(toks, k) for k in range(len(toks))]
         opener = _elided_i(toks)
         if opener is not None and toks[opener].lower in PAST_OPENERS and toks[opener].tag != "VBD":
             t = toks[opener]  # "Took up archery": the verb's past, whatever the tagger made of it
@@ -206,6 +207,21 @@ def _misread_verb(toks: list[Tok], k: int) -> Tok:
     if j < 0 or toks[j].lower not in ("i", "we", "you", "they") or toks[j].dep != "nsubj":
         return t
     return Tok(t.i, t.text, t.lemma, "VERB", "VBP", t.dep, t.ent, t.idx)
+
+
+def _misread_name(toks: list[Tok], k: int) -> Tok:
+    """A capitalised word right after a role said of someone's ("my friend Raj", "our neighbour Bo") is their
+    name, whatever the tagger read it as ("Raj": an adverb)."""
+    t = toks[k]
+    if k < 2 or t.pos in ("PROPN", "PRON") or t.text == "I" or not t.text[:1].isupper() or not t.text.isalpha() or (
+            toks[k - 1].lower not in ROLES):
+        return t
+    j = k - 2
+    while j > 0 and toks[j].pos == "ADJ":  # "my best friend Raj", "my little sister Bo"
+        j -= 1
+    if toks[j].tag != "PRP$":
+        return t
+    return Tok(t.i, t.text, t.text, "PROPN", "NNP", "appos", t.ent or "PERSON", t.idx)
 
 
 def _starts_clause(toks: list[Tok], j: int) -> bool:
