@@ -368,7 +368,7 @@ class Learner:
             planned = (f.extra or {}).get("when") if (f.extra or {}).get("kind") == "plan" else None
             left_out = self._tastes_left_out(subject, obj, at, turn) if rel.name == "diet" and not planned else []
             if not planned and (ended := ENDS_OTHERS.get((rel.name, obj.casefold()))):
-                left_out += self._ended_by(subject, obj, ended, at, turn)
+                left_out += self._ended_by(subject, obj, ended, at, turn, since=when.valid_from)
             return left_out + self.graph.assert_fact(
                 subject, rel.name, obj, now=at, source=turn.source_id, valid_from=when.valid_from,
                 valid_to=when.valid_to, conversation=turn.conversation, confidence=f.confidence, label=f.label,
@@ -392,13 +392,16 @@ class Learner:
                                        source=turn.source_id, reason="user said it ended")
         return self.graph.end_arcs(targets, now=at, retract=True, source=turn.source_id, reason="user took it back")
 
-    def _ended_by(self, subject: str, value: str, relations: Sequence[str], at: datetime, turn: Turn) -> list[Change]:
-        """A value held that ends the subject's other relations (vocabulary.ENDS_OTHERS: retired ends works_at)."""
+    def _ended_by(self, subject: str, value: str, relations: Sequence[str], at: datetime, turn: Turn, *,
+                  since: datetime | None) -> list[Change]:
+        """A value held that ends the subject's other relations (vocabulary.ENDS_OTHERS: retired ends works_at),
+        from when it holds ("retired on Friday": that Friday)."""
         subj = self.graph.find_entity(subject)
         if subj is None:
             return []
         held = [a for r in relations for a in self.graph.lookup(subj.id, r, None, at=at, now=at, limit=100)]
-        return self.graph.end_arcs(held, now=at, source=turn.source_id, reason=f"{value} now") if held else []
+        return self.graph.end_arcs(held, now=at, valid_to=since, source=turn.source_id,
+                                   reason=f"{value} now") if held else []
 
     def _tastes_left_out(self, subject: str, diet: str, at: datetime, turn: Turn) -> list[Change]:
         """A diet taken up ends the subject's tastes for the foods it leaves out ("Nothing beats a good steak",

@@ -142,7 +142,8 @@ def _from_spacy(doc: Any) -> list[list[Tok]]:
             for k, t in enumerate(sent)
             if not t.is_space
         ]
-        toks = [Tok(k, t.text, t.lemma, t.pos, t.tag, t.dep, t.ent, t.idx) for k, t in enumerate(_in_laws(toks))]
+        toks = [Tok(k, t.text, t.lemma, t.pos, t.tag, t.dep, t.ent, t.idx)
+                for k, t in enumerate(_hyphen_verbs(_in_laws(toks)))]
         toks = [_contracted(toks, k) for k in range(len(toks))]
         toks = [_misread_verb(toks, k) for k in range(len(toks))]
         toks = [_misread_name(toks, k) for k in range(len(toks))]
@@ -165,6 +166,25 @@ def _in_laws(toks: list[Tok]) -> list[Tok]:
                 f"{t.lower}-in-law" in ROLES) and all(toks[j].idx == toks[j - 1].end for j in range(k + 1, k + 5)):
             out.append(Tok(t.i, f"{t.text}-in-law", f"{t.lower}-in-law", "NOUN", "NN", t.dep, t.ent, t.idx))
             k += 5
+            continue
+        out.append(t)
+        k += 1
+    return out
+
+
+def _hyphen_verbs(toks: list[Tok]) -> list[Tok]:
+    """"part-exchanged", split by the tokenizer into three and its first piece read as a noun subject, is the
+    clause's verb, read as the verb it ends on ("exchange"); not a word before a noun ("a long-awaited trip")."""
+    out: list[Tok] = []
+    k = 0
+    while k < len(toks):
+        t = toks[k]
+        if k + 2 < len(toks) and toks[k + 1].text == "-" and t.text.isalpha() and toks[k + 2].pos == "VERB" and (
+                toks[k + 2].dep not in ("amod", "compound")) and toks[k + 1].idx == t.end and (
+                toks[k + 2].idx == toks[k + 1].end):
+            v = toks[k + 2]
+            out.append(Tok(t.i, f"{t.text}-{v.text}", v.lemma, v.pos, v.tag, v.dep, v.ent, t.idx))
+            k += 3
             continue
         out.append(t)
         k += 1
@@ -207,6 +227,32 @@ def _misread_verb(toks: list[Tok], k: int) -> Tok:
     if j < 0 or toks[j].lower not in ("i", "we", "you", "they") or toks[j].dep != "nsubj":
         return t
     return Tok(t.i, t.text, t.lemma, "VERB", "VBP", t.dep, t.ent, t.idx)
+
+
+# Words for a person said before their name ("a bloke called Gavin", "a woman named Sue")
+_SOMEONE = frozenset({"bloke", "guy", "man", "woman", "lady", "chap", "fella", "fellow", "girl", "lad", "lass",
+                      "gentleman", "person"})
+
+
+def _named_by_be(source: str, toks: list[Tok], k: int, else_: tuple[int, str | None]) -> tuple[int, str | None]:
+    """The name a role is said to be, after "is" ("My new boss is Gavin", "our new neighbour is a woman called
+    Sue"), when the name is all the clause says of it (not "is Gavin's brother", "is Anna's age"): where it
+    starts, and the name; else ``else_``."""
+    if k + 1 >= len(toks) or toks[k].lem != "be" or toks[k].dep == "aux":
+        return else_
+    n = k + 1
+    if toks[n].lower in ("a", "an") and n + 2 < len(toks) and toks[n + 1].lower in _SOMEONE and (
+            toks[n + 2].lower in ("called", "named")):
+        n += 3
+    name = name_at(source, toks, n)
+    if name is None:
+        return else_
+    end = n
+    while end < len(toks) and toks[end].idx < toks[n].idx + len(name):
+        end += 1
+    if end < len(toks) and not (toks[end].pos in ("PUNCT", "CCONJ") and toks[end].tag != "POS"):
+        return else_
+    return n, name
 
 
 def _misread_name(toks: list[Tok], k: int) -> Tok:
@@ -497,6 +543,11 @@ class RuleExtractor:
             name = name_at(c.source, toks, k)
             if name is None:  # "Luna, my husky, loves the snow": the name said first
                 name = _name_before(c.source, toks, i, j)
+            if name is None:  # "My new boss is Gavin", "my manager at work is a guy called Tobias"
+                be = next((x for x in range(j + 1, min(len(toks), j + 5)) if toks[x].lem == "be"), j + 1)
+                if be == j + 1 or (toks[j + 1].lower in ("at", "from", "in") and all(
+                        toks[x].pos in ("DET", "NOUN", "PROPN") for x in range(j + 2, be))):
+                    k, name = _named_by_be(c.source, toks, be, (k, name))
             if role in PETS:
                 gone = any(toks[x].lower in PAST_PET for x in range(i + 1, j))  # "my old dog", "our late cat Pip"
                 if name is not None and gone:

@@ -596,6 +596,8 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
         return _died(c, m, subj)
     if rel == "@put_down":  # the pet put down is the object
         pet = _pet_named(c, o) if o is not None else None
+        if pet is None and o is not None and o.head.lemma.lower() in PETS:  # "re-homed my rabbit": the one said
+            pet = o.head.lower
         if pet is not None and not _negated(c, m.start + 1):
             _pet_gone(c, pet)
         return
@@ -713,6 +715,9 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
             group = words[-1].lower in ("band", "choir", "orchestra")  # a group one plays or sings in, not a team
             c.emit(subj, "member_of" if group else "member_of_team", c.source[words[0].idx : words[-1].end], op,
                    obj_type="ORG")
+        return
+    if rel == "@out_in":
+        _out_in(c, m, subj, o, op)
         return
     if rel == "@trade_for":
         _trade_for(c, m, subj, o, op)
@@ -865,8 +870,13 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
         if o is not None and o.proper and "O2" in m.slots and "O" in m.slots:
             c.emit(subj, "lives_in", o.text, op)
         mate = _one(c, m, "O2") if "O2" in m.slots else None
-        if mate is not None and mate.proper:
-            c.emit(subj, "lives_with", mate.text, op, obj_type="PERSON")
+        at = None if mate is None else mate.start if mate.proper else None
+        if mate is not None and not mate.proper and mate.head.lemma.lower() in ROLES and mate.end + 1 < c.hi and (
+                c.toks[mate.end].lower == ","):
+            at = mate.end + 1  # "with two mates, Josh and Kemi"
+        lead = name_at(c.source, c.toks, at) if at is not None and at < c.hi else None
+        for one in names_listed(c.source, c.toks, at, lead) if at is not None and lead is not None else []:
+            c.emit(subj, "lives_with", one, op, obj_type="PERSON")  # "with Josh and Kemi": each one
         return
     if rel == "@move_out" and o is not None:
         owner = c.toks[o.end] if o.end < c.hi else None
@@ -1082,6 +1092,22 @@ def _trip(c: Clause, m: Match, subj: Entity | None, o: Phrase | None, op: str) -
 _LONG = frozenset({"year", "years", "month", "months", "decade", "decades", "ages", "while", "long"})
 
 
+def _long(c: Clause, i: int) -> bool:
+    """The clause says, from token ``i`` on, that it has held a while: "since…", "for five years", "for ages"."""
+    after = [t.lower for t in c.toks[i : c.hi]]
+    return "since" in after or any(w == "for" and set(after[k + 1 : k + 4]) & _LONG for k, w in enumerate(after))
+
+
+def _out_in(c: Clause, m: Match, subj: Entity | None, o: Phrase | None, op: str) -> None:
+    """'Callum has been out in Calgary for six years', 'Dad's over in Spain these days': where someone lives, said
+    as a while or as now; not a stay ("we're out in Cornwall this week", "I've been out in town all day")."""
+    if subj is None or o is None or not o.proper or o.head.ent not in ("GPE", "LOC", "ORG", ""):  # ("Cork": ORG)
+        return
+    words = [t.lower for t in c.toks[m.end : c.hi]]
+    if _long(c, m.end) or any(_said(words, p) for p in STILL_NOW):
+        c.emit(subj, "lives_in", o.text, op, obj_type="PLACE")
+
+
 def _hobby_verb(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
     """'I knit a lot', 'she paints in her spare time': a hobby told by its verb with no object, as a habit (the
     simple present, or "used to"); not "I paint my nails", "we sang happy birthday", "can you draw?"."""
@@ -1089,9 +1115,7 @@ def _hobby_verb(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
     nxt = c.toks[m.end] if m.end < c.hi else None
     # "I've been painting landscapes for five years", "…knitting since I was a kid": a habit kept up a while, what
     # is painted aside (not someone's things: "painting my nails")
-    after = [t.lower for t in c.toks[m.end : c.hi]]
-    long = "since" in after or any(w == "for" and set(after[i + 1 : i + 4]) & _LONG for i, w in enumerate(after))
-    kept_up = (trig.tag == "VBG" and m.start - 1 >= c.lo and c.toks[m.start - 1].lower == "been" and long
+    kept_up = (trig.tag == "VBG" and m.start - 1 >= c.lo and c.toks[m.start - 1].lower == "been" and _long(c, m.end)
                and (nxt is None or (nxt.pos not in ("PRON", "DET", "PROPN") and nxt.tag != "PRP$")))
     if kept_up and subj is not None:
         c.emit(subj, "practices", gerund(trig.lemma.lower()), op, obj_type="ACTIVITY")

@@ -239,7 +239,7 @@ LEFT_BEHIND = frozenset(_words("sell leave quit miss vacate lose"))
 HOME_GOT = frozenset(_words("complete buy get move settle rent"))
 # A job left without naming the employer ("I quit my job", "she left the army", "quit the ambulance service"):
 # the work said before ends, whatever it was. The words that name a job, or a body one serves in as a career.
-JOB_HELD = frozenset(_words("job position post role career army navy police force service marines"))
+JOB_HELD = frozenset(_words("job position post role career army navy police force service marines company firm"))
 # Tried and so being done: "I'm trying to learn Portuguese" is learning it ("trying to go vegan" is not vegan)
 TRIED_IS_DONE = frozenset(_words("learn study improve practise practice"))
 # Where people study: a place of study named by one of these ("Leeds uni", "Exeter University", "the sixth form")

@@ -66,6 +66,8 @@ PATTERNS: list[Pattern] = [
     # "I live out in Gdansk", "Mum lives on her own in Carlisle"
     _p(f"live|reside [out|over|up|down|back|alone] [on] [{_POSSESSIVE}] [own] in O", "lives_in", state=True,
        proper=True),
+    # a home said as being away somewhere a while ("Callum has been out in Calgary for six years")
+    _p("be out|over|away in O", "@out_in", state=True),
     # a trip is not a home: "just got back from Peru", "ten days in Vietnam", "a weekend in Paris"
     _p("back|home from O", "visited", proper=True),
     # an island takes "on": "ten days on Skye"
@@ -245,7 +247,7 @@ PATTERNS: list[Pattern] = [
     _p(f"be ~ {_DIET}", "@diet", state=True),
     # a food eaten again ends the diets that leave it out ("I'm eating meat again", "back to eating fish")
     _p("eat|eating O again", "@diet_back"),
-    _p("back to eat|eating O", "@diet_back"),
+    _p("back [to] eat|eating O", "@diet_back"),  # "I'm back eating meat"
     _p("back on O", "@diet_back"),
     _p("first O in|for", "@diet_back"),  # "my first steak in three years": eaten again
     # what people keep, read, volunteer at: open facts
@@ -305,6 +307,7 @@ PATTERNS: list[Pattern] = [
     _p("die", "@died"),
     _p("have|get O put down", "@put_down"),  # "We had to have Misty put to sleep"
     _p("have|get O put to sleep", "@put_down"),
+    _p("rehome|re-home O", "@put_down"),  # "We had to rehome Bella": not the speaker's now
     _p("be|get put down", "@died"),
     _p("be|get put to sleep", "@died"),
     # pets, allergies, partners

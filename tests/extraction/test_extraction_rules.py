@@ -922,6 +922,31 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     # a capitalised word right after a role of "my" is a name, whatever the tagger read ("Raj" as an adverb)
     ("My best friend Raj lives in Wigan.", (), {k("Raj", "friend_of", U), k("Raj", "lives_in", "Wigan")}),
     ("Our neighbour Raj keeps bees.", (), {k("Raj", "neighbour_of", U), k("Raj", "keeps", "bees")}),
+    # a role said to be a name, after "is" (the name all the clause says of it)
+    ("Our new vicar is Gwen.", (), set()),  # no role of the speaker's
+    ("My new supervisor is Anil.", (), {k(U, "reports_to", "Anil")}),
+    ("Our new manager is a woman called Bryony.", (), {k(U, "reports_to", "Bryony")}),
+    ("My team leader at work is a chap named Olu.", (), set()),  # "team leader" is no role word
+    ("My brother is Anil's age.", (), set()),
+    # a company or firm left is a job left
+    ("Priya's left the firm.", (), {k("Priya", "works_at", "", "end"), k("Priya", "works_as", "", "end")}),
+    # a food eaten again, "back eating" it
+    ("We're back eating fish.", (), {k(U, "diet", d, "end") for d in DIET_EXCLUDES["fish"]}),
+    # a verb written with a hyphen is the clause's verb ("part-exchanged", its first piece no subject)
+    ("Part-exchanged my old Clio for a Skoda Fabia.", (), {k(U, "drives", "Clio", "end"),
+                                                          k(U, "drives", "Skoda Fabia")}),
+    ("We booked a long-awaited trip.", (), set()),
+    # a pet rehomed is not the speaker's now
+    ("We had to rehome Toffee.", (), {k(U, "has_pet", "Toffee", "end")}),
+    # where someone has been "out in" a while, or is now, is their home; a stay is not
+    ("My cousin has been out in Dubai for ten years.", (), {k("my cousin", "lives_in", "Dubai")}),
+    ("My gran is over in Cork these days.", (), {k("my gran", "lives_in", "Cork")}),
+    ("We're out in Devon this weekend.", (), set()),
+    # a home shared with each one named
+    ("We rent a flat in Derby with Ana and Joe.", (), {k(U, "lives_in", "Derby"), k(U, "lives_with", "Ana"),
+                                                        k(U, "lives_with", "Joe")}),
+    ("I share a house in Leek with three friends, Mo, Di and Sam.", (), {
+        k(U, "lives_in", "Leek"), *(k(U, "lives_with", n) for n in ("Mo", "Di", "Sam"))}),
     # a diet of no drink
     ("I've gone teetotal.", (), {k(U, "diet", "teetotal")}),
 ]
@@ -978,7 +1003,8 @@ def test_relative_dates_set_validity(rx: RuleExtractor) -> None:
     "my other half", "brother-in-law", "-in-law", "my brother - in - law", "a man who", "who lives in", "nearly",
     "Our youngest,", "our lad", "Switched to", "a degree at", "qualified as", "My Mum", "my best friend from school,",
     "'s my happy place", "Took up", "passed away",
-    "packed in", "drives buses for", "for Arriva", "most days on my", "my stepson", "teetotal since",
+    "packed in", "drives buses for", "My boss is", "is a bloke called", "Part-", "-exchanged",
+    "been out in", "share a flat with two mates,", "for Arriva", "most days on my", "my stepson", "teetotal since",
 ])
 def test_this_stops_readers_take_odd_text_without_harm(rx: RuleExtractor, odd: str) -> None:
     """Blank, cut-off or hostile text through the plan, newborn, pair and "love" readers: no error, and no fact
