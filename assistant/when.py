@@ -160,6 +160,8 @@ def when_answer(recall: RecallResult, *, now: datetime | None = None, facts: boo
         return planned
     if (ended := no_longer(recall)) is not None:
         return ended
+    if (diet := diet_leaves_out(recall)) is not None:
+        return diet
     if asks_when and "born_on" in recall.intent.relations:
         return birthday(recall)  # a birthday comes round every year: not the day some words meant
     if asks_when and not ago and (often := how_often(recall, look=look, max_chars=max_chars)) is not None:
@@ -243,8 +245,9 @@ def no_longer(recall: RecallResult) -> str | None:
     # what it is, said whole or by two of its words ("the Red Lion" for `works_at Red Lion pub`)
     about = [a for a, other in mine if set(terms(other)) and (set(terms(other)) <= asked or len(
         set(terms(other)) & asked) >= 2)] or [
-        a for a, _ in mine if a.relation in recall.intent.relations] or _told_with(  # "a member of the gym": PureGym
-        [a for a, _ in mine], recall, asked - _ROLE_TERMS - {"still"})
+        # "a member of the gym": PureGym; a diet says what is not eaten, so it is no fact of the food asked
+        a for a, _ in mine if a.relation in recall.intent.relations and a.relation != "diet"] or _told_with(
+        [a for a, _ in mine if a.relation != "diet"], recall, asked - _ROLE_TERMS - {"still"})
     if not about:
         return None
     current = [a for a in about if a.current]
@@ -262,13 +265,31 @@ def no_longer(recall: RecallResult) -> str | None:
     return _maybe_not(max(later, key=lambda e: e.at), recall.question)
 
 
+def diet_leaves_out(recall: RecallResult) -> str | None:
+    """Asked whether someone eats or drinks a thing now ("Do I eat meat?", "Does Anna drink wine?") when a diet
+    they hold now leaves it out ("I've been pescatarian since uni"): "No, you're pescatarian." The small model,
+    given "User diet pescatarian", said "Yes."; memory.words.DIET_EXCLUDES is the table. None otherwise."""
+    aux = yes_no(recall.question)
+    if aux is None or aux.past:
+        return None
+    asked = set(terms(recall.question))
+    mine = bool(FIRST_PERSON_RE.search(recall.question)) and not recall.intent.roles
+    whose = {USER_ID} if mine else set(recall.seeds)
+    for a in recall.facts:
+        diet = terms(a.object)[:1]
+        if a.relation == "diet" and a.current and a.subject_id in whose and diet and any(
+                diet[0] in _DIET_LEAVES_OUT.get(w, ()) for w in asked):
+            return f"No, {'you are' if a.subject_id == USER_ID else a.subject + ' is'} {a.object}."
+    return None
+
+
 def _told_with(facts: list[Arc], recall: RecallResult, topic: set[str]) -> list[Arc]:
     """The facts learned from words found that say the topic asked ("Does my dad still drive buses?": `works_at
     Arriva`, learned from "My dad drives buses for Arriva"): what the words said is what the fact stands for."""
     if not recall.episodes_relevant or len(topic) < 2:
         return []
     saying = {e.id for e in recall.episodes if len(topic & set(terms(e.text))) >= 2}
-    return [a for a in facts if saying & set(a.sources)]
+    return [a for a in facts if saying & set(a.sources[:1])]  # the words it was learned from, not its end's
 
 
 def _maybe_not(e: Episode, question: str) -> str:

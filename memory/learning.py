@@ -384,7 +384,10 @@ class Learner:
         current = [a for r in names for a in self.graph.lookup(subj.id, r, None, at=at, now=at, limit=100)]
         other_end = [a for r in names for a in self.graph.lookup(None, r, subj.id, at=at, now=at, limit=100)
                      if a.subject_id != subj.id] if rel.symmetric else []
-        taste = f.op == "end" and rel.decay == DecayClass.VOLATILE and not rel.event  # "gone off coffee"
+        # an end said by the last word of what is held: a taste ("gone off coffee" for "strong black coffee"), or
+        # one held at a time ("given up nursing": the nurse of "district nurse")
+        taste = f.op == "end" and ((rel.decay == DecayClass.VOLATILE and not rel.event) or (
+            rel.single_valued and obj.islower()))  # not a name: "Clinic" is not the Juniper Clinic
         targets = (self.resolver.match_in(obj, current, head=taste)
                    + self.resolver.match_in(obj, other_end, reverse=True) if obj else current + other_end)
         if f.op == "end":

@@ -105,6 +105,8 @@ ROLE_RELATION_NAMES = frozenset(ROLE_RELATIONS.values())  # the relations by whi
 # Parents and grandparents are called by their role as by a name ("Dad's birthday is in March", "Mum rang"): said
 # so, they are the speaker's.
 KIN_TITLES = frozenset(w for w, r in ROLES.items() if r.relation in ("mother_of", "father_of", "grandparent_of"))
+# Kin said as a title before a name ("Grandad Ted", "Auntie Mags", "Uncle Bob"): the role, and the name after it
+TITLED_KIN = KIN_TITLES | frozenset(w for w, r in ROLES.items() if r.relation in ("aunt_of", "uncle_of"))
 # Words for children said as such only with a count or an age word before them ("my two boys", "our little girl",
 # "my eldest boy"): alone ("a night out with my girls") they are as often friends.
 CHILD_WORDS: dict[str, str] = {"boy": "son", "girl": "daughter", "lad": "son", "lass": "daughter"}

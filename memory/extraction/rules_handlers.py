@@ -662,11 +662,15 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
             _works_at_tail(c, o, subj, op)
         return
     if rel == "@works_as":
+        made = [t for t in c.toks[m.start : m.slots.get("O", m.start)] if t.lem == "make"]
+        if made and made[0].tag != "VBN":  # "I've been making all sorts of desserts": no post one is made
+            return None
         title = _title(c, m.slots["O"]) if "O" in m.slots else None
         if title is not None and (o is None or (len(title) > len(o.text) and title.startswith(o.text))):
             c.emit(subj, "works_as", title, op, obj_type="ROLE")  # "promoted to head chef": "head" read as a verb
             return None
-        if o is not None and (not c.toks[m.start].lower.startswith("qualif") or o.head.lower in OCCUPATIONS):
+        post_only = c.toks[m.start].lower.startswith("qualif") or bool(made)  # "made practice manager", not "welcome"
+        if o is not None and (not post_only or o.head.lower in OCCUPATIONS | RANKS):
             c.emit(subj, "works_as", o.text, op, obj_type="ROLE")
             _works_at_tail(c, o, subj, op)
         return None
@@ -1235,9 +1239,9 @@ def _trip_noun(c: Clause, m: Match, subj: Entity | None, o: Phrase | None) -> No
         return
     place = o if o.proper else _town_after(c, o)
     before = c.toks[c.lo : m.start]
-    owned = place is o and any(t.tag == "PRP$" for t in c.toks[o.start : o.end])
+    owned = place is o and (any(t.tag == "PRP$" for t in c.toks[o.start : o.end]) or o.head.ent in ("DATE", "TIME"))
     if owned or (before and before[-1].lower in HOW_OFTEN):
-        return  # "most days on my old Raleigh": a habit, and a thing of someone's is no place
+        return  # "most days on my old Raleigh": a habit; a thing of someone's, or a month, is no place
     longing = any(t.lower == "wait" for t in before)  # "can't wait for": no negation
     if place is None or (_negated(c, m.start) and not longing):
         return
@@ -1437,6 +1441,8 @@ def _acquire(c: Clause, m: Match, subj: Entity, o: Phrase, op: str) -> None:
         return
     if head in ROLES and subj.name == USER:
         named = _after_name(c, o)
+        if named is None and (again := _said_again(c, o)) is not None:  # "a lodger, a Spanish student called…"
+            named = again[1]
         if named is not None:  # "I've got two kids, Maisie and Alfie": each one
             for one in names_listed(c.source, c.toks, named.start, named.text) if o.head.tag == "NNS" else [
                     named.text]:

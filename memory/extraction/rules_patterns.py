@@ -92,7 +92,7 @@ PATTERNS: list[Pattern] = [
     # a move to an employer, said with the post ("I've moved over to Arup as a transport planner"): a job, not a home
     _p("move|transfer|switch [back|over|across|away] to O as O2", "@move_as", proper=True),
     _p("move|relocate|emigrate [back|over|away|out|up|down] to O", "lives_in", proper=True),
-    _p("move house|home to O", "lives_in", proper=True),  # "we moved house to Didsbury"
+    _p("move [back] house|home to O", "lives_in", proper=True),  # "we moved house to Didsbury", "moved back home to…"
     _p("settle [down] in O", "lives_in", proper=True),
     # a move said by the home moved into ("we just moved into a flat in Glasgow")
     _p(f"move|moving into ~ [care|nursing|retirement|council|studio|student|family] {_DWELLING} in O", "lives_in",
@@ -133,6 +133,7 @@ PATTERNS: list[Pattern] = [
     _p("retire", "@retired"),
     # a job lost, said in the passive ("got made redundant", "was laid off"): the work said before ends
     _p("be|get make redundant", "@job_left"),
+    _p("be|get make O", "@works_as"),  # "I've been made practice manager", "she got made a partner" (a post only)
     _p("be|get lay off", "@job_left"),
     _p("be|get let go", "@job_left"),
     _p("be|get fire|sack", "@job_left"),
@@ -315,6 +316,7 @@ PATTERNS: list[Pattern] = [
     _p("have * interview for O", "interviewed_for", event=True),
     _p("have * interview at|with O", "interviewed_at", event=True),
     _p("adopt|buy|rescue|get|have|own O", "@acquire"),
+    _p("take in O", "@acquire"),  # "We've taken in a lodger", "took in a stray cat"
     _p("name|call him|her|it|them O", "@name_pet"),
     _p("allergic to O", "allergic_to", state=True),
     _p("allergy to O", "allergic_to", state=True),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from memory.extraction.rules_lexicon import IRREALIS, NP_STOP, SOFT, category
-from memory.words import FIRST_PERSON, FOR_A_WHILE, FORMER_ROLE, MY, POSSESSIVES, ROLES
+from memory.words import FIRST_PERSON, FOR_A_WHILE, FORMER_ROLE, MY, POSSESSIVES, ROLES, TITLED_KIN
 
 _THEIRS = POSSESSIVES - MY - {"your"}  # his, her, its, their: someone mentioned before
 
@@ -200,8 +200,9 @@ def find_subject(source: str, toks: list[Tok], lo: int, trig: int) -> SubjectRef
         ):
             k -= 1
         role = None
-        if k < j and toks[k].lower in ROLES and k - 1 >= lo and toks[k - 1].lower in MY:
-            role, k = toks[k].lower, k + 1  # "My Mum Anne": the role the tagger read as part of the name
+        if k < j and toks[k].lower in ROLES and ((k - 1 >= lo and toks[k - 1].lower in MY) or (
+                toks[k].lower in TITLED_KIN and toks[k].text[:1].isupper())):
+            role, k = toks[k].lower, k + 1  # "My Mum Anne", "Grandad Ted": the role the tagger read as of the name
         name = span_text(source, toks, k, j + 1)
         r = k - 1
         if r >= lo and toks[r].lower == ",":

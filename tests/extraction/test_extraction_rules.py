@@ -947,6 +947,22 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
                                                         k(U, "lives_with", "Joe")}),
     ("I share a house in Leek with three friends, Mo, Di and Sam.", (), {
         k(U, "lives_in", "Leek"), *(k(U, "lives_with", n) for n in ("Mo", "Di", "Sam"))}),
+    # kin said as a title before the name: the role, and the name without it
+    ("Uncle Dev is moving to Goa.", (), {k("Dev", "uncle_of", U), k("Dev", "plans_to_move_to", "Goa")}),
+    ("Grandma Rose died in May.", (), {k("Rose", "grandparent_of", U), k("Rose", "lives_in", "", "end"),
+                                        k("Rose", "works_at", "", "end"), k("Rose", "works_as", "", "end")}),
+    ("Anna's Auntie Pat lives in Hull.", (), {k("Pat", "lives_in", "Hull"), k("Pat", "aunt_of", "Anna")}),
+    # a post one is made; not "made welcome"
+    ("Ravi's been made head of science.", (), {k("Ravi", "works_as", "head of science")}),
+    ("We were made very welcome.", (), set()),
+    ("I've been making all sorts of cakes.", (), set()),
+    # someone taken in, said again as what they are and named
+    ("We've taken in a lodger, a nurse called Ama.", (), {k("Ama", "lives_with", U)}),
+    ("I took in the bins.", (), set()),
+    # a move back home to a town
+    ("Moved back home to Derry in May.", (), {k(U, "lives_in", "Derry")}),
+    # a month is no place of a trip
+    ("My mum's coming for a week in June.", (), set()),
     # a diet of no drink
     ("I've gone teetotal.", (), {k(U, "diet", "teetotal")}),
 ]
@@ -1004,7 +1020,8 @@ def test_relative_dates_set_validity(rx: RuleExtractor) -> None:
     "Our youngest,", "our lad", "Switched to", "a degree at", "qualified as", "My Mum", "my best friend from school,",
     "'s my happy place", "Took up", "passed away",
     "packed in", "drives buses for", "My boss is", "is a bloke called", "Part-", "-exchanged",
-    "been out in", "share a flat with two mates,", "for Arriva", "most days on my", "my stepson", "teetotal since",
+    "been out in", "share a flat with two mates,", "Grandad", "Auntie", "been made", "taken in a",
+    "Moved back home to", "for Arriva", "most days on my", "my stepson", "teetotal since",
 ])
 def test_this_stops_readers_take_odd_text_without_harm(rx: RuleExtractor, odd: str) -> None:
     """Blank, cut-off or hostile text through the plan, newborn, pair and "love" readers: no error, and no fact

@@ -345,16 +345,17 @@ def test_retiring_ends_the_employer_and_a_trade_packed_in_ends_its_job_through_t
     graph, ts = env
     learner = Learner(graph, ts, RulesExtractor(RuleExtractor()))
     learner.ingest(turns("c1", T0, "My uncle Greg drives coaches for National Express.", "My sister Ruth is a nurse.",
-                         "My cousin Ola is a baker."), source="t")
+                         "My cousin Ola is a baker.", "My aunt Liz is a district nurse."), source="t")
     assert now_objects(graph, "Greg", "works_at", T0 + D) == ["National Express"]
     learner.ingest(turns("c2", T0 + 30 * D, "Greg retired last week.", "Ruth has packed in nursing.",
-                         "Ola gave up teaching years ago."), source="t")
+                         "Ola gave up teaching years ago.", "Liz has given up nursing."), source="t")
     later = T0 + 31 * D
     assert now_objects(graph, "Greg", "works_at", later) == []
     assert now_objects(graph, "Greg", "works_as", later) == ["retired"]
     assert [a.object for a in graph.history("Greg", "works_at", now=later)] == ["National Express"]
     assert now_objects(graph, "Ruth", "works_as", later) == []
     assert now_objects(graph, "Ola", "works_as", later) == ["baker"]  # not the trade given up
+    assert now_objects(graph, "Liz", "works_as", later) == []  # the nurse of "district nurse"
 
 
 def test_kin_keep_the_word_said_and_a_move_in_ends_the_home_through_the_real_rules(env) -> None:

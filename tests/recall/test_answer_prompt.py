@@ -410,6 +410,24 @@ def test_still_asked_in_the_words_a_fact_was_learned_from() -> None:
     assert no_longer(r) is None
 
 
+def test_a_diet_held_now_says_no_to_a_food_it_leaves_out() -> None:
+    """"Do I eat meat?" with "User diet pescatarian" held: no (the model had said "Yes."). A diet that ended is no
+    answer either way ("Do I eat fish?" after going back to it), nor one that leaves the food in."""
+    from assistant.when import diet_leaves_out
+
+    q = "Do I eat meat?"
+    r = RecallResult(q, analyse(q), ["user"], [_fact("user", "diet", "pescatarian")], "history")
+    assert diet_leaves_out(r) == "No, you are pescatarian."
+    assert when_answer(r) == "No, you are pescatarian."
+    q = "Do I eat fish?"
+    r = RecallResult(q, analyse(q), ["user"], [_fact("user", "diet", "pescatarian")], "history")
+    assert diet_leaves_out(r) is None
+    r.facts = [_fact("user", "diet", "vegetarian", until=JUNE_3)]
+    assert diet_leaves_out(r) is None and no_longer(r) is None
+    q = "Did I eat meat?"  # of then: not said from a diet held now
+    assert diet_leaves_out(RecallResult(q, analyse(q), ["user"], [_fact("user", "diet", "vegan")], "history")) is None
+
+
 def test_asked_whether_something_still_holds_when_it_ended() -> None:
     r = RecallResult("Am I still vegan?", analyse("Am I still vegan?"), ["e-vegan"], [], "history")
     r.facts = [_fact("user", "diet", "vegan", until=JUNE_3)]
