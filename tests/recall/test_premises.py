@@ -474,14 +474,17 @@ def test_the_source_of_an_answer() -> None:
 
 def test_a_diet_speaks_of_what_it_leaves_out(tmp_path: Path, parser: RuleExtractor) -> None:
     """'Do I drink beer?' after 'I've been teetotal since Easter': no word says beer, but the diet held leaves
-    it out, so the premise is said and the model answers from the diet. Without the diet fact, it is unsaid."""
+    it out. Asked yes or no, the diet answers without the model; asked otherwise, the premise is said and the model
+    answers from the diet. Without the diet fact, it is unsaid."""
     from memory.model import USER_ID
 
     said = [("user", "I've been teetotal since Easter, never felt better.")]
-    model = Model("No, you're teetotal.")
+    model = Model("You don't drink beer.")
     with heard(tmp_path, said, (), T0, model, tagger=words_of(parser)) as p:
         ans = p.answer("Do I drink beer?", now=T0 + timedelta(days=1))
         assert model.asked == 0 and ans.text.startswith("I don't know that")
         p.graph.assert_fact(USER_ID, "diet", "teetotal", now=T0)
         ans = p.answer("Do I drink beer?", now=T0 + timedelta(days=1))
-        assert model.asked == 1 and ans.text == "No, you're teetotal."
+        assert model.asked == 0 and ans.text == "No, you are teetotal."
+        ans = p.answer("How often do I drink beer?", now=T0 + timedelta(days=1))
+        assert model.asked == 1 and ans.text == "You don't drink beer."
