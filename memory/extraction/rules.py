@@ -567,10 +567,7 @@ class RuleExtractor:
                 # "my sons Finn and Oscar", "my two boys, Finn and Oscar,": each name said after a plural role
                 if name is not None:
                     for one in names_listed(c.source, toks, k, name) if toks[j].tag == "NNS" else [name]:
-                        before = len(c.out)
-                        _role_fact(c, role, one, former=former)
-                        for f in c.out[before:]:
-                            f.extra["aliases"] = {one: [" ".join(x.text for x in toks[i : j + 1])]}
+                        _role_fact(c, role, one, former=former, said=" ".join(x.text for x in toks[i : j + 1]))
                 elif former:  # "my old boss retired": no one's name said next is the boss's now
                     continue
                 elif role not in c.disc.roles:
@@ -583,10 +580,7 @@ class RuleExtractor:
             if t.lower in TITLED_KIN and t.text[:1].isupper() and (i == 0 or (
                     toks[i - 1].lower not in POSSESSIVES and toks[i - 1].tag != "POS")) and (
                     name := name_at(c.source, toks, i + 1)) is not None and name.split()[0].lower() not in ROLES:
-                before = len(c.out)
-                _role_fact(c, t.lower, name)
-                for f in c.out[before:]:
-                    f.extra["aliases"] = {name: [f"{t.text} {name}"]}
+                _role_fact(c, t.lower, name, said=f"{t.text} {name}")
         kin_of_kin(c)  # "my sister's husband Gareth", "Priya's boyfriend Tom"
         for i in range(len(toks) - 2):  # "Emma from work", "lunch with Sam from work": a colleague
             if toks[i].pos == "PROPN" and toks[i + 1].lower == "from" and toks[i + 2].lower == "work" and not (

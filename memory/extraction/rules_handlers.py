@@ -371,9 +371,10 @@ def _may_be_role(c: Clause, upto: int, role: str) -> bool:
     return True
 
 
-def _role_fact(c: Clause, role: str, name: str, *, former: bool = False) -> None:
+def _role_fact(c: Clause, role: str, name: str, *, former: bool = False, said: str | None = None) -> None:
     """(name role_of user), or (user reports_to name) for a manager. A former one ("my old boss Terry", "my
-    ex-girlfriend Dan") ends the relation if memory holds it, and is not who the role means from now on."""
+    ex-girlfriend Dan") ends the relation if memory holds it, and is not who the role means from now on.
+    ``said``: the words the person was called by ("my sister", "Grandad Ted"), kept as another name of theirs."""
     if role not in ROLES:
         return
     rel = ROLES[role].relation
@@ -384,9 +385,11 @@ def _role_fact(c: Clause, role: str, name: str, *, former: bool = False) -> None
         ent = c.disc.name_role(role, name)
     op = "end" if former else "assert"
     if rel == "reports_to":
-        c.emit(USER, rel, name, op, obj_type="PERSON", timeless=True)
+        fact = c.emit(USER, rel, name, op, obj_type="PERSON", timeless=True)
     else:  # the word said is kept: "Who is Tariq?" is "Your husband", not "Your spouse"
-        c.emit(ent, rel, USER, op, obj_type="PERSON", timeless=True, label=_role_word(role))
+        fact = c.emit(ent, rel, USER, op, obj_type="PERSON", timeless=True, label=_role_word(role))
+    if fact is not None and said is not None:
+        fact.extra["aliases"] = {name: [said]}
 
 
 def kin_of_kin(c: Clause) -> None:
