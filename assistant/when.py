@@ -18,7 +18,7 @@ from memory.recall.recall import RecallResult, fact_terms
 from memory.revision import says_a_change, says_an_end
 from memory.search import focus, terms
 from memory.timeutil import spoken_grain
-from memory.vocabulary import is_relation, relation
+from memory.vocabulary import ENDS_OTHERS, is_relation, relation
 from memory.words import (
     AUXILIARIES,
     DIET_EXCLUDES,
@@ -162,6 +162,8 @@ def when_answer(recall: RecallResult, *, now: datetime | None = None, facts: boo
         return ended
     if (diet := diet_leaves_out(recall)) is not None:
         return diet
+    if not asks_when and not ago and (gone := none_now(recall)) is not None:
+        return gone
     if asks_when and "born_on" in recall.intent.relations:
         return birthday(recall)  # a birthday comes round every year: not the day some words meant
     if asks_when and not ago and (often := how_often(recall, look=look, max_chars=max_chars)) is not None:
@@ -175,6 +177,31 @@ def when_answer(recall: RecallResult, *, now: datetime | None = None, facts: boo
     if ago and now is not None:
         return f"{time_since(when, now)} ({said})."
     return f"{said[:1].upper()}{said[1:]}."
+
+
+def none_now(recall: RecallResult) -> str | None:
+    """Asked about now ("What car do I drive?") when every fact of the asked relation (one held at a time) has
+    ended and nothing said since may name another: 'Not now, as far as I know: on 15 September 2026 you said "Sold
+    the Corsa, I cycle everywhere now."' — the words that ended it, when found, else the fact and its end (the
+    small model, handed those words, said "A Corsa"). None when a value held now ends it by its own meaning
+    ("retired": ``ENDS_OTHERS``; the model says that), or words said after the end was learned are among those
+    found (they may tell the new one, which learning did not read)."""
+    if not recall.ended or recall.targeted or recall.cypher_facts:
+        return None
+    last = recall.ended[0]
+    held = {(a.relation, a.object.casefold()) for a in recall.facts if a.current and a.subject_id == last.subject_id}
+    if any(last.relation in ENDS_OTHERS.get(h, ()) for h in held):
+        return None
+    learned = last.closed_at or last.valid_to
+    if learned is None or last.valid_to is None or (
+            recall.episodes_relevant and any(e.at > learned for e in recall.episodes)):
+        return None
+    told = [e for e in recall.episodes if abs((e.at - learned).total_seconds()) < 1] if recall.episodes_relevant else []
+    if told:
+        e = told[0]
+        who = "you" if e.speaker == "user" else e.speaker
+        return f'Not now, as far as I know: on {spoken_day(e.at)} {who} said "{focus(e.text, recall.question, 160)}"'
+    return f"Not now, as far as I know: {last.object} until {spoken_day(last.valid_to)}."
 
 
 _MONTH_DAY = re.compile(rf"^({MONTH})\s+(\d{{1,2}})\b(.*)$", re.I)

@@ -20,7 +20,7 @@ from memory.names import normalize
 from memory.recall.linking import Linker
 from memory.timeutil import grain_span
 from memory.transcripts import TranscriptStore, Turn
-from memory.vocabulary import ENDS_OTHERS, NARROWER, RELATIONS, DecayClass, relation
+from memory.vocabulary import ENDS_OTHERS, NARROWER, RELATIONS, DecayClass, EntityType, relation
 from memory.words import DIET_EXCLUDES, USER_KEYS
 
 if TYPE_CHECKING:
@@ -385,9 +385,10 @@ class Learner:
         other_end = [a for r in names for a in self.graph.lookup(None, r, subj.id, at=at, now=at, limit=100)
                      if a.subject_id != subj.id] if rel.symmetric else []
         # an end said by the last word of what is held: a taste ("gone off coffee" for "strong black coffee"), or
-        # one held at a time ("given up nursing": the nurse of "district nurse")
+        # one held at a time ("given up nursing": the nurse of "district nurse"; "sold the Corsa": the Vauxhall
+        # Corsa driven). Not a name of a place or a firm: "Clinic" is not the Juniper Clinic
         taste = f.op == "end" and ((rel.decay == DecayClass.VOLATILE and not rel.event) or (
-            rel.single_valued and obj.islower()))  # not a name: "Clinic" is not the Juniper Clinic
+            rel.single_valued and (obj.islower() or rel.object_type == EntityType.THING)))
         targets = (self.resolver.match_in(obj, current, head=taste)
                    + self.resolver.match_in(obj, other_end, reverse=True) if obj else current + other_end)
         if f.op == "end":

@@ -91,6 +91,10 @@ _NOT_Y_BUT_X = re.compile(
 
 
 _ELIDED_I_BEFORE = frozenset({"love", "adore", "been"})
+# the first or last of a job said with its "my" left out ("First day at Greggs tomorrow!"); not "last week", which
+# is more often a date ("Last week at Tesco they had a sale")
+_MY_FIRST_OR_LAST = frozenset({("first", w) for w in ("day", "week", "shift", "month", "fortnight")} |
+                              {("last", "day"), ("last", "shift")})
 
 
 def _elided_i(toks: list[Tok]) -> int | None:
@@ -101,6 +105,8 @@ def _elided_i(toks: list[Tok]) -> int | None:
     for i, t in enumerate(toks):
         if t.lower in ("back", "home") and i + 1 < len(toks) and toks[i + 1].lower == "from":
             return i  # "Just back from a week in Iceland": "(I'm) back from"
+        if i + 1 < len(toks) and (t.lower, toks[i + 1].lower) in _MY_FIRST_OR_LAST:
+            return i  # "First week done as a trainee paramedic", "Last shift at Tesco today": "(my) first week"
         if t.pos in ("ADV", "INTJ", "PUNCT") or t.lower in SOFT:
             continue
         past = t.tag in ("VBD", "VBN") and t.pos == "VERB"

@@ -22,6 +22,7 @@ from memory.extraction.rules_lexicon import (
     FOR_LATER,
     FORMER,
     GERUND_SETTINGS,
+    HABIT_NOUNS,
     HOBBYISTS,
     HOME_GOT,
     HOW_OFTEN,
@@ -138,6 +139,11 @@ def handle(c: Clause, m: Match, subj: Entity | None) -> None:
     trig = c.toks[m.start]
     if _irrealis(c, m.start, p.plan):
         return
+    if trig.lower == "like" and trig.tag == "IN" and m.start > c.lo and c.toks[m.start - 1].pos == "VERB":
+        return  # "I eat like a horse", "Mum sings like an angel": how, not a taste
+    if trig.tag == "VBG" and trig.lem != "be" and p.op == "assert" and _given_up(
+            [t.lem for t in c.toks[max(c.lo, m.start - 2) : m.start]]):
+        return  # "I stopped going climbing": the doing is what ended (the row of "stop" says so)
     if p.state and trig.tag == "VB" and m.start - 2 >= c.lo and c.toks[m.start - 1].tag == "TO" and c.toks[
             m.start - 2].pos in ("ADJ", "CCONJ", "NOUN"):
         # "it was great to enjoy nature", "nice to play a bit", "…and to relax", "time to paint": an infinitive
@@ -637,6 +643,8 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
                 t.lower in POSSESSIVES | {"this", "that"} for t in c.toks[first : thing.end]):
             c.emit(Entity(USER), "dislikes", _as_named(thing.text, c.toks[thing.start]), op)
         return
+    if rel == "@habit_off":  # said with no one named ("Five months smoke-free!"): the speaker's
+        return _habit_off(c, m, subj)
     if subj is None:
         return
     if rel == "@is_my_role" and o is not None and o.head.lower in ROLES and subj.name != USER:
@@ -653,7 +661,8 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
                 c.emit(subj, "is_a", o.text, obj_type="ANIMAL")
         elif o.head.lower in HOBBYISTS and (o.head.lower not in OCCUPATIONS or any(
                 t.lower in PASTIME_KEEN for t in c.toks[o.start : o.head.i])):
-            if not any(t.lower in FORMER for t in c.toks[o.start : o.head.i]):  # not "a former runner"
+            if not any(t.lower in FORMER or t.lower == "non" for t in c.toks[o.start : o.head.i]):  # "a former
+                # runner", "a non-smoker" never did or no longer do
                 c.emit(subj, "practices", HOBBYISTS[o.head.lower], op, obj_type="ACTIVITY")
         elif o.head.lower in OCCUPATIONS and o.end <= c.hi:
             former = [t for t in c.toks[o.start : o.head.i] if t.lower in FORMER]
@@ -672,7 +681,8 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
         if title is not None and (o is None or (len(title) > len(o.text) and title.startswith(o.text))):
             c.emit(subj, "works_as", title, op, obj_type="ROLE")  # "promoted to head chef": "head" read as a verb
             return None
-        post_only = c.toks[m.start].lower.startswith("qualif") or bool(made)  # "made practice manager", not "welcome"
+        # "made practice manager", not "made welcome"; "my first week as a paramedic", not "as a mum"
+        post_only = c.toks[m.start].lower.startswith("qualif") or c.toks[m.start].lower == "first" or bool(made)
         if o is not None and (not post_only or o.head.lower in OCCUPATIONS | RANKS):
             c.emit(subj, "works_as", o.text, op, obj_type="ROLE")
             _works_at_tail(c, o, subj, op)
@@ -945,6 +955,9 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
     elif rel == "@leave" and not o.proper and c.toks[m.start].lem != "lose" and (
             worker := _trade_left(c, m, o)) is not None:
         c.emit(subj, "works_as", worker, "end")  # "Kate's left nursing": the job of that trade, if held
+    elif rel == "@leave" and c.toks[m.start].lem in SET_ASIDE and o.start == m.slots["O"] and (
+            o.end - o.start == 1 and o.head.lower.endswith("ing")):
+        c.emit(subj, "practices", o.text, "end", obj_type="ACTIVITY")  # "I quit smoking in March": a doing given up
     elif rel == "@leave" and o.proper and c.toks[m.start].lemma.lower() != "lose":
         prev = c.disc.last_object(o.text)
         if prev is not None and prev.relation in ("works_at", "lives_in", "member_of", "studies_at"):
@@ -957,7 +970,7 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
         end = rel == "@give_up"
         if end and (worker := _trade_left(c, m, o)) is not None:
             c.emit(subj, "works_as", worker, "end")  # "packed in teaching": the job of that trade, if held
-        if c.toks[m.start].lem in SET_ASIDE and not o.head.lower.endswith("ing"):
+        if c.toks[m.start].lem in SET_ASIDE and not any(t.lower.endswith("ing") for t in c.toks[m.start + 1 : o.end]):
             return  # "packed in the car": a thing put away
         if cat == "car":  # "picked up a second-hand Tesla": a car got, not a pastime
             if not end and c.toks[m.start].lem in ("pick", "get") and (car := _car(c, o)) is not None:
@@ -971,7 +984,9 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
             if o.head.lemma.lower() in STUDY_PLACES and not end:
                 c.emit(subj, "studies_at", o.text, op, obj_type="ORG")
         elif cat != "food" and (o.head.pos in ("NOUN", "PROPN") or o.head.tag == "VBG"):
-            c.emit(subj, "practices", o.text, "end" if end else op, obj_type="ACTIVITY")
+            done = o.text[6:] if o.text.lower().startswith("going ") else o.text  # "stopped going swimming"
+            if done.lower() != "going":  # "stopped going to the gym": where one went, not a pastime
+                c.emit(subj, "practices", done, "end" if end else op, obj_type="ACTIVITY")
     elif rel == "@play":
         if cat in ("instrument", "sport", "game") or (cat is None and o.head.pos in ("NOUN", "PROPN")):
             c.emit(subj, "plays", o.text, op)
@@ -1097,6 +1112,26 @@ def _trip(c: Clause, m: Match, subj: Entity | None, o: Phrase | None, op: str) -
 
 # how long a habit has been kept up, for it to be one ("for five years", not "for an hour")
 _LONG = frozenset({"year", "years", "month", "months", "decade", "decades", "ages", "while", "long"})
+
+
+def _habit_off(c: Clause, m: Match, subj: Entity | None) -> None:
+    """'Three months without a cigarette now', 'five months smoke-free': a habit given up (HABIT_NOUNS), said as
+    a while gone without it; the speaker's when the clause names no one. Not "a night out without a cigarette"."""
+    if "O" in m.slots:
+        o = _one(c, m)
+        before = c.toks[m.start - 1] if m.start > 0 else None  # (the while may be a clause of its own)
+        if o is None or before is None or before.lemma.lower() not in _PERIODS:
+            return
+        thing = o.head.lemma.lower()
+    else:
+        thing = c.toks[m.start].lemma.lower()
+    if subj is None and any(t.dep.startswith("nsubj") for t in c.toks[c.lo : m.start]):
+        return  # "The pub has been smoke-free for years": something's, not a person's
+    if thing in HABIT_NOUNS and not _negated(c, m.start):  # not "I haven't gone a day without a cigarette"
+        c.emit(subj or Entity(USER), "practices", HABIT_NOUNS[thing], "end", obj_type="ACTIVITY")
+
+
+_PERIODS = frozenset({"day", "week", "fortnight", "month", "year"})
 
 
 def _long(c: Clause, i: int) -> bool:

@@ -116,6 +116,7 @@ DWELLING_KINDS = frozenset(_words("terraced detached semi-detached converted ren
 # also a job ("gardener", "baker") is a pastime only with a word of one before it (`PASTIME_KEEN`).
 HOBBYISTS: dict[str, str] = {
     "birdwatcher": "birdwatching", "birder": "birding", "cyclist": "cycling", "runner": "running",
+    "smoker": "smoking", "vaper": "vaping",
     "jogger": "jogging", "swimmer": "swimming", "climber": "climbing", "boulderer": "bouldering",
     "golfer": "golf", "gardener": "gardening", "reader": "reading", "baker": "baking", "cook": "cooking",
     "knitter": "knitting", "hiker": "hiking", "walker": "walking", "rambler": "rambling",
@@ -126,6 +127,9 @@ HOBBYISTS: dict[str, str] = {
     "triathlete": "triathlon", "crocheter": "crochet", "potter": "pottery", "woodworker": "woodworking",
     "stargazer": "stargazing", "bookworm": "reading",
 }
+# The things a habit is of ("three months without a cigarette", "smoke-free"): the habit, a doing
+HABIT_NOUNS: dict[str, str] = {"cigarette": "smoking", "cig": "smoking", "ciggie": "smoking", "fag": "smoking",
+                               "smoke": "smoking", "vape": "vaping"}
 PASTIME_KEEN = frozenset(_words(
     "keen avid passionate enthusiastic big huge massive serious amateur mad obsessive regular casual hobby weekend "
     "lifelong competitive occasional social fair-weather"))
@@ -233,7 +237,8 @@ FOR_LATER = frozenset({"signed_up_for"})  # not "enrolled in a course in January
 # "teach": its own row reads the employer ("teaches yoga for Nuffield Health")
 TRADE_VERBS = frozenset(_words("drive nurse clean cook write design code build report edit photograph "
                                "illustrate tutor instruct translate"))
-SET_ASIDE = frozenset(_words("pack jack chuck"))  # "packed in teaching", "jacked in the gym": given up
+# verbs of giving up that give up a doing only ("packed in teaching", "stopped smoking"; not "stopped the car")
+SET_ASIDE = frozenset(_words("pack jack chuck stop kick quit"))
 LEFT_BEHIND = frozenset(_words("sell leave quit miss vacate lose"))
 # What is done to a new home one has got ("We completed on the new place in York", "got the keys to the new house")
 HOME_GOT = frozenset(_words("complete buy get move settle rent"))

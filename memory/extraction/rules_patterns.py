@@ -88,6 +88,7 @@ PATTERNS: list[Pattern] = [
     _p("move out of O", "@move_out"),
     # someone who moved out no longer lives with the speaker ("Rory's moved out to live with his girlfriend")
     _p("move out", "@moved_out"),
+    _p("fly|leave the nest", "@moved_out"),  # "Dylan's flown the nest"
     _p("move|relocate|emigrate|go [back|over|away] from O to O2", "@move_from", proper=True),
     # a move to an employer, said with the post ("I've moved over to Arup as a transport planner"): a job, not a home
     _p("move|transfer|switch [back|over|across|away] to O as O2", "@move_as", proper=True),
@@ -155,10 +156,12 @@ PATTERNS: list[Pattern] = [
         "works_at",
         proper=True,
     ),
-    _p("first day ~ [work|working|job] at|for|with|in O", "works_at", proper=True),
+    _p("first day|shift|week ~ [work|working|job] at|for|with|in O", "works_at", proper=True),
     _p("start|begin work|working at|for|with O", "works_at", proper=True),
     _p("start|begin at O as", "works_at", proper=True),  # "I started at the council as an analyst"
     _p("start|begin [work|working] as O", "@works_as"),  # "I start as a trainee electrician on Monday"
+    # the first of a post ("First week done as a trainee paramedic", "my first shift as a carer"): a post only
+    _p("first day|week|shift|month|fortnight [done|over|back|in] as O", "@works_as"),
     # the last of a job ("last shift at the depot today", "my last day at Halfords")
     _p("last day|shift|week at O", "works_at", "end", proper=True),
     # the speaker's last day of work said with its day ("my last shift's on the 30th", "My last day was Friday"): the
@@ -274,9 +277,13 @@ PATTERNS: list[Pattern] = [
     _p("give up O", "@give_up"),
     _p("pack|jack|chuck in O", "@give_up"),  # "Kate's packed in teaching", "jacked in the gym"
     _p("stop|quit play|playing|do|doing|practise|practising|practice|practicing O", "@give_up"),
+    _p("stop|kick O", "@give_up"),  # "I stopped smoking", "kicked vaping": a doing given up (not "stopped the car")
+    # a habit left off a while ("Three months without a cigarette now", "Five months smoke-free today!")
+    _p("without O", "@habit_off", neg="ignore"),
+    _p("smoke|vape - free", "@habit_off", neg="ignore"),
     # a hobby said by its verb alone, as a habit ("I knit a lot", "I paint in my spare time", "I sing in a choir")
     _p("knit|crochet|sew|paint|draw|sketch|bake|garden|surf|skate|ski|climb|boulder|dance|sing|quilt|embroider|"
-       "hike|swim|jog|cycle|fish|camp|kayak|canoe|sail|row|golf|skateboard|snowboard|meditate",
+       "hike|swim|jog|cycle|fish|camp|kayak|canoe|sail|row|golf|skateboard|snowboard|meditate|smoke|vape",
        "@hobby_verb", state=True),
     _p("play O", "@play", state=True),
     _p("practise|practice|do O", "@do", state=True),

@@ -22,6 +22,7 @@ from memory.search import terms
 from memory.summaries import summaries_for
 from memory.summary_text import undated
 from memory.timeutil import DAY
+from memory.vocabulary import is_relation, relation
 from memory.words import (
     BESIDES,
     FOR_A_WHILE,
@@ -69,6 +70,10 @@ class RecallResult:
     # else who is something to the user was found, and nothing said found mentions the role: the role word, so the
     # answer can say what it was never told
     role_unheld: str = ""
+    # asked about now, and no fact of the asked relation (one held at a time) holds: the ones of it that ended
+    # ("What car do I drive?" after "Sold the Corsa"), newest first. Not in ``facts``: an ended fact among them
+    # tempts the small model into saying it as current
+    ended: list[Arc] = field(default_factory=list)
 
     @property
     def found_anything(self) -> bool:
@@ -117,6 +122,13 @@ class Recaller:
         self.linker.link("warm up")
         if self.episodes is not None:
             self.episodes.warm_up()
+
+    def _ended(self, intent: Intent, ids: Sequence[str], now: datetime) -> list[Arc]:
+        """The ended facts of the asked relations held one at a time, of these entities (newest end first)."""
+        rels = [r for r in intent.relations if is_relation(r) and relation(r).single_valued]
+        gone = [a for s in dict.fromkeys(ids) for r in rels for a in self.graph.history_of(s, r, now=now)
+                if a.expired_at is None and a.valid_to is not None and a.valid_to <= now and not a.lapsed]
+        return sorted(gone, key=lambda a: a.valid_to or now, reverse=True)
 
     def seeds(self, intent: Intent, linked: Linked, *, now: datetime,
               role_arcs: list[Arc] | None = None) -> list[str]:
@@ -211,6 +223,9 @@ class Recaller:
             neighbourhood()
         t3b = time.perf_counter()
         result = RecallResult(question, intent, seeds, [], mode, targeted=targeted)
+        if mode == "now" and not targeted and intent.relations:
+            mine = linked.first_person and not intent.roles  # "What car do I drive?", not "…does my dad drive?"
+            result.ended = self._ended(intent, [*seeds, *([USER_ID] if mine else [])], now)
         # asked a relation of life (a home, a job, a taste) about someone named in what was said, though no
         # fact made them an entity: personal too ("Who wrote Hamlet?" after "we saw Hamlet" stays general)
         result.personal = bool(linked.first_person or linked.ids or intent.roles) or (

@@ -963,6 +963,23 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("Moved back home to Derry in May.", (), {k(U, "lives_in", "Derry")}),
     # a month is no place of a trip
     ("My mum's coming for a week in June.", (), set()),
+    # the first or last of a post, said with its "my" left out; a first time as no post is nothing
+    ("First week done as a trainee dental nurse!", (), {k(U, "works_as", "trainee dental nurse")}),
+    ("First shift at Morrisons tomorrow.", (), {k(U, "works_at", "Morrisons")}),
+    ("First day as a grandad and I'm smitten.", (), set()),
+    ("Last week at Asda they had a sale on.", (), set()),
+    # a habit: smoked, given up, left off a while; "like" as how something is done is no taste
+    ("My dad smokes about twenty a day.", (), {k("my dad", "practices", "smoking")}),
+    ("Gran quit smoking in the spring.", (), {k("Gran", "practices", "smoking", "end")}),
+    ("I've stopped vaping.", (), {k(U, "practices", "vaping", "end")}),
+    ("Six weeks without a fag now!", (), {k(U, "practices", "smoking", "end")}),
+    ("Eight months smoke-free and counting.", (), {k(U, "practices", "smoking", "end")}),
+    ("I couldn't go a day without a cigarette.", (), set()),
+    ("The club went smoke-free in 2007.", (), set()),
+    ("I'm a non-smoker.", (), set()),
+    ("I stopped the car at the lights.", (), set()),
+    ("My brother eats like a horse.", (), set()),
+    ("I stopped going climbing after the injury.", (), {k(U, "practices", "climbing", "end")}),
     # a diet of no drink
     ("I've gone teetotal.", (), {k(U, "diet", "teetotal")}),
 ]

@@ -358,6 +358,26 @@ def test_retiring_ends_the_employer_and_a_trade_packed_in_ends_its_job_through_t
     assert now_objects(graph, "Liz", "works_as", later) == []  # the nurse of "district nurse"
 
 
+def test_a_car_sold_by_its_model_ends_the_car_and_a_first_week_as_a_post_is_the_job(env) -> None:
+    """"Sold the Corsa" ends "Vauxhall Corsa" (a thing held one at a time, said by its last word); a firm is never
+    ended by a word of its name ("left the Clinic" is not the Juniper Clinic). "First week done as a trainee
+    paramedic" is the job now."""
+    from memory.extraction.rules import RuleExtractor
+    from memory.learning import RulesExtractor
+
+    graph, ts = env
+    learner = Learner(graph, ts, RulesExtractor(RuleExtractor()))
+    learner.ingest(turns("c1", T0, "I drive a red Vauxhall Corsa.", "I work as a receptionist.",
+                         "My sister works at the Juniper Clinic."), source="t")
+    learner.ingest(turns("c2", T0 + 30 * D, "Sold the Corsa, I cycle everywhere now.",
+                         "First week done as a trainee paramedic!", "My sister has left the Clinic."), source="t")
+    later = T0 + 31 * D
+    assert now_objects(graph, "user", "drives", later) == []
+    assert [a.object for a in graph.history("user", "drives", now=later)] == ["Vauxhall Corsa"]
+    assert now_objects(graph, "user", "works_as", later) == ["trainee paramedic"]
+    assert now_objects(graph, "my sister", "works_at", later) == ["Juniper Clinic"]
+
+
 def test_kin_keep_the_word_said_and_a_move_in_ends_the_home_through_the_real_rules(env) -> None:
     """"My husband Tariq" is said back as a husband, not a spouse; the sister's husband is her spouse, not the
     user's; a move in with someone ends the home said before (history kept); a last shift ends the job."""
