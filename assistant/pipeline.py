@@ -36,7 +36,7 @@ from assistant.answer import (
     unsaid_in,
     vetted,
 )
-from assistant.when import time_meant, when_answer
+from assistant.when import none_now, time_meant, when_answer
 from memory.episodes import Episode
 from memory.graph import TemporalGraph
 from memory.llm import LLM, LLMError, Message
@@ -117,6 +117,8 @@ class Pipeline:
         # model would answer with whatever it was given ("Where does Pavel live?" "Uncle.").
         if asking and recall.role_unheld:  # "Where does my sister live?", no sister ever told of
             return iter([role_unknown(recall.role_unheld)]), ans
+        if asking and (gone := none_now(recall)) is not None:  # "What car do I drive?" after it was sold
+            return iter([gone]), ans
         asked_unfound = bool(intent.relations) and recall.targeted == 0 and not recall.cypher_facts
         if asking and recall.personal and (
                 not recall.found_anything or (asked_unfound and not recall.episodes_relevant)

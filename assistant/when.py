@@ -162,8 +162,6 @@ def when_answer(recall: RecallResult, *, now: datetime | None = None, facts: boo
         return ended
     if (diet := diet_leaves_out(recall)) is not None:
         return diet
-    if not asks_when and not ago and (gone := none_now(recall)) is not None:
-        return gone
     if asks_when and "born_on" in recall.intent.relations:
         return birthday(recall)  # a birthday comes round every year: not the day some words meant
     if asks_when and not ago and (often := how_often(recall, look=look, max_chars=max_chars)) is not None:
@@ -186,7 +184,8 @@ def none_now(recall: RecallResult) -> str | None:
     small model, handed those words, said "A Corsa"). None when a value held now ends it by its own meaning
     ("retired": ``ENDS_OTHERS``; the model says that), or words said after the end was learned are among those
     found (they may tell the new one, which learning did not read)."""
-    if not recall.ended or recall.targeted or recall.cypher_facts:
+    if not recall.ended or recall.targeted or recall.cypher_facts or _ASKS_WHEN.match(recall.question) or (
+            _ASKS_AGO.match(recall.question)):
         return None
     last = recall.ended[0]
     held = {(a.relation, a.object.casefold()) for a in recall.facts if a.current and a.subject_id == last.subject_id}

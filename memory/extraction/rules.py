@@ -118,6 +118,12 @@ def _elided_i(toks: list[Tok]) -> int | None:
     return None
 
 
+def _said_now(toks: list[Tok]) -> bool:
+    """The sentence says how things are, and nothing of the past ("Our old dog Bess is 14 now", "…still loves her
+    walks"; not "…died in May", "…used to chase cars")."""
+    return any(t.tag in ("VBZ", "VBP") for t in toks) and not any(t.tag == "VBD" for t in toks)
+
+
 def _relative(toks: list[Tok], lo: int, trig: int) -> int | None:
     """Where a relative pronoun opens the trigger's clause ("a man who moved to Alaska", "my sister, who lives in
     Oslo"): its index, whose antecedent is the subject; None when there is none."""
@@ -556,7 +562,10 @@ class RuleExtractor:
                         toks[x].pos in ("DET", "NOUN", "PROPN") for x in range(j + 2, be))):
                     k, name = _named_by_be(c.source, toks, be, (k, name))
             if role in PETS:
-                gone = any(toks[x].lower in PAST_PET for x in range(i + 1, j))  # "my old dog", "our late cat Pip"
+                # "my old dog", "our late cat Pip"; not an old one said to be so now ("Our old tabby Whiskers is
+                # nineteen now": aged, not gone)
+                gone = any(toks[x].lower in PAST_PET and not (toks[x].lower == "old" and _said_now(toks))
+                           for x in range(i + 1, j))
                 if name is not None and gone:
                     c.emit(Entity(name, "ANIMAL"), "is_a", role, obj_type="ANIMAL", timeless=True)
                 elif name is not None:  # "my two rabbits Finn and Oscar": each one

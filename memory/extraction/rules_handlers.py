@@ -255,6 +255,10 @@ def _emit_all(c: Clause, m: Match, subj: Entity | None, rel: str, op: str) -> No
     for ph in phrases:
         ph = _owned(c, ph)
         if m.pattern.proper and not ph.proper and rel in ("lives_in", "grew_up_in", "born_in"):
+            if rel == "lives_in" and op == "assert" and _town_after(c, ph, ("near", "outside")) is not None and (
+                    c.toks[m.start].lem in _MOVES and not _move_ahead(c, m)):
+                c.emit(subj, "lives_in", "", "end")  # "moved to a cottage near Aberystwyth": not in the town, nor
+                continue  # where they lived before
             ph = _town_after(c, ph) or ph  # "a tiny village in Wales", "a farmhouse outside Leeds" is no town
         if m.pattern.proper and not ph.proper and not (rel == "works_at" and ph.head.lower in WORKPLACES):
             continue  # a name, or for an employer what it is ("the bank", "the city council")
@@ -603,6 +607,12 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
         return _proposed(c, m, subj)
     if rel == "@died":
         return _died(c, m, subj)
+    if rel == "@lost_named":  # "We lost Whiskers last week"; not a place ("lost Leeds in the final")
+        if o is not None and o.head.ent not in ("GPE", "LOC") and o.end - o.start == 1 and subj is not None and (
+                subj.name == USER) and o.head.lower not in ROLES and not _negated(c, m.start + 1) and not (
+                o.end < c.hi and c.toks[o.end].tag == "POS"):  # not "lost Grandad", "lost Dad's watch"
+            _pet_gone(c, o.text)
+        return
     if rel == "@put_down":  # the pet put down is the object
         pet = _pet_named(c, o) if o is not None else None
         if pet is None and o is not None and o.head.lemma.lower() in PETS:  # "re-homed my rabbit": the one said
@@ -968,6 +978,9 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
             m.slots["O"]].lower in ("a", "an", "the", "this", "that")):
         # "picked up a book", "picked up the kids": a thing, not a pastime ("picked up knitting", "the guitar")
         end = rel == "@give_up"
+        if o.head.lemma.lower() in HABIT_NOUNS and o.head.pos == "NOUN":  # "binned the vape", "gave up cigarettes"
+            c.emit(subj, "practices", HABIT_NOUNS[o.head.lemma.lower()], "end" if end else op, obj_type="ACTIVITY")
+            return
         if end and (worker := _trade_left(c, m, o)) is not None:
             c.emit(subj, "works_as", worker, "end")  # "packed in teaching": the job of that trade, if held
         if c.toks[m.start].lem in SET_ASIDE and not any(t.lower.endswith("ing") for t in c.toks[m.start + 1 : o.end]):

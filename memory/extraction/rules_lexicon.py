@@ -128,8 +128,8 @@ HOBBYISTS: dict[str, str] = {
     "stargazer": "stargazing", "bookworm": "reading",
 }
 # The things a habit is of ("three months without a cigarette", "smoke-free"): the habit, a doing
-HABIT_NOUNS: dict[str, str] = {"cigarette": "smoking", "cig": "smoking", "ciggie": "smoking", "fag": "smoking",
-                               "smoke": "smoking", "vape": "vaping"}
+HABIT_NOUNS: dict[str, str] = {"cigarette": "smoking", "cig": "smoking", "cigar": "smoking", "ciggie": "smoking",
+                               "fag": "smoking", "smoke": "smoking", "vape": "vaping"}
 PASTIME_KEEN = frozenset(_words(
     "keen avid passionate enthusiastic big huge massive serious amateur mad obsessive regular casual hobby weekend "
     "lifelong competitive occasional social fair-weather"))
@@ -238,7 +238,7 @@ FOR_LATER = frozenset({"signed_up_for"})  # not "enrolled in a course in January
 TRADE_VERBS = frozenset(_words("drive nurse clean cook write design code build report edit photograph "
                                "illustrate tutor instruct translate"))
 # verbs of giving up that give up a doing only ("packed in teaching", "stopped smoking"; not "stopped the car")
-SET_ASIDE = frozenset(_words("pack jack chuck stop kick quit"))
+SET_ASIDE = frozenset(_words("pack jack chuck stop kick quit bin ditch"))
 LEFT_BEHIND = frozenset(_words("sell leave quit miss vacate lose"))
 # What is done to a new home one has got ("We completed on the new place in York", "got the keys to the new house")
 HOME_GOT = frozenset(_words("complete buy get move settle rent"))

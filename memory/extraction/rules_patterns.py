@@ -164,6 +164,7 @@ PATTERNS: list[Pattern] = [
     _p("first day|week|shift|month|fortnight [done|over|back|in] as O", "@works_as"),
     # the last of a job ("last shift at the depot today", "my last day at Halfords")
     _p("last day|shift|week at O", "works_at", "end", proper=True),
+    _p("finished [up|work|working] at O", "works_at", "end", proper=True),  # "Finished at Lloyds on Friday" (said done)
     # the speaker's last day of work said with its day ("my last shift's on the 30th", "My last day was Friday"): the
     # job ends (when the day is ahead, from now: it is given up)
     _p("last day|shift|week be|'s D", "@last_day", plan=True),
@@ -277,7 +278,8 @@ PATTERNS: list[Pattern] = [
     _p("give up O", "@give_up"),
     _p("pack|jack|chuck in O", "@give_up"),  # "Kate's packed in teaching", "jacked in the gym"
     _p("stop|quit play|playing|do|doing|practise|practising|practice|practicing O", "@give_up"),
-    _p("stop|kick O", "@give_up"),  # "I stopped smoking", "kicked vaping": a doing given up (not "stopped the car")
+    # "I stopped smoking", "kicked vaping", "binned the vape": a doing given up (not "stopped the car")
+    _p("stop|kick|bin|ditch O", "@give_up"),
     # a habit left off a while ("Three months without a cigarette now", "Five months smoke-free today!")
     _p("without O", "@habit_off", neg="ignore"),
     _p("smoke|vape - free", "@habit_off", neg="ignore"),
@@ -347,6 +349,8 @@ PATTERNS: list[Pattern] = [
     _p("run|complete|finish O", "@race", event=True),
     _p("watch O", "@watched", event=True, proper=True),  # not "see": "saw Tom at the pub" is a person
     _p("be a|an O", "@be_a", state=True),  # "I used to be a nurse": held then, not now
+    # one lost by name ("We lost Whiskers last week"): a pet of that name is no more (learning ends only a pet's)
+    _p("lose O", "@lost_named", event=True, named=True),
     # a place left ("quit Google"), or a job left with the employer unnamed ("I quit my job", "Maya's left the
     # ambulance service", "lost my job", "got made redundant")
     _p("leave|quit|lose O", "@leave"),
@@ -413,10 +417,12 @@ def _soft(t: Tok) -> bool:
 
 
 def _names(toks: list[Tok], at: int | None, hi: int) -> bool:
-    """A name begins at token ``at`` ("the NHS", "Arriva"), not "about five years" or "my kids"."""
+    """A name begins at token ``at`` ("the NHS", "Arriva"), not "about five years" or "my kids". A capitalised noun
+    inside the sentence is one the tagger took for a common noun ("We lost Whiskers": NNS)."""
     if at is not None and at < hi and toks[at].lower == "the":
         at += 1
-    return at is not None and at < hi and toks[at].tag in ("NNP", "NNPS")
+    return at is not None and at < hi and (toks[at].tag in ("NNP", "NNPS") or (
+        at > 0 and toks[at].pos == "NOUN" and toks[at].text[:1].isupper()))
 
 
 def match_at(

@@ -378,6 +378,27 @@ def test_a_car_sold_by_its_model_ends_the_car_and_a_first_week_as_a_post_is_the_
     assert now_objects(graph, "my sister", "works_at", later) == ["Juniper Clinic"]
 
 
+def test_a_pet_lost_by_name_a_job_finished_at_and_a_move_near_a_town_through_the_real_rules(env) -> None:
+    """"Our old tabby Whiskers is nineteen now" is a cat had (aged, not gone); "We lost Whiskers" ends it. "Finished
+    at Lloyds" ends "Lloyds bank"; a move to a cottage near a town ends the home before (no town is said to be it)."""
+    from memory.extraction.rules import RuleExtractor
+    from memory.learning import RulesExtractor
+
+    graph, ts = env
+    learner = Learner(graph, ts, RulesExtractor(RuleExtractor()))
+    learner.ingest(turns("c1", T0, "Our old tabby Whiskers is nineteen now.", "I'm a cashier at Lloyds bank in town.",
+                         "We live in a terrace in Bristol."), source="t")
+    assert now_objects(graph, "user", "has_pet", T0 + D) == ["Whiskers"]
+    learner.ingest(turns("c2", T0 + 30 * D, "We lost Whiskers last week, the house feels so empty.",
+                         "Finished at Lloyds on Friday.", "We've finally moved to a cottage near Aberystwyth!"),
+                   source="t")
+    later = T0 + 31 * D
+    assert now_objects(graph, "user", "has_pet", later) == []
+    assert now_objects(graph, "user", "works_at", later) == []
+    assert now_objects(graph, "user", "lives_in", later) == []
+    assert [a.object for a in graph.history("user", "lives_in", now=later)] == ["Bristol"]
+
+
 def test_kin_keep_the_word_said_and_a_move_in_ends_the_home_through_the_real_rules(env) -> None:
     """"My husband Tariq" is said back as a husband, not a spouse; the sister's husband is her spouse, not the
     user's; a move in with someone ends the home said before (history kept); a last shift ends the job."""

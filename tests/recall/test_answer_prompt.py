@@ -428,6 +428,28 @@ def test_a_diet_held_now_says_no_to_a_food_it_leaves_out() -> None:
     assert diet_leaves_out(RecallResult(q, analyse(q), ["user"], [_fact("user", "diet", "vegan")], "history")) is None
 
 
+def test_asked_about_now_when_every_fact_of_it_ended() -> None:
+    """"What car do I drive?" after "Sold the Corsa": the car's end is said, with the words that ended it when they
+    were found (the model, handed them, said "A Corsa"); not when words said after the end may name another car,
+    nor when a value held now says why it ended (retired: the model says so), nor when asked when."""
+    from assistant.when import none_now
+
+    q = "What car do I drive?"
+    sold = dataclasses.replace(_fact("user", "drives", "Vauxhall Corsa", until=JUNE_3), closed_at=JUNE_3)
+    r = RecallResult(q, analyse(q), ["user"], [], "now", ended=[sold])
+    assert none_now(r) == "Not now, as far as I know: Vauxhall Corsa until 3 June 2023."
+    r.episodes = [Episode("e1", "c2", 0, "user", "Sold the Corsa, I cycle everywhere now.", JUNE_3)]
+    r.episodes_relevant = True
+    assert none_now(r) == 'Not now, as far as I know: on 3 June 2023 you said "Sold the Corsa, I cycle everywhere now."'
+    r.episodes.append(Episode("e2", "c3", 0, "user", "Picked up a little Kia yesterday.", JUNE_3 + timedelta(days=9)))
+    assert none_now(r) is None  # the model reads what was said since
+    q = "Where does Greg work?"
+    left = dataclasses.replace(_fact("greg", "works_at", "Arriva", until=JUNE_3), subject_id="greg", closed_at=JUNE_3)
+    retired = dataclasses.replace(_fact("greg", "works_as", "retired"), subject_id="greg")
+    assert none_now(RecallResult(q, analyse(q), ["greg"], [retired], "now", ended=[left])) is None
+    assert none_now(RecallResult(q, analyse(q), ["greg"], [], "now", ended=[left])) is not None
+
+
 def test_asked_whether_something_still_holds_when_it_ended() -> None:
     r = RecallResult("Am I still vegan?", analyse("Am I still vegan?"), ["e-vegan"], [], "history")
     r.facts = [_fact("user", "diet", "vegan", until=JUNE_3)]
