@@ -188,6 +188,7 @@ def none_now(recall: RecallResult) -> str | None:
             _ASKS_AGO.match(recall.question)):
         return None
     last = recall.ended[0]
+    other = last.subject if last.object_id == USER_ID else last.object  # a role's holder ("Marcus partner_of User")
     held = {(a.relation, a.object.casefold()) for a in recall.facts if a.current and a.subject_id == last.subject_id}
     if any(last.relation in ENDS_OTHERS.get(h, ()) for h in held):
         return None
@@ -200,7 +201,7 @@ def none_now(recall: RecallResult) -> str | None:
         e = told[0]
         who = "you" if e.speaker == "user" else e.speaker
         return f'Not now, as far as I know: on {spoken_day(e.at)} {who} said "{focus(e.text, recall.question, 160)}"'
-    return f"Not now, as far as I know: {last.object} until {spoken_day(last.valid_to)}."
+    return f"Not now, as far as I know: {other} until {spoken_day(last.valid_to)}."
 
 
 _MONTH_DAY = re.compile(rf"^({MONTH})\s+(\d{{1,2}})\b(.*)$", re.I)

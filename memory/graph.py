@@ -382,6 +382,12 @@ class TemporalGraph:
             Q.HISTORY, {"subject_id": subject_id, "relation": relname, "now": to_epoch(now)})]
         return [_plan_over(_as_known(a, now), now) for a in arcs if a.recorded_at <= now]
 
+    def history_to(self, object_id: str, rel: str, *, now: datetime) -> list[Arc]:
+        """history_of() of the arcs of one relation into an entity ("Marcus partner_of User"), as known at ``now``."""
+        arcs = [Arc.from_row(r) for r in self.store.read(
+            Q.HISTORY_TO, {"object_id": object_id, "relation": relation(rel).name, "now": to_epoch(now)})]
+        return [_plan_over(_as_known(a, now), now) for a in arcs if a.recorded_at <= now]
+
     def facts_at(self, at: datetime, *, now: datetime | None = None, entity: str | None = None) -> list[Arc]:
         """Facts true in the world at ``at``, as believed at record time ``now`` (default: ``at``)."""
         p = {"at": to_epoch(at), "now": to_epoch(now or at)}

@@ -367,7 +367,8 @@ class Learner:
             aliases = (f.extra or {}).get("aliases") or {}
             planned = (f.extra or {}).get("when") if (f.extra or {}).get("kind") == "plan" else None
             left_out = self._tastes_left_out(subject, obj, at, turn) if rel.name == "diet" and not planned else []
-            if not planned and (ended := ENDS_OTHERS.get((rel.name, obj.casefold()))):
+            ended = ENDS_OTHERS.get((rel.name, obj.casefold())) or ENDS_OTHERS.get((rel.name, ""))
+            if not planned and ended:
                 left_out += self._ended_by(subject, obj, ended, at, turn, since=when.valid_from)
             return left_out + self.graph.assert_fact(
                 subject, rel.name, obj, now=at, source=turn.source_id, valid_from=when.valid_from,
@@ -403,7 +404,8 @@ class Learner:
         subj = self.graph.find_entity(subject)
         if subj is None:
             return []
-        held = [a for r in relations for a in self.graph.lookup(subj.id, r, None, at=at, now=at, limit=100)]
+        held = [a for r in relations for a in self.graph.lookup(subj.id, r, None, at=at, now=at, limit=100)
+                if since is None or a.valid_from <= since]  # not a later one ("graduated in 2009": not this course)
         return self.graph.end_arcs(held, now=at, valid_to=since, source=turn.source_id,
                                    reason=f"{value} now") if held else []
 

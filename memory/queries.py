@@ -163,6 +163,11 @@ HISTORY = (
     "WHERE $relation IS NULL OR a.relation = $relation "
     f"RETURN {ARC_FIELDS} ORDER BY a.valid_from, a.recorded_at"
 )
+HISTORY_TO = (  # the same, of the arcs into an entity ("Marcus partner_of User": the user's partners, then and now)
+    "MATCH (s:Entity)-[a:ARC]->(o:Entity {id: $object_id}) "
+    "WHERE a.relation = $relation "
+    f"RETURN {ARC_FIELDS} ORDER BY a.valid_from, a.recorded_at"
+)
 FACTS_AT = (
     f"MATCH (s:Entity)-[a:ARC]->(o:Entity) WHERE {TRUE_AT} "
     f"RETURN {ARC_FIELDS} ORDER BY a.valid_from"

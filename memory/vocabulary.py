@@ -132,8 +132,10 @@ NARROWER: dict[str, tuple[str, ...]] = {
 }
 
 # A value that ends the subject's other relations when it is held: someone retired works for no one now ("Dad
-# drives buses for Arriva", then "Dad retired on Friday"). (relation, value) -> the relations it ends.
-ENDS_OTHERS: dict[tuple[str, str], tuple[str, ...]] = {("works_as", "retired"): ("works_at",)}
+# drives buses for Arriva", then "Dad retired on Friday"); someone who graduated studies nowhere now. (relation,
+# value) -> the relations it ends; the value "" is any value.
+ENDS_OTHERS: dict[tuple[str, str], tuple[str, ...]] = {("works_as", "retired"): ("works_at",),
+                                                       ("graduated_from", ""): ("studies_at",)}
 
 # Common spellings people (and models) use for the same relation.
 ALIASES: dict[str, str] = {

@@ -489,9 +489,10 @@ class RuleExtractor:
                     if ref is None or ref.kind == "phrase":
                         continue
                 verb = next((i for i in range(lo, m.start) if toks[i].pos in ("AUX", "VERB")), None)
-                if ref is None or (verb is not None and ref.kind == "phrase" and ref.start > verb):
+                if ref is None or (verb is not None and ref.start > verb and (ref.kind == "phrase" or (
+                        ref.kind == "role" and ref.text not in ROLES and ref.text not in PETS))):
                     # "I'm lactose intolerant and allergic to X": the clause's own subject; "we went on a road trip
-                    # to Oregon": what comes after the verb is no subject
+                    # to Oregon", "I'm in my final year studying history": what comes after the verb is no subject
                     ref = find_subject(source, toks, lo, verb) if verb is not None else None
                 if ref is not None and ref.kind == "name" and ref.start == opener:
                     ref = None  # "Flew home from Oslo": the verb the tagger read as a name is no subject

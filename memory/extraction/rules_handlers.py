@@ -139,8 +139,9 @@ def handle(c: Clause, m: Match, subj: Entity | None) -> None:
     trig = c.toks[m.start]
     if _irrealis(c, m.start, p.plan):
         return
-    if trig.lower == "like" and trig.tag == "IN" and m.start > c.lo and c.toks[m.start - 1].pos == "VERB":
-        return  # "I eat like a horse", "Mum sings like an angel": how, not a taste
+    if trig.lower == "like" and trig.tag == "IN" and m.start > c.lo and c.toks[m.start - 1].pos in (
+            "VERB", "NOUN", "PROPN", "ADJ"):
+        return  # "I eat like a horse", "simple things to my day like grabbing a coffee": how or what, not a taste
     if trig.tag == "VBG" and trig.lem != "be" and p.op == "assert" and _given_up(
             [t.lem for t in c.toks[max(c.lo, m.start - 2) : m.start]]):
         return  # "I stopped going climbing": the doing is what ended (the row of "stop" says so)
@@ -176,6 +177,7 @@ def handle(c: Clause, m: Match, subj: Entity | None) -> None:
         return  # "I played tennis yesterday": an event
     if p.event and not (trig.tag == "VBD" or (trig.tag == "VBN" and any(
             t.lem == "have" for t in c.toks[max(c.lo, m.start - 3) : m.start])) or (
+            trig.tag == "VBN" and all(t.pos in ("ADV", "INTJ", "PUNCT") for t in c.toks[: m.start])) or (
             trig.tag == "VBP" and trig.lower in SAME_IN_THE_PAST)):  # "I hurt my back": told as past
         return  # "I run marathons", "I'll attend": no event told
     if p.rel.startswith("@"):
@@ -607,6 +609,8 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
         return _proposed(c, m, subj)
     if rel == "@died":
         return _died(c, m, subj)
+    if rel == "@graduated":
+        return _graduated(c, m, subj)
     if rel == "@lost_named":  # "We lost Whiskers last week"; not a place ("lost Leeds in the final")
         if o is not None and o.head.ent not in ("GPE", "LOC") and o.end - o.start == 1 and subj is not None and (
                 subj.name == USER) and o.head.lower not in ROLES and not _negated(c, m.start + 1) and not (
@@ -692,7 +696,8 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
             c.emit(subj, "works_as", title, op, obj_type="ROLE")  # "promoted to head chef": "head" read as a verb
             return None
         # "made practice manager", not "made welcome"; "my first week as a paramedic", not "as a mum"
-        post_only = c.toks[m.start].lower.startswith("qualif") or c.toks[m.start].lower == "first" or bool(made)
+        post_only = c.toks[m.start].lower.startswith(("qualif", "requalif", "retrain")) or c.toks[
+            m.start].lower == "first" or bool(made)
         if o is not None and (not post_only or o.head.lower in OCCUPATIONS | RANKS):
             c.emit(subj, "works_as", o.text, op, obj_type="ROLE")
             _works_at_tail(c, o, subj, op)
@@ -997,9 +1002,9 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
             if o.head.lemma.lower() in STUDY_PLACES and not end:
                 c.emit(subj, "studies_at", o.text, op, obj_type="ORG")
         elif cat != "food" and (o.head.pos in ("NOUN", "PROPN") or o.head.tag == "VBG"):
-            done = o.text[6:] if o.text.lower().startswith("going ") else o.text  # "stopped going swimming"
-            if done.lower() != "going":  # "stopped going to the gym": where one went, not a pastime
-                c.emit(subj, "practices", done, "end" if end else op, obj_type="ACTIVITY")
+            doing = o.text[6:] if o.text.lower().startswith("going ") else o.text  # "stopped going swimming"
+            if doing.lower() != "going":  # "stopped going to the gym": where one went, not a pastime
+                c.emit(subj, "practices", doing, "end" if end else op, obj_type="ACTIVITY")
     elif rel == "@play":
         if cat in ("instrument", "sport", "game") or (cat is None and o.head.pos in ("NOUN", "PROPN")):
             c.emit(subj, "plays", o.text, op)
@@ -1018,7 +1023,10 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
             c.emit(subj, "plays", o.text, op)
     elif rel == "@drive" and (cat == "car" or o.head.pos == "PROPN"):
         c.emit(subj, "drives", o.text, op, obj_type="THING")
-    elif rel == "@sell" and cat == "car" and o.proper:
+    elif rel == "@sell" and o.proper and (o.head.ent not in ("GPE", "LOC", "PERSON") or c.toks[
+            m.slots["O"]].lower in ("the", "my", "our")):
+        # a car or a bike by its make ("Sold the Corsa", "the Bonneville"): ends only what is driven by that name
+        # (the tagger's "the Bonneville" is a person, "the Ducati" a town)
         c.emit(subj, "drives", o.text, "end", obj_type="THING")
     elif rel == "@acquire":
         _acquire(c, m, subj, o, op)
@@ -1127,6 +1135,26 @@ def _trip(c: Clause, m: Match, subj: Entity | None, o: Phrase | None, op: str) -
 _LONG = frozenset({"year", "years", "month", "months", "decade", "decades", "ages", "while", "long"})
 
 
+def _graduated(c: Clause, m: Match, subj: Entity | None) -> None:
+    """'I graduated from Leeds in July', 'Graduated today with a 2:1 in history!': where from (an event), and the
+    studies are over: the place studied at, and the subject when said ("in history")."""
+    if subj is None or subj.type != "PERSON" or _negated(c, m.start + 1):
+        return
+    k = m.end
+    place = noun_phrase(c.source, c.toks, k + 1, c.hi) if k + 1 < c.hi and c.toks[k].lower == "from" else None
+    if place is not None:  # (learning ends the studies there: vocabulary.ENDS_OTHERS)
+        c.emit(subj, "graduated_from", place.text, obj_type="ORG" if place.proper else None)
+    when = c.time()
+    if when is not None and (c.at - when.when).days > 366:
+        return  # "I graduated in 2015": long done, not the studies of now
+    if place is None:
+        c.emit(subj, "studies_at", "", "end")
+    at_in = next((i for i in range(k, c.hi - 1) if c.toks[i].lower == "in"), None)
+    topic = noun_phrase(c.source, c.toks, at_in + 1, c.hi) if at_in is not None else None
+    if topic is not None and not topic.proper and topic.head.pos == "NOUN" and topic.head.ent not in ("DATE", "TIME"):
+        c.emit(subj, "studies", topic.text, "end", obj_type="TOPIC")
+
+
 def _habit_off(c: Clause, m: Match, subj: Entity | None) -> None:
     """'Three months without a cigarette now', 'five months smoke-free': a habit given up (HABIT_NOUNS), said as
     a while gone without it; the speaker's when the clause names no one. Not "a night out without a cigarette"."""
@@ -1163,6 +1191,9 @@ def _out_in(c: Clause, m: Match, subj: Entity | None, o: Phrase | None, op: str)
         c.emit(subj, "lives_in", o.text, op, obj_type="PLACE")
 
 
+_DISTANCE = re.compile(r"^\d+(\.\d+)?(k|km|ks|kms|miles?)?$")
+
+
 def _hobby_verb(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
     """'I knit a lot', 'she paints in her spare time': a hobby told by its verb with no object, as a habit (the
     simple present, or "used to"); not "I paint my nails", "we sang happy birthday", "can you draw?"."""
@@ -1175,10 +1206,16 @@ def _hobby_verb(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
     if kept_up and subj is not None:
         c.emit(subj, "practices", gerund(trig.lemma.lower()), op, obj_type="ACTIVITY")
         return
+    after = c.toks[m.end + 1].lower if m.end + 1 < c.hi else ""
+    # "I run 5k every morning", "swim 2km", "three times a week", "a lot" (not "I run a café")
+    how_much = nxt is not None and ((bool(_DISTANCE.match(nxt.lower)) and after != "people") or after == "times" or (
+        nxt.lower == "a" and after in ("lot", "bit", "little")) or nxt.lower == "lot")
     if subj is None or trig.pos != "VERB" or trig.tag not in ("VBP", "VBZ", "VB", "VBD") or (
             nxt is not None and (nxt.pos in ("DET", "NOUN", "PROPN", "PRON", "NUM") or nxt.tag == "PRP$")
-            and nxt.lower not in ("a", "lot")):
+            and not how_much):
         return
+    if trig.lem == "run" and (subj.type != "PERSON" or (nxt is not None and nxt.lower in ("for", "out", "into"))):
+        return  # "the car runs well", "I run for the bus", "we've run out of milk"
     if trig.tag == "VBD" and op != "end":  # "I painted" told once (an event)
         return
     if trig.tag == "VB" and not any(t.lower in ("do", "does", "to") for t in c.toks[max(c.lo, m.start - 2) : m.start]):

@@ -38,6 +38,7 @@ class Pattern:
     plan: bool = False  # words of intention ("going", "will") make it a plan, not a wish (the handler decides)
     event: bool = False  # said in the past only ("I ran a marathon"; not "I run marathons", "I'll attend")
     named: bool = False  # the object must begin with a name, or the row does not match and later ones are tried
+    present: bool = False  # the trigger must be a present-tense verb, or the row does not match (later ones tried)
 
 
 def _p(spec: str, rel: str, op: str = "assert", **kw: object) -> Pattern:
@@ -112,7 +113,7 @@ PATTERNS: list[Pattern] = [
     _p("be|come|hail [originally|actually|really|both|all|also] from O", "@from", state=True, proper=True),
     # a home bought in a town ("We've sold up and bought a semi in Wokingham"): where they live, unless it is said
     # to be a second one or to let
-    _p(f"buy|purchase ~ {_DWELLING} in O", "@bought_home", event=True, proper=True),
+    _p(f"buy|purchase ~ {_DWELLING} [,] in O", "@bought_home", event=True, proper=True),  # "our first house, in Kent"
     _p(f"buy|purchase ~ {_DWELLING_KIND} {_DWELLING} in O", "@bought_home", event=True, proper=True),
     _p("rent|renting in O", "lives_in", state=True, proper=True),  # "we're renting in Clifton at the moment"
     _p(f"rent|renting ~ {_DWELLING} in O", "lives_in", state=True, proper=True),
@@ -125,6 +126,7 @@ PATTERNS: list[Pattern] = [
     _p("work|working [nights|days|lates|earlies|weekends|shifts] as O", "@works_as", state=True),
     _p("promote to O", "@works_as"),
     _p("qualify|qualified as O", "@works_as"),  # "I've just qualified as a driving instructor" (a post only)
+    _p("retrain|requalify|retrained|requalified as O", "@works_as"),  # "retrained as a plumber" (a post only)
     # taken on by an employer ("I've just been taken on as a sous chef at The Fig Tree", "got hired as a driver")
     _p("be|get take|hire|employ|recruit [on] as O", "@works_as"),
     _p("be|get take on at|by O", "works_at", proper=True),
@@ -287,6 +289,8 @@ PATTERNS: list[Pattern] = [
     _p("knit|crochet|sew|paint|draw|sketch|bake|garden|surf|skate|ski|climb|boulder|dance|sing|quilt|embroider|"
        "hike|swim|jog|cycle|fish|camp|kayak|canoe|sail|row|golf|skateboard|snowboard|meditate|smoke|vape",
        "@hobby_verb", state=True),
+    # running as a habit, said in the present ("I run 5k every morning"); "we ran the Berlin marathon" is a race
+    _p("run", "@hobby_verb", state=True, present=True),
     _p("play O", "@play", state=True),
     _p("practise|practice|do O", "@do", state=True),
     _p("go O", "@go", state=True),
@@ -294,6 +298,7 @@ PATTERNS: list[Pattern] = [
     _p("learn|study O", "@learn", state=True),
     # cars and things
     _p("drive O", "@drive", state=True),
+    _p("ride O", "@drive", state=True),  # "I ride a Triumph Bonneville at weekends" (a make: not "ride horses")
     _p("trade|swap in O", "@sell"),
     _p("get rid of O", "@sell"),
     _p("sell|scrap|crash|total O", "@sell"),
@@ -337,7 +342,8 @@ PATTERNS: list[Pattern] = [
     _p("break|split up with O", "partner_of", "end", proper=True),
     _p("visit O", "@trip", plan=True),
     # events told in the past: open predicates, with when
-    _p("graduate from O", "graduated_from", event=True),
+    # a graduation: the event, and studying is over ("Graduated today with a 2:1 in history!")
+    _p("graduate", "@graduated", event=True),
     _p("attend O", "attended", event=True),
     _p("participate|partake in O", "attended", event=True),
     _p("take part in O", "attended", event=True),
@@ -494,6 +500,8 @@ def find_matches(toks: list[Tok], lo: int, hi: int) -> list[Match]:
                 continue
             res = match_at(toks, i, elems, hi)
             if res is not None and pat.named and not _names(toks, res[1].get("O"), hi):
+                res = None
+            if res is not None and pat.present and toks[i].tag not in ("VBP", "VBZ", "VB"):
                 res = None
             if res is not None:
                 end, slots = res

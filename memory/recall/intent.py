@@ -33,7 +33,7 @@ CUES: list[tuple[str, tuple[str, ...]]] = [
     (r"\b(born|birthplace)\b", ("born_in", "born_on")),
     (r"\b(birthday)\b", ("born_on",)),
     (r"\b(grow up|grew up|raised|childhood|home ?town|originally)\b|^\s*where\b.*\bfrom\W*$", ("grew_up_in",)),
-    (r"\b(drive|drives|driving|car|vehicle)\b", ("drives", "owns")),
+    (r"\b(drive|drives|driving|car|vehicle|motorbike|motorcycle|scooter|ride|rides|riding)\b", ("drives", "owns")),
     (r"\b(like|likes|love|loves|enjoy|enjoys|favou?rite|foods?|drinks?|eat|prefer|fan of)\b", ("likes", "diet")),
     (rf"\b(diet|{alternation(DIET_NAMES)})\b", ("diet",)),  # "Am I still vegan?", "Is Tom teetotal?"
     (r"\b(dislike|dislikes|hate|hates|can't stand)\b", ("dislikes",)),
@@ -41,7 +41,7 @@ CUES: list[tuple[str, tuple[str, ...]]] = [
     (r"\b(conditions?|illness\w*|diagnos\w*|health)\b", ("has_condition",)),
     (r"\b(injur\w*|hurt|sprain\w*|fractur\w*)\b", ("injured",)),
     (r"\b(teach|teaches|teaching|subject)\b", ("teaches",)),
-    (r"\b(stud(y|ies|ying)|school|university|college)\b", ("studies", "studies_at")),
+    (r"\b(stud(y|ies|ying|ents?)|school|university|uni|college|degree)\b", ("studies", "studies_at")),
     (r"\b(play|plays|playing|instrument|sport)\b", ("plays",)),
     (r"\b(hobby|hobbies|practi[cs]\w*|pastime|free time)\b", ("practices", "plays")),
     (r"\b(pets?|dogs?|cats?|pupp(?:y|ies)|kittens?|animals?)\b", ("has_pet",)),

@@ -130,6 +130,14 @@ class Recaller:
                 if a.expired_at is None and a.valid_to is not None and a.valid_to <= now and not a.lapsed]
         return sorted(gone, key=lambda a: a.valid_to or now, reverse=True)
 
+    def _roles_ended(self, intent: Intent, now: datetime) -> list[Arc]:
+        """The ended arcs by which someone held an asked role toward the user (newest end first)."""
+        arcs = [a for rel in intent.roles for a in (
+            self.graph.history_to(USER_ID, rel, now=now) + (self.graph.history_of(USER_ID, rel, now=now) if (
+                relation(rel).symmetric or relation(rel).name == "reports_to") else []))]
+        gone = [a for a in arcs if a.expired_at is None and a.valid_to is not None and a.valid_to <= now]
+        return sorted(gone, key=lambda a: a.valid_to or now, reverse=True)
+
     def seeds(self, intent: Intent, linked: Linked, *, now: datetime,
               role_arcs: list[Arc] | None = None) -> list[str]:
         """Who the question is about; ``role_arcs``: the user's kinship arcs for ``intent.roles``, if read."""
@@ -223,7 +231,9 @@ class Recaller:
             neighbourhood()
         t3b = time.perf_counter()
         result = RecallResult(question, intent, seeds, [], mode, targeted=targeted)
-        if mode == "now" and not targeted and intent.relations:
+        if mode == "now" and not targeted and intent.roles and not role_arcs:  # "Who is my boyfriend?", after
+            result.ended = self._roles_ended(intent, now)  # a split
+        elif mode == "now" and not targeted and intent.relations:
             mine = linked.first_person and not intent.roles  # "What car do I drive?", not "…does my dad drive?"
             result.ended = self._ended(intent, [*seeds, *([USER_ID] if mine else [])], now)
         # asked a relation of life (a home, a job, a taste) about someone named in what was said, though no

@@ -995,6 +995,24 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     # a move to a home near a town: not that town, and not the home before
     ("We've moved to a farmhouse outside Hexham.", (), {k(U, "lives_in", "", "end")}),
     ("We're moving to a house near Bath next year.", (), set()),
+    # a participle clause after the subject's own words keeps the subject ("in my final year" is no one)
+    ("I'm in my second year studying law at Exeter.", (), {k(U, "studies", "law"), k(U, "studies_at", "Exeter")}),
+    # a graduation ends the studies (lately; not one long ago); said with the "I" left out
+    ("Graduated today with a first in physics!", (), {k(U, "studies_at", "", "end"),
+                                                       k(U, "studies", "physics", "end")}),
+    ("I graduated in 2009.", (), set()),
+    ("My niece graduates next summer.", (), set()),
+    # a home bought, the town after a comma; a bike ridden by its make, and sold
+    ("We've bought our first flat, in Leith!", (), {k(U, "lives_in", "Leith")}),
+    ("My uncle rides a Harley Davidson.", (), {k("my uncle", "drives", "Harley Davidson")}),
+    ("I ride horses at weekends.", (), set()),
+    ("Sold the Ducati last month.", (), {k(U, "drives", "Ducati", "end")}),
+    # retrained as a post
+    ("Mum retrained as a counsellor.", (), {k("Mum", "works_as", "counsellor")}),
+    # running as a habit in the present, said with how much; a race run; a business run is no pastime
+    ("I run 10k most mornings.", (), {k(U, "practices", "running")}),
+    ("I run a café in Whitby.", (), set()),
+    ("The dishwasher runs every night.", (), set()),
     # a diet of no drink
     ("I've gone teetotal.", (), {k(U, "diet", "teetotal")}),
 ]

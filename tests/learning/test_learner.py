@@ -399,6 +399,24 @@ def test_a_pet_lost_by_name_a_job_finished_at_and_a_move_near_a_town_through_the
     assert [a.object for a in graph.history("user", "lives_in", now=later)] == ["Bristol"]
 
 
+def test_graduating_ends_the_studies_from_the_day_said_but_not_a_later_course(env) -> None:
+    """"I graduated from Exeter on Saturday" ends studying at Exeter (vocabulary.ENDS_OTHERS, any value of
+    graduated_from); "I graduated in 2009" ends nothing studied since."""
+    from memory.extraction.rules import RuleExtractor
+    from memory.learning import RulesExtractor
+
+    graph, ts = env
+    learner = Learner(graph, ts, RulesExtractor(RuleExtractor()))
+    learner.ingest(turns("c1", T0, "I'm studying geography at Exeter.", "My brother Sam is studying law at York."),
+                   source="t")
+    assert now_objects(graph, "user", "studies_at", T0 + D) == ["Exeter"]
+    learner.ingest(turns("c2", T0 + 30 * D, "I graduated from Exeter on Saturday!",
+                         "Sam graduated from Durham in 2009."), source="t")
+    later = T0 + 31 * D
+    assert now_objects(graph, "user", "studies_at", later) == []
+    assert now_objects(graph, "Sam", "studies_at", later) == ["York"]
+
+
 def test_kin_keep_the_word_said_and_a_move_in_ends_the_home_through_the_real_rules(env) -> None:
     """"My husband Tariq" is said back as a husband, not a spouse; the sister's husband is her spouse, not the
     user's; a move in with someone ends the home said before (history kept); a last shift ends the job."""

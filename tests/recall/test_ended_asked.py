@@ -38,6 +38,10 @@ class Model:
 
 @pytest.fixture
 def memory(tmp_path: Path) -> Iterator[tuple[Learner, Pipeline, Model]]:
+    yield from _memory(tmp_path, "I drive a red Vauxhall Corsa.", "Sold the Corsa, I cycle everywhere now.")
+
+
+def _memory(tmp_path: Path, first: str, then: str) -> Iterator[tuple[Learner, Pipeline, Model]]:
     store = KgliteStore(tmp_path / "g.kgl")
     g = TemporalGraph(store)
     g.ensure_user(TOLD)
@@ -45,8 +49,8 @@ def memory(tmp_path: Path) -> Iterator[tuple[Learner, Pipeline, Model]]:
     ep = Episodes(g)
     parser = RuleExtractor()
     learner = Learner(g, ts, RulesExtractor(parser), episodes=ep)
-    learner.ingest([Turn("c1", TOLD, "user", "I drive a red Vauxhall Corsa.", 0)], source="test")
-    learner.ingest([Turn("c2", SOLD, "user", "Sold the Corsa, I cycle everywhere now.", 0)], source="test")
+    learner.ingest([Turn("c1", TOLD, "user", first, 0)], source="test")
+    learner.ingest([Turn("c2", SOLD, "user", then, 0)], source="test")
     model = Model()
     tagger = lambda q: [t for s in parser.parse(q) for t in s]  # noqa: E731
     try:
@@ -73,3 +77,16 @@ def test_words_said_since_go_to_the_model(memory: Any) -> None:
                    source="test")
     ans = pipeline.answer("What car do I drive?", now=ASKED)
     assert model.asked == 1 and not ans.text.startswith("Not now")
+
+
+def test_a_role_no_one_holds_now_is_said_to_have_ended(tmp_path: Path) -> None:
+    """"Who is my boyfriend?" after "Marcus and I broke up": the one who held it, and until when (memory had said
+    "You haven't told me anything about it"); with a boyfriend now, the model answers."""
+    for learner, pipeline, model in _memory(tmp_path, "My boyfriend Marcus is taking me to Paris.",
+                                            "Marcus and I broke up, it was for the best."):
+        ans = pipeline.answer("Who is my boyfriend?", now=ASKED)
+        assert ans.text == "Not now, as far as I know: Marcus until 15 September 2026."
+        assert model.asked == 0
+        learner.ingest([Turn("c3", ASKED - timedelta(days=3), "user", "My boyfriend Theo is a nurse.", 0)],
+                       source="test")
+        assert not pipeline.answer("Who is my boyfriend?", now=ASKED).text.startswith("Not now")

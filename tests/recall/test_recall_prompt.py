@@ -42,6 +42,15 @@ def test_the_everyday_words_for_a_trip_ask_for_visits(question: str) -> None:
     assert "visited" in analyse(question).relations
 
 
+@pytest.mark.parametrize(("question", "relation"), [
+    ("Am I still a student?", "studies_at"), ("Where did Ana go to uni?", "studies_at"),
+    ("What degree is Sam doing?", "studies"), ("What motorbike do I ride?", "drives"),
+    ("Does Tom still ride a scooter?", "drives"),
+])
+def test_everyday_words_for_studying_and_vehicles(question: str, relation: str) -> None:
+    assert relation in analyse(question).relations
+
+
 @pytest.mark.parametrize(("question", "owns"), [
     # "have" as an auxiliary: a participle follows its subject (and an adverb)
     ("What types of yoga has Maria practiced?", False), ("Have I ever been to Japan?", False),
