@@ -178,13 +178,13 @@ def when_answer(recall: RecallResult, *, now: datetime | None = None, facts: boo
 
 
 def none_now(recall: RecallResult) -> str | None:
-    """Asked about now ("What car do I drive?") when every fact of the asked relation (one held at a time) has
+    """Asked about now ("What car do I drive?", "Do I have a dog?") when every fact of the asked relation has
     ended and nothing said since may name another: 'Not now, as far as I know: on 15 September 2026 you said "Sold
     the Corsa, I cycle everywhere now."' — the words that ended it, when found, else the fact and its end (the
     small model, handed those words, said "A Corsa"). None when a value held now ends it by its own meaning
     ("retired": ``ENDS_OTHERS``; the model says that), or words said after the end was learned are among those
     found (they may tell the new one, which learning did not read)."""
-    if not recall.ended or recall.targeted or recall.cypher_facts or _ASKS_WHEN.match(recall.question) or (
+    if not recall.ended or recall.cypher_facts or _ASKS_WHEN.match(recall.question) or (
             _ASKS_AGO.match(recall.question)):
         return None
     last = recall.ended[0]

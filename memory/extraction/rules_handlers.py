@@ -609,6 +609,11 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
         return _proposed(c, m, subj)
     if rel == "@died":
         return _died(c, m, subj)
+    if rel == "@moved_me":  # the speaker moved by someone else (an employer)
+        town = _one(c, m)
+        if town is not None and town.proper and town.head.ent in ("GPE", "LOC", "") and not _move_ahead(c, m):
+            c.emit(Entity(USER), "lives_in", town.text, op, obj_type="PLACE")
+        return
     if rel == "@graduated":
         return _graduated(c, m, subj)
     if rel == "@lost_named":  # "We lost Whiskers last week"; not a place ("lost Leeds in the final")
@@ -955,8 +960,12 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
     elif rel in ("@switch", "@switch_to", "@swap"):
         _switch(c, m, subj, o, op)
     elif rel == "@join":
+        named = _called(c, o) if not o.proper and o.head.lower in WORKPLACES else None
+        if named is not None:  # "joined a startup called Brightwave": the firm by its name; a gym's members
+            member = o.head.lower in JOINED or cat == "group"
+            c.emit(subj, "member_of" if member else "works_at", named, op, obj_type="ORG")
         # "PureGym" too; a body named by its members ("joined the Scouts", "the Samaritans") is no employer
-        if cat == "group" or any(t.endswith(w) for t in o.text.lower().split() for w in JOINED) or (
+        elif cat == "group" or any(t.endswith(w) for t in o.text.lower().split() for w in JOINED) or (
                 o.proper and o.head.tag in ("NNS", "NNPS")):
             c.emit(subj, "member_of", o.text, op, obj_type="ORG")
         elif o.proper:
@@ -967,6 +976,11 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
         if c.toks[m.start].tag != "VBG" and o.head.tag != "NNS" and (before is None or before.lower not in (
                 "who", "that", "which")):
             _job_left(c, subj)
+    elif rel == "@leave" and not o.proper and o.head.lower in WORKPLACES and c.toks[m.start].lem == "leave" and (
+            o.start == _skip_det(c.toks, m.slots["O"], c.hi)) and any(
+            t.lem == "have" or t.lower in ("'s", "’s") for t in c.toks[max(c.lo, m.start - 2) : m.start]):
+        # "Luke's left the council", "I've left the bank": the work there (not "I left the hospital at six")
+        c.emit(subj, "works_at", c.source[c.toks[o.head.i].idx : c.toks[o.end - 1].end], "end", obj_type="ORG")
     elif rel == "@leave" and not o.proper and c.toks[m.start].lem != "lose" and (
             worker := _trade_left(c, m, o)) is not None:
         c.emit(subj, "works_as", worker, "end")  # "Kate's left nursing": the job of that trade, if held
@@ -1133,6 +1147,14 @@ def _trip(c: Clause, m: Match, subj: Entity | None, o: Phrase | None, op: str) -
 
 # how long a habit has been kept up, for it to be one ("for five years", not "for an hour")
 _LONG = frozenset({"year", "years", "month", "months", "decade", "decades", "ages", "while", "long"})
+
+
+def _called(c: Clause, o: Phrase) -> str | None:
+    """The name a thing is said to be called right after it ("a startup called Brightwave"), or None."""
+    k = o.end
+    if k + 1 < c.hi and c.toks[k].lower in ("called", "named"):
+        return name_at(c.source, c.toks, k + 1)
+    return None
 
 
 def _graduated(c: Clause, m: Match, subj: Entity | None) -> None:

@@ -94,6 +94,7 @@ PATTERNS: list[Pattern] = [
     # a move to an employer, said with the post ("I've moved over to Arup as a transport planner"): a job, not a home
     _p("move|transfer|switch [back|over|across|away] to O as O2", "@move_as", proper=True),
     _p("move|relocate|emigrate [back|over|away|out|up|down] to O", "lives_in", proper=True),
+    _p("move|relocate|transfer|post me|us to O", "@moved_me", proper=True),  # "The company relocated me to Aberdeen"
     _p("move [back] house|home to O", "lives_in", proper=True),  # "we moved house to Didsbury", "moved back home to…"
     _p("settle [down] in O", "lives_in", proper=True),
     # a move said by the home moved into ("we just moved into a flat in Glasgow")

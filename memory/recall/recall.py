@@ -70,7 +70,7 @@ class RecallResult:
     # else who is something to the user was found, and nothing said found mentions the role: the role word, so the
     # answer can say what it was never told
     role_unheld: str = ""
-    # asked about now, and no fact of the asked relation (one held at a time) holds: the ones of it that ended
+    # asked about now, and no fact of the asked relation holds: the ones of it that ended
     # ("What car do I drive?" after "Sold the Corsa"), newest first. Not in ``facts``: an ended fact among them
     # tempts the small model into saying it as current
     ended: list[Arc] = field(default_factory=list)
@@ -123,10 +123,13 @@ class Recaller:
         if self.episodes is not None:
             self.episodes.warm_up()
 
-    def _ended(self, intent: Intent, ids: Sequence[str], now: datetime) -> list[Arc]:
-        """The ended facts of the asked relations held one at a time, of these entities (newest end first)."""
-        rels = [r for r in intent.relations if is_relation(r) and relation(r).single_valued]
-        gone = [a for s in dict.fromkeys(ids) for r in rels for a in self.graph.history_of(s, r, now=now)
+    def _ended(self, asked: Sequence[str], ids: Sequence[str], now: datetime) -> list[Arc]:
+        """The ended facts of the asked relations, of these entities (newest end first): states, not events, and not
+        tastes (a taste gone is no answer to what is liked)."""
+        rels = [r for r in asked if is_relation(r) and not relation(r).event and relation(r).name not in (
+            "likes", "dislikes")]
+        gone = [a for s in dict.fromkeys(ids) for r in rels for a in (self.graph.history_of(s, r, now=now) + (
+                    self.graph.history_to(s, r, now=now) if relation(r).symmetric else []))  # "Dom lives_with User"
                 if a.expired_at is None and a.valid_to is not None and a.valid_to <= now and not a.lapsed]
         return sorted(gone, key=lambda a: a.valid_to or now, reverse=True)
 
@@ -134,7 +137,7 @@ class Recaller:
         """The ended arcs by which someone held an asked role toward the user (newest end first)."""
         arcs = [a for rel in intent.roles for a in (
             self.graph.history_to(USER_ID, rel, now=now) + (self.graph.history_of(USER_ID, rel, now=now) if (
-                relation(rel).symmetric or relation(rel).name == "reports_to") else []))]
+                relation(rel).symmetric or relation(rel).name in ("reports_to", "has_pet")) else []))]
         gone = [a for a in arcs if a.expired_at is None and a.valid_to is not None and a.valid_to <= now]
         return sorted(gone, key=lambda a: a.valid_to or now, reverse=True)
 
@@ -197,6 +200,9 @@ class Recaller:
         if linked.first_person and intent.relations and not intent.roles and USER_ID not in seeds:
             look([USER_ID])  # "do I have a dog?": "dog" links an entity, but the asked relation hangs off the user
         targeted = len(found)
+        # the relation asked first (the most particular cue: "live with" before "live") holds nothing now
+        primary = relation(intent.relations[0]).name if intent.relations and is_relation(intent.relations[0]) else ""
+        primary_unheld = bool(primary) and not any(a.relation == primary for _, a in found.values())
         if targeted:  # what the things found are ("Mochi is a cat" beside "User has_pet Mochi", for "How many cats…")
             things = list(dict.fromkeys(a.object_id for _, a in found.values() if a.object_id != USER_ID))
             add(self.graph.lookup_many(things, "is_a", at=now), 5.0)
@@ -233,9 +239,9 @@ class Recaller:
         result = RecallResult(question, intent, seeds, [], mode, targeted=targeted)
         if mode == "now" and not targeted and intent.roles and not role_arcs:  # "Who is my boyfriend?", after
             result.ended = self._roles_ended(intent, now)  # a split
-        elif mode == "now" and not targeted and intent.relations:
+        elif mode == "now" and primary_unheld:  # ("Who do I live with?" when the home is known, not the housemate)
             mine = linked.first_person and not intent.roles  # "What car do I drive?", not "…does my dad drive?"
-            result.ended = self._ended(intent, [*seeds, *([USER_ID] if mine else [])], now)
+            result.ended = self._ended(intent.relations[:1], [*seeds, *([USER_ID] if mine else [])], now)
         # asked a relation of life (a home, a job, a taste) about someone named in what was said, though no
         # fact made them an entity: personal too ("Who wrote Hamlet?" after "we saw Hamlet" stays general)
         result.personal = bool(linked.first_person or linked.ids or intent.roles) or (

@@ -1013,6 +1013,13 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("I run 10k most mornings.", (), {k(U, "practices", "running")}),
     ("I run a café in Whitby.", (), set()),
     ("The dishwasher runs every night.", (), set()),
+    # moved by an employer; a workplace left (said as done now); a firm or a gym joined by its name
+    ("Work have relocated me to Inverness.", (), {k(U, "lives_in", "Inverness")}),
+    ("They're transferring us to Leeds next year.", (), set()),
+    ("Jess has left the library.", (), {k("Jess", "works_at", "library", "end")}),
+    ("I left the hospital at six.", (), set()),
+    ("My son joined a charity called Shelterbox.", (), {k("my son", "works_at", "Shelterbox")}),
+    ("I've joined a gym called Pulse.", (), {k(U, "member_of", "Pulse")}),
     # a diet of no drink
     ("I've gone teetotal.", (), {k(U, "diet", "teetotal")}),
 ]

@@ -90,3 +90,14 @@ def test_a_role_no_one_holds_now_is_said_to_have_ended(tmp_path: Path) -> None:
         learner.ingest([Turn("c3", ASKED - timedelta(days=3), "user", "My boyfriend Theo is a nurse.", 0)],
                        source="test")
         assert not pipeline.answer("Who is my boyfriend?", now=ASKED).text.startswith("Not now")
+
+
+def test_the_relation_asked_first_is_the_one_said_to_have_ended(tmp_path: Path) -> None:
+    """"Who do I live with?" after the housemate moved out, the home still known: the housemate's end (the home, a
+    fact of the broader "live", is no answer to whom)."""
+    for _, pipeline, model in _memory(tmp_path, "I share a flat in Brighton with my mate Dom.",
+                                      "Dom moved out, got the place to myself now."):
+        ans = pipeline.answer("Who do I live with?", now=ASKED)
+        assert ans.text == "Not now, as far as I know: Dom until 15 September 2026."
+        assert model.asked == 0
+        assert [a.object for a in ans.recall.facts if a.relation == "lives_in"] == ["Brighton"]
