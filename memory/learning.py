@@ -178,6 +178,10 @@ class LearnResult:
         }
 
 
+# What one leaves by name ("I've left X", "quit X"): the one of these that holds X is what ended
+_LEFT = ("works_at", "member_of", "studies_at")
+
+
 class Learner:
     def __init__(self, graph: TemporalGraph, transcripts: TranscriptStore, extractor: ConversationExtractor,
                  *, clock: Callable[[], datetime] | None = None, episodes: Episodes | None = None,
@@ -392,6 +396,10 @@ class Learner:
             rel.single_valued and (obj.islower() or rel.object_type == EntityType.THING)))
         targets = (self.resolver.match_in(obj, current, head=taste)
                    + self.resolver.match_in(obj, other_end, reverse=True) if obj else current + other_end)
+        if f.op == "end" and obj and not targets and rel.name in _LEFT:
+            # "I've quit The Rusty Nails" read as a job left: the band it names is what was left
+            held = [a for r in _LEFT if r != rel.name for a in self.graph.lookup(subj.id, r, None, at=at, now=at)]
+            targets = self.resolver.match_in(obj, held)
         if f.op == "end":
             return self.graph.end_arcs(targets, now=at, valid_to=dates_at(None, f.valid_to, at).valid_to,
                                        source=turn.source_id, reason="user said it ended")

@@ -109,7 +109,7 @@ def _elided_i(toks: list[Tok]) -> int | None:
             return i  # "First week done as a trainee paramedic", "Last shift at Tesco today": "(my) first week"
         if t.pos in ("ADV", "INTJ", "PUNCT") or t.lower in SOFT:
             continue
-        past = t.tag in ("VBD", "VBN") and t.pos == "VERB"
+        past = t.tag in ("VBD", "VBN") and (t.pos == "VERB" or t.lower == "got")  # ("got" of "got rid of": AUX)
         misread_past = t.pos in ("PROPN", "AUX", "VERB") and t.text[:1].isupper() and (
             t.lower in PAST_OPENERS or (t.lower.endswith("ed") and len(t.lower) > 4))
         gerund = (t.tag == "VBG" or t.pos == "NOUN") and t.lower.endswith("ing") and len(t.lower) > 5 and (

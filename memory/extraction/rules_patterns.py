@@ -183,6 +183,8 @@ PATTERNS: list[Pattern] = [
     # shifts said by when they fall ("I'm on nights at the hospital this week", "on lates at the depot")
     _p("be on ~ nights|days|lates|earlies|weekends at O", "@shift", proper=True),
     _p("join O", "@join"),
+    # in a group by its name ("I play drums in a punk band called The Rusty Nails")
+    _p("in * band|choir|orchestra|club|group|team|quartet|trio called|named O", "member_of", state=True, proper=True),
     # a team at work or in a league ("I'm on the payments squad", "she's in the under-12s team")
     _p("be on|in O team|squad|crew|unit|band|choir|orchestra", "@team", state=True),
     _p("sing|perform in O band|choir|orchestra", "@team", state=True),  # "I sing in a gospel choir"

@@ -1020,6 +1020,9 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("I left the hospital at six.", (), set()),
     ("My son joined a charity called Shelterbox.", (), {k("my son", "works_at", "Shelterbox")}),
     ("I've joined a gym called Pulse.", (), {k(U, "member_of", "Pulse")}),
+    # in a group by its name; "got rid of" with its "I" left out
+    ("I play bass in a ska band called The Offbeats.", (), {k(U, "plays", "bass"), k(U, "member_of", "Offbeats")}),
+    ("Finally got rid of the Clio.", (), {k(U, "drives", "Clio", "end")}),
     # a diet of no drink
     ("I've gone teetotal.", (), {k(U, "diet", "teetotal")}),
 ]

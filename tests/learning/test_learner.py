@@ -417,6 +417,22 @@ def test_graduating_ends_the_studies_from_the_day_said_but_not_a_later_course(en
     assert now_objects(graph, "Sam", "studies_at", later) == ["York"]
 
 
+def test_a_band_quit_by_name_ends_the_membership_though_read_as_a_job_left(env) -> None:
+    """"I've quit The Rusty Nails" is read as an employer left; memory holds it as a band: that is what ends."""
+    from memory.extraction.rules import RuleExtractor
+    from memory.learning import RulesExtractor
+
+    graph, ts = env
+    learner = Learner(graph, ts, RulesExtractor(RuleExtractor()))
+    learner.ingest(turns("c1", T0, "I play drums in a punk band called The Rusty Nails.", "I work at Halfords."),
+                   source="t")
+    assert now_objects(graph, "user", "member_of", T0 + D) == ["Rusty Nails"]
+    learner.ingest(turns("c2", T0 + 30 * D, "I've quit The Rusty Nails, creative differences."), source="t")
+    later = T0 + 31 * D
+    assert now_objects(graph, "user", "member_of", later) == []
+    assert now_objects(graph, "user", "works_at", later) == ["Halfords"]
+
+
 def test_kin_keep_the_word_said_and_a_move_in_ends_the_home_through_the_real_rules(env) -> None:
     """"My husband Tariq" is said back as a husband, not a spouse; the sister's husband is her spouse, not the
     user's; a move in with someone ends the home said before (history kept); a last shift ends the job."""
