@@ -184,10 +184,10 @@ def none_now(recall: RecallResult) -> str | None:
     small model, handed those words, said "A Corsa"). None when a value held now ends it by its own meaning
     ("retired": ``ENDS_OTHERS``; the model says that), or words said after the end was learned are among those
     found (they may tell the new one, which learning did not read)."""
-    if not recall.ended or recall.cypher_facts or _ASKS_WHEN.match(recall.question) or (
-            _ASKS_AGO.match(recall.question)):
+    if recall.cypher_facts or _ASKS_WHEN.match(recall.question) or _ASKS_AGO.match(recall.question) or not (
+            ended := recall.ended_facts()):
         return None
-    last = recall.ended[0]
+    last = ended[0]
     other = last.subject if last.object_id == USER_ID else last.object  # a role's holder ("Marcus partner_of User")
     held = {(a.relation, a.object.casefold()) for a in recall.facts if a.current and a.subject_id == last.subject_id}
     if any(last.relation in ENDS_OTHERS.get(h, ()) for h in held):

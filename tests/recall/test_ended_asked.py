@@ -67,7 +67,7 @@ def test_a_car_sold_is_said_to_be_gone(memory: Any) -> None:
     ans = pipeline.answer("What car do I drive?", now=ASKED)
     assert ans.text == "Not now, as far as I know: Vauxhall Corsa until 15 September 2026."
     assert model.asked == 0
-    assert [a.object for a in ans.recall.ended] == ["Vauxhall Corsa"]
+    assert [a.object for a in ans.recall.ended_facts()] == ["Vauxhall Corsa"]
 
 
 def test_words_said_since_go_to_the_model(memory: Any) -> None:
