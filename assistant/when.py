@@ -198,9 +198,7 @@ def none_now(recall: RecallResult) -> str | None:
         return None
     told = [e for e in recall.episodes if abs((e.at - learned).total_seconds()) < 1] if recall.episodes_relevant else []
     if told:
-        e = told[0]
-        who = "you" if e.speaker == "user" else e.speaker
-        return f'Not now, as far as I know: on {spoken_day(e.at)} {who} said "{focus(e.text, recall.question, 160)}"'
+        return f"Not now, as far as I know: {_said_on(told[0], recall.question)}"
     return f"Not now, as far as I know: {other} until {spoken_day(last.valid_to)}."
 
 
@@ -320,8 +318,13 @@ def _told_with(facts: list[Arc], recall: RecallResult, topic: set[str]) -> list[
 
 
 def _maybe_not(e: Episode, question: str) -> str:
+    return f"Maybe not: {_said_on(e, question)}"
+
+
+def _said_on(e: Episode, question: str) -> str:
+    """'on 15 September 2026 you said "Sold the Corsa…"': the words, of the question's topic, and when and whose."""
     who = "you" if e.speaker == "user" else e.speaker
-    return f'Maybe not: on {spoken_day(e.at)} {who} said "{focus(e.text, question, 160)}"'
+    return f'on {spoken_day(e.at)} {who} said "{focus(e.text, question, 160)}"'
 
 
 def yes_no(question: str) -> Aux | None:

@@ -392,9 +392,9 @@ class Learner:
         # an end said by the last word of what is held: a taste ("gone off coffee" for "strong black coffee"), or
         # one held at a time ("given up nursing": the nurse of "district nurse"; "sold the Corsa": the Vauxhall
         # Corsa driven). Not a name of a place or a firm: "Clinic" is not the Juniper Clinic
-        taste = f.op == "end" and ((rel.decay == DecayClass.VOLATILE and not rel.event) or (
+        by_last_word = f.op == "end" and ((rel.decay == DecayClass.VOLATILE and not rel.event) or (
             rel.single_valued and (obj.islower() or rel.object_type == EntityType.THING)))
-        targets = (self.resolver.match_in(obj, current, head=taste)
+        targets = (self.resolver.match_in(obj, current, head=by_last_word)
                    + self.resolver.match_in(obj, other_end, reverse=True) if obj else current + other_end)
         if f.op == "end" and obj and not targets and rel.name in _LEFT:
             # "I've quit The Rusty Nails" read as a job left: the band it names is what was left

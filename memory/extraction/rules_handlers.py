@@ -139,9 +139,11 @@ def handle(c: Clause, m: Match, subj: Entity | None) -> None:
     trig = c.toks[m.start]
     if _irrealis(c, m.start, p.plan):
         return
-    if trig.lower == "like" and trig.tag == "IN" and m.start > c.lo and c.toks[m.start - 1].pos in (
-            "VERB", "NOUN", "PROPN", "ADJ"):
-        return  # "I eat like a horse", "simple things to my day like grabbing a coffee": how or what, not a taste
+    if trig.lower == "like" and trig.pos == "ADP" and m.start > c.lo and (c.toks[m.start - 1].pos in (
+            "VERB", "NOUN", "PROPN", "ADJ", "PUNCT") or c.toks[m.start - 1].lem == "be"):
+        # "like" as a preposition: how ("I eat like a horse"), what ("things to my day like grabbing a coffee"), or a
+        # comparison ("we're like a family", "…, like my dad"), not a taste
+        return
     if trig.tag == "VBG" and trig.lem != "be" and p.op == "assert" and _given_up(
             [t.lem for t in c.toks[max(c.lo, m.start - 2) : m.start]]):
         return  # "I stopped going climbing": the doing is what ended (the row of "stop" says so)
@@ -247,13 +249,10 @@ def _emit_all(c: Clause, m: Match, subj: Entity | None, rel: str, op: str) -> No
     if not phrases and rel in ("works_at", "volunteers_at") and c.toks[m.slots["O"] - 1].pos == "ADP":
         return _stranded(c, m, rel, op)
     taste = rel in ("likes", "dislikes")
-    # "like" as a preposition after "be" or a comma compares ("we're like a family", "…, like my dad")
-    compared = c.toks[m.start].pos == "ADP" and m.start > c.lo and (
-        c.toks[m.start - 1].lem == "be" or c.toks[m.start - 1].pos == "PUNCT")
     if taste and c.toks[m.start].pos == "ADJ" and m.start > c.lo and c.toks[m.start - 1].pos in ("DET", "ADJ"):
         return  # "a chef at a fancy restaurant": the word, not the verb
-    if taste and phrases and (compared or _described(c, phrases)):
-        return  # "we're like a family" (a comparison); "I love the freedom it brings" (not a taste)
+    if taste and phrases and _described(c, phrases):
+        return  # "I love the freedom it brings" (not a taste)
     for ph in phrases:
         ph = _owned(c, ph)
         if m.pattern.proper and not ph.proper and rel in ("lives_in", "grew_up_in", "born_in"):
@@ -960,10 +959,11 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
     elif rel in ("@switch", "@switch_to", "@swap"):
         _switch(c, m, subj, o, op)
     elif rel == "@join":
-        named = _called(c, o) if not o.proper and o.head.lower in WORKPLACES else None
+        called = o.end < c.hi and c.toks[o.end].lower in ("called", "named")
+        named = _after_name(c, o) if called and not o.proper and o.head.lower in WORKPLACES else None
         if named is not None:  # "joined a startup called Brightwave": the firm by its name; a gym's members
             member = o.head.lower in JOINED or cat == "group"
-            c.emit(subj, "member_of" if member else "works_at", named, op, obj_type="ORG")
+            c.emit(subj, "member_of" if member else "works_at", named.text, op, obj_type="ORG")
         # "PureGym" too; a body named by its members ("joined the Scouts", "the Samaritans") is no employer
         elif cat == "group" or any(t.endswith(w) for t in o.text.lower().split() for w in JOINED) or (
                 o.proper and o.head.tag in ("NNS", "NNPS")):
@@ -1147,14 +1147,6 @@ def _trip(c: Clause, m: Match, subj: Entity | None, o: Phrase | None, op: str) -
 
 # how long a habit has been kept up, for it to be one ("for five years", not "for an hour")
 _LONG = frozenset({"year", "years", "month", "months", "decade", "decades", "ages", "while", "long"})
-
-
-def _called(c: Clause, o: Phrase) -> str | None:
-    """The name a thing is said to be called right after it ("a startup called Brightwave"), or None."""
-    k = o.end
-    if k + 1 < c.hi and c.toks[k].lower in ("called", "named"):
-        return name_at(c.source, c.toks, k + 1)
-    return None
 
 
 def _graduated(c: Clause, m: Match, subj: Entity | None) -> None:

@@ -102,6 +102,12 @@ class RecallResult:
         return list(self.summaries) if dated else [undated(s) for s in self.summaries]
 
 
+def _ended_by_now(arcs: list[Arc], now: datetime) -> list[Arc]:
+    """Those that ended by ``now`` (not retracted, not a plan whose time passed), newest end first."""
+    gone = [a for a in arcs if a.expired_at is None and a.valid_to is not None and a.valid_to <= now and not a.lapsed]
+    return sorted(gone, key=lambda a: a.valid_to or now, reverse=True)
+
+
 def fact_terms(a: Arc) -> set[str]:
     """A fact's index terms: its relation (or an open fact's label; a role's word as well as the relation) and
     both ends."""
@@ -135,18 +141,15 @@ class Recaller:
         tastes (a taste gone is no answer to what is liked)."""
         rels = [r for r in asked if is_relation(r) and not relation(r).event and relation(r).name not in (
             "likes", "dislikes")]
-        gone = [a for s in dict.fromkeys(ids) for r in rels for a in (self.graph.history_of(s, r, now=now) + (
-                    self.graph.history_to(s, r, now=now) if relation(r).symmetric else []))  # "Dom lives_with User"
-                if a.expired_at is None and a.valid_to is not None and a.valid_to <= now and not a.lapsed]
-        return sorted(gone, key=lambda a: a.valid_to or now, reverse=True)
+        return _ended_by_now([a for s in dict.fromkeys(ids) for r in rels for a in (
+            self.graph.history_of(s, r, now=now) + (
+                self.graph.history_to(s, r, now=now) if relation(r).symmetric else []))], now)  # "Dom lives_with User"
 
     def _roles_ended(self, intent: Intent, now: datetime) -> list[Arc]:
         """The ended arcs by which someone held an asked role toward the user (newest end first)."""
-        arcs = [a for rel in intent.roles for a in (
+        return _ended_by_now([a for rel in intent.roles for a in (
             self.graph.history_to(USER_ID, rel, now=now) + (self.graph.history_of(USER_ID, rel, now=now) if (
-                relation(rel).symmetric or relation(rel).name in ("reports_to", "has_pet")) else []))]
-        gone = [a for a in arcs if a.expired_at is None and a.valid_to is not None and a.valid_to <= now]
-        return sorted(gone, key=lambda a: a.valid_to or now, reverse=True)
+                relation(rel).symmetric or relation(rel).name in ("reports_to", "has_pet")) else []))], now)
 
     def seeds(self, intent: Intent, linked: Linked, *, now: datetime,
               role_arcs: list[Arc] | None = None) -> list[str]:
