@@ -1082,6 +1082,9 @@ def test_relative_dates_set_validity(rx: RuleExtractor) -> None:
     "packed in", "drives buses for", "My boss is", "is a bloke called", "Part-", "-exchanged",
     "been out in", "share a flat with two mates,", "Grandad", "Auntie", "been made", "taken in a",
     "Moved back home to", "for Arriva", "most days on my", "my stepson", "teetotal since",
+    "without a", "months without", "We lost", "relocated me to", "joined a startup called", "in a band called",
+    "First week done as a", "First shift at", "Finished at", "Sold the", "has left the", "run 5k", "retrained as a",
+    "got rid of the", "stopped going", "binned the", "I ride a", "moved to a cottage near", "Our old",
 ])
 def test_this_stops_readers_take_odd_text_without_harm(rx: RuleExtractor, odd: str) -> None:
     """Blank, cut-off or hostile text through the plan, newborn, pair and "love" readers: no error, and no fact
