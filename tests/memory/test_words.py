@@ -99,6 +99,25 @@ def test_questions_without_a_question_mark(text: str, question: bool) -> None:
     assert is_question(text) is question
 
 
+@pytest.mark.parametrize(("text", "told"), [
+    ("Did you hear Marta got promoted?", "Marta got promoted?"),
+    ("Have you heard that the Hendersons are selling up?", "the Hendersons are selling up?"),
+    ("did I mention we adopted a greyhound", "we adopted a greyhound"),
+    ("Did you hear about the storm?", ""),  # a thing, not a clause
+    ("Did I tell you what Marta said?", ""),  # itself a question
+    ("Did you know that?", ""),
+    ("Did I mention my promotion?", ""),  # no verb: asked whether it was said
+    ("Do you know if Marta got promoted?", ""),  # not a lead that tells
+])
+def test_a_question_that_tells_news(text: str, told: str) -> None:
+    from memory.episodes import only_asks
+    from memory.words import news_told
+
+    assert news_told(text) == told
+    assert is_question(text) is not bool(told)  # told, it gets a reply and is learned at once
+    assert only_asks(text + ("" if text.endswith("?") else "?")) is not bool(told)
+
+
 @pytest.mark.parametrize("wh", sorted(WH_WORDS))
 def test_a_past_question_asks_about_before_unless_it_asks_when_or_why(wh: str) -> None:
     for aux in (w for w, a in AUXILIARIES.items() if a.past):
