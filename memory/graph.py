@@ -465,12 +465,14 @@ class TemporalGraph:
 
     def around(
         self, entity_ids: Sequence[str], *, at: datetime, now: datetime | None = None, hops: int = 2,
-        limit: int = 10, beam: int = 4, per_node: int = 12,
+        limit: int = 10, beam: int = 4, per_node: int = 12, hub: int = 500,
     ) -> list[Arc]:
         """λ-hop recall with a beam: each hop expands only the ``beam`` strongest new neighbours.
 
         Bounded cost (2 + 2·beam index-anchored queries for two hops) even around hubs such as the user,
-        where the exact ``neighbourhood`` walks everything; ranked by decayed weight like it.
+        where the exact ``neighbourhood`` walks everything; ranked by decayed weight like it. A neighbour with more
+        than ``hub`` arcs is not expanded (its strongest facts are about others, and ranking them walks them all:
+        ~25 ms for one with 7k arcs at 100k); the seeds always are.
         """
         found: dict[str, Arc] = {}
         frontier = list(dict.fromkeys(entity_ids))
@@ -491,7 +493,9 @@ class TemporalGraph:
                 for other in (a.subject_id, a.object_id):
                     if other not in seen and other != USER_ID:
                         nxt[other] = max(nxt.get(other, 0.0), a.weight or 0.0)
-            frontier = sorted(nxt, key=lambda i: -nxt[i])[:beam]
+            ranked = sorted(nxt, key=lambda i: -nxt[i])[: beam * 3]
+            degree = {r["id"]: r["n"] for r in self.store.read(Q.DEGREES, {"ids": ranked})} if ranked else {}
+            frontier = [i for i in ranked if degree.get(i, 0) <= hub][:beam]
             seen.update(frontier)
         return sorted(found.values(), key=lambda a: -(a.weight or 0.0))[:limit]
 

@@ -210,6 +210,9 @@ LOOKUP_R = (
     f"MATCH (s:Entity)-[a:ARC]->(o:Entity) WHERE a.relation = $relation AND {TRUE_AT} "
     f"RETURN {ARC_FIELDS} ORDER BY weight DESC LIMIT $limit"
 )
+# How many arcs each entity has (any direction, any time): the traversal does not expand a hub beyond the seeds.
+# (kglite answers this from the adjacency, ~0.05 ms for eight entities where one has 13k arcs.)
+DEGREES = "UNWIND $ids AS i MATCH (e:Entity {id: i}) OPTIONAL MATCH (e)-[a:ARC]-() RETURN i AS id, count(a) AS n"
 # RecallM traversal: arcs within two hops of the seeds, true at $at, ranked by decayed weight.
 # The 2-hop arc set is every arc touching a neighbour y of a seed (each seed arc touches its own y),
 # which the engine expands per node instead of enumerating *1..2 paths (that blows up at hubs).

@@ -147,6 +147,24 @@ def test_lookup_of_any_relation_returns_the_strongest_true_arcs_in_order(graph: 
     assert [(a.subject, a.relation) for a in graph.lookup(None, None, anna.id, at=at)] == [("Tom", "knows")]
 
 
+def test_the_traversal_expands_neighbours_but_not_a_hub(graph: TemporalGraph) -> None:
+    """Two hops from a seed: a neighbour's facts are reached; a hub's (more arcs than ``hub``) are not, though the hub
+    is a neighbour, and a hub that is itself asked about is walked."""
+    graph.assert_fact("Anna", "lives_in", "Porto", now=T0)
+    graph.assert_fact("Anna", "friend_of", "Rui", now=T0)
+    graph.assert_fact("Rui", "plays", "cello", now=T0)
+    for i in range(6):
+        graph.assert_fact(f"Person {i}", "lives_in", "Porto", now=T0)
+    anna, porto, at = graph.require_entity("Anna"), graph.require_entity("Porto"), T0 + D
+    both = {a.subject for a in graph.around([anna.id], at=at, hub=100, limit=20)}
+    assert {"Rui", "Person 0"} <= both
+    capped = graph.around([anna.id], at=at, hub=5, limit=20)  # Porto has 7 arcs, Rui 2
+    assert ("Rui", "plays", "cello") in {(a.subject, a.relation, a.object) for a in capped}
+    assert not any(a.subject.startswith("Person") for a in capped)
+    walked = graph.around([porto.id], at=at, hub=5, limit=20)  # asked about, a hub is walked
+    assert len([a for a in walked if a.object == "Porto"]) == 7
+
+
 def test_temporal_index_increases_with_each_write(graph: TemporalGraph) -> None:
     [a] = graph.assert_fact("user", "owns", "bike", now=T0)
     [b] = graph.assert_fact("user", "owns", "kayak", now=T0)
