@@ -249,6 +249,12 @@ def _emit_all(c: Clause, m: Match, subj: Entity | None, rel: str, op: str) -> No
     if not phrases and rel in ("works_at", "volunteers_at") and c.toks[m.slots["O"] - 1].pos == "ADP":
         return _stranded(c, m, rel, op)
     taste = rel in ("likes", "dislikes")
+    if taste and not phrases and c.toks[m.slots["O"]].lower in ("them", "it", "those", "these"):
+        # a taste turned round in one breath ("I used to hate olives but now I love them"): the thing just said
+        said = [f for f in c.out if f.relation in ("likes", "dislikes") and f.subject == subj.name]
+        if said:
+            c.emit(subj, rel, said[-1].object, op)
+        return
     if taste and c.toks[m.start].pos == "ADJ" and m.start > c.lo and c.toks[m.start - 1].pos in ("DET", "ADJ"):
         return  # "a chef at a fancy restaurant": the word, not the verb
     if taste and phrases and _described(c, phrases):

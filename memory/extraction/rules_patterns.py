@@ -153,6 +153,8 @@ PATTERNS: list[Pattern] = [
     _p("hand|give|put in ~ notice|resignation", "@notice"),
     _p("hand|give|put ~ notice|resignation in", "@notice"),
     _p("resign from O", "works_at", "end", proper=True),
+    # a contract of work signed with an employer by name (not a phone's: "a two-year contract with Vodafone")
+    _p("sign ~ permanent|employment|job|work|teaching|nursing|staff contract with|at O", "works_at", proper=True),
     _p("fire|lay [off] from|by O", "works_at", "end", proper=True),
     _p(
         "get|start|land|find|begin|take|accept|have ~ job|position|role|post|gig|internship at|with|for|in O",
@@ -212,6 +214,8 @@ PATTERNS: list[Pattern] = [
     # "I can't stop listening to Afrobeat": what one keeps doing is liked
     _p("stop listen|listening to O", "likes", neg="require"),
     _p("stop watch|watching|eat|eating|read|reading|play|playing|drink|drinking O", "likes", neg="require"),
+    # "I can't get enough of olives", "we never get enough of Bake Off": more is always wanted
+    _p("get enough of O", "likes", neg="require"),
     _p("go|gone off O", "likes", "end"),
     _p("be ~ over O", "likes", "end"),  # "I'm so over reality TV" (ends only a taste held for it)
     _p("stop|quit like|liking|love|loving|enjoy|enjoying O", "likes", "end"),
@@ -226,6 +230,8 @@ PATTERNS: list[Pattern] = [
     # the taste said before the word of a fan ("I'm a big Arsenal fan", "she's a huge Taylor Swift fan")
     _p("be ~ allergic to O", "allergic_to", state=True),  # before a fan's "nut": "I'm allergic to nuts"
     _p("be ~ O fan|supporter|nut|buff", "@fan_noun", state=True),
+    # a season ticket held is a team followed ("I've had a season ticket at Leeds United for years")
+    _p("have|get|buy|renew ~ season ticket at|for|with O", "likes", proper=True),
     _p(
         "be ~ fond|crazy|mad|obsessed|passionate|keen|nuts|hooked|addicted of|about|with|on|to O",
         "likes",

@@ -121,6 +121,10 @@ def fact_terms(a: Arc) -> set[str]:
 CypherStage = Callable[[str, Linked, Intent, datetime], tuple[list[Arc], list[str], list[str]]]
 
 
+# words that ask what memory holds, whatever it is about ("What do you know about Canada?")
+_ASKS_MEMORY = re.compile(r"\b(you|we)\b.*\b(know|remember|recall|told|tell|said|say|mention(ed)?|talk(ed)?)\b", re.I)
+
+
 @functools.cache
 def _searcher() -> ThreadPoolExecutor:
     """One worker thread for the search of what was said (created on first use, shared by every recall)."""
@@ -268,8 +272,12 @@ class Recaller:
             result.ended_read = lambda: self._ended(intent.relations[:1], ids, now)
         # asked a relation of life (a home, a job, a taste) about someone named in what was said, though no
         # fact made them an entity: personal too ("Who wrote Hamlet?" after "we saw Hamlet" stays general)
-        result.personal = bool(linked.first_person or linked.ids or intent.roles) or (
-            bool(intent.relations) and hits is not None
+        # asked what a place named in memory is, by no one's words ("What is the capital of Canada?" after "I'm off
+        # to Canada in the spring"): general knowledge, the facts beside it, not "I don't know"
+        a_place = bool(linked.ids) and all(linked.types.get(i) == "PLACE" for i in linked.ids) and (
+            intent.relations in ((), ("is_a",)) and not _ASKS_MEMORY.search(question))
+        result.personal = bool(linked.first_person or (linked.ids and not a_place) or intent.roles) or (
+            bool(intent.relations) and not a_place and hits is not None
             and names_someone_said(question, [e.text for e in hits.episodes]))
         if self.episodes is not None and hits is not None:
             # facts learned from the utterances found by words or names (their provenance)

@@ -1032,6 +1032,17 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("Did you hear about the flood in Cardiff?", (), set()),
     ("Did I tell you where my cousin lives?", (), set()),
     ("Do you know if my cousin lives in Cardiff?", (), set()),
+    # a taste turned round in one breath; more of it always wanted
+    ("My son used to hate broccoli but now he loves it.", (), {k("my son", "dislikes", "broccoli", "end"),
+                                                                k("my son", "likes", "broccoli")}),
+    ("I like jazz but my husband hates it.", (), {k(U, "likes", "jazz")}),
+    ("My daughter can't get enough of Peppa Pig.", (), {k("my daughter", "likes", "Peppa Pig")}),
+    ("I never get enough sleep.", (), set()),
+    # a season ticket is a team followed; a contract of work signed with an employer (not a phone contract)
+    ("My brother renewed his season ticket at Everton.", (), {k("my brother", "likes", "Everton")}),
+    ("I bought a season ticket for the bus.", (), set()),
+    ("I've signed a permanent contract with Ocado!", (), {k(U, "works_at", "Ocado")}),
+    ("I signed an eighteen-month contract with Three.", (), set()),
 ]
 
 

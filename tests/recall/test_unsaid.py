@@ -181,6 +181,20 @@ def test_a_general_question_nothing_said_bears_on_says_so(tmp_path: Path) -> Non
         assert ans.text == "From general knowledge: Ottawa."
 
 
+@pytest.mark.parametrize(("question", "general"), [
+    ("What is the capital of Norway?", True),  # a place memory knows, asked what it is: still general knowledge
+    ("What do you know about Norway?", False),  # asked what memory holds
+    ("When am I going to Norway?", False),  # the user's own
+])
+def test_a_place_memory_knows_asked_about_in_general(tmp_path: Path, question: str, general: bool) -> None:
+    with memory(tmp_path, ["We're flying to Norway in the spring for a cousin's wedding."], "Oslo.") as (p, _):
+        p.graph.assert_fact("user", "plans_trip_to", "Norway", now=T0, object_type="PLACE", source="s1#0")
+        ans = p.answer(question, now=T0 + timedelta(days=1))
+        assert ans.recall is not None and ans.recall.personal is not general
+        if general:
+            assert "Oslo" in ans.text and "know" not in ans.text
+
+
 def test_a_general_answer_that_says_so_already_is_not_said_twice(tmp_path: Path) -> None:
     with memory(tmp_path, ["I live in Bath."], "As far as I know, Mars has two moons.") as (p, _):
         assert p.answer("How many moons does Mars have?", now=T0).text == "As far as I know, Mars has two moons."
