@@ -403,7 +403,7 @@ def said_otherwise(answer: str, recall: RecallResult, *, look: int = 3, yes: boo
         who = "you" if near[0].speaker == "user" else near[0].speaker
         return f'On {spoken_day(near[0].at)} {who} said "{focus(near[0].text, recall.question, 160)}"'
     e, denied = max(found, key=lambda x: x[0].at)
-    if denied:
+    if denied and not _held_since(recall, topic, e):
         return _maybe_not(e, recall.question)
     if mine and not _backed(recall, topic):
         quoted = f'On {spoken_day(e.at)} you said "{focus(e.text, recall.question, 160)}"'
@@ -445,6 +445,13 @@ def _clauses(text: str) -> list[list[str]]:
 
 
 _USED_TO = re.compile(r"\bused\s+to\b", re.I)  # "I used to row at uni": so then, not now
+
+
+def _held_since(recall: RecallResult, topic: set[str], e: Episode) -> bool:
+    """A fact of the asked relation held now, of the topic, was told in these words or after them: they turned it
+    round ("I used to hate olives but now I can't get enough of them") or were overtaken, and deny nothing now."""
+    return any(a.current and a.relation in recall.intent.relations and topic & fact_terms(a) and (
+        e.id in a.sources or a.valid_from >= e.at) for a in recall.facts)
 
 
 def _backed(recall: RecallResult, topic: set[str]) -> bool:

@@ -34,7 +34,8 @@ CUES: list[tuple[str, tuple[str, ...]]] = [
     (r"\b(birthday)\b", ("born_on",)),
     (r"\b(grow up|grew up|raised|childhood|home ?town|originally)\b|^\s*where\b.*\bfrom\W*$", ("grew_up_in",)),
     (r"\b(drive|drives|driving|car|vehicle|motorbike|motorcycle|scooter|ride|rides|riding)\b", ("drives", "owns")),
-    (r"\b(like|likes|love|loves|enjoy|enjoys|favou?rite|foods?|drinks?|eat|prefer|fan of)\b", ("likes", "diet")),
+    (r"\b(like|likes|love|loves|enjoy|enjoys|favou?rite|foods?|drinks?|eat|prefer|fan of|support|supports)\b",
+     ("likes", "diet")),
     (rf"\b(diet|{alternation(DIET_NAMES)})\b", ("diet",)),  # "Am I still vegan?", "Is Tom teetotal?"
     (r"\b(dislike|dislikes|hate|hates|can't stand)\b", ("dislikes",)),
     (r"\b(allerg\w*)\b", ("allergic_to",)),

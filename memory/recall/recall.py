@@ -272,9 +272,9 @@ class Recaller:
             result.ended_read = lambda: self._ended(intent.relations[:1], ids, now)
         # asked a relation of life (a home, a job, a taste) about someone named in what was said, though no
         # fact made them an entity: personal too ("Who wrote Hamlet?" after "we saw Hamlet" stays general)
-        # asked what a place named in memory is, by no one's words ("What is the capital of Canada?" after "I'm off
-        # to Canada in the spring"): general knowledge, the facts beside it, not "I don't know"
-        a_place = bool(linked.ids) and all(linked.types.get(i) == "PLACE" for i in linked.ids) and (
+        # asked what a place or thing named in memory is, by no one's words ("What is the capital of Canada?" after
+        # "I'm off to Canada in the spring"): general knowledge, the facts beside it, not "I don't know"
+        a_place = bool(linked.ids) and all(linked.types.get(i) not in (None, "PERSON") for i in linked.ids) and (
             intent.relations in ((), ("is_a",)) and not _ASKS_MEMORY.search(question))
         result.personal = bool(linked.first_person or (linked.ids and not a_place) or intent.roles) or (
             bool(intent.relations) and not a_place and hits is not None

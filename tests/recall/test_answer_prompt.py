@@ -1069,3 +1069,24 @@ def test_a_role_word_of_what_is_held_grounds_an_answer() -> None:
     assert ungrounded("Gareth is a plumber.", "Who is Gareth?", r)
     assert not yes_of_another("Yes.", "Is Gareth my partner?", r)
     assert yes_of_another("Yes.", "Is Gareth vegetarian?", r)
+
+
+def test_words_that_turn_a_taste_round_deny_nothing_the_fact_holds() -> None:
+    """"I used to hate sprouts but these days I can't get enough of them": a denial and a distaste in its words, but
+    the taste they told is held now (learned from them): the yes stands. Without that fact, the words deny it."""
+    from assistant.when import said_otherwise
+    from memory.model import Arc
+
+    def _likes(told: datetime, source: str) -> Arc:
+        return Arc(id="a1", subject_id="user", subject="User", relation="likes", object_id="e-sprouts",
+                   object="sprouts", label=None, strength=1.0, decay_rate=0.0, reinforcements=0, conversations=1,
+                   last_reinforced=told, valid_from=told, valid_to=None, recorded_at=told, closed_at=None,
+                   expired_at=None, t_index=1, confidence=1.0, sources=[source])
+
+    words = ("user", "I used to hate sprouts but these days I can't get enough of them.", MAY_20)
+    r = _heard("Do I like sprouts?", [words])
+    assert (said_otherwise("Yes.", r) or "").startswith("Maybe not: on ")
+    r.facts = [_likes(MAY_20, "e0")]
+    assert said_otherwise("Yes.", r) is None
+    r.facts = [_likes(MAY_20 - timedelta(days=90), "old")]
+    assert (said_otherwise("Yes.", r) or "").startswith("Maybe not: on ")  # a taste told before the words that deny it
