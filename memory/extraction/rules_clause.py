@@ -120,19 +120,23 @@ class Clause:
         timeless: bool = False,
         kind: str | None = None,
         label: str | None = None,
+        every: bool = False,
     ) -> ExtractedFact | None:
         """Build a fact with types, time and evidence; record it in the discourse. `kind` "plan": intended, its
-        time (if said) kept as `extra["when"]`, not as when it became true."""
+        time (if said) kept as `extra["when"]`, not as when it became true. `every`: an end without an object of a
+        relation held with many (a death ends whom someone lived with)."""
         ent = subj if isinstance(subj, Entity) else Entity(subj, "PERSON")
         if ent.name.lower() == obj.lower() or (not obj.strip() and not (
-                op == "end" and rel in RELATIONS and RELATIONS[rel].single_valued)):
+                op == "end" and rel in RELATIONS and (RELATIONS[rel].single_valued or every))):
             return None  # an end without an object ends whatever the single value was ("I quit my job")
         when = None if timeless else when or self.time()
         if self.force_op:
             op = self.force_op
         plan = kind == "plan" and op == "assert"
-        if when is not None and when.when > self.at and op == "assert" and not plan:
-            return None  # a plan, not a fact yet
+        started = rel in ("works_at", "works_as") and any(
+            t.lem in ("start", "begin") for t in self.toks[self.lo : self.hi])
+        if when is not None and when.when > self.at and op == "assert" and not plan and not started:
+            return None  # a plan, not a fact yet; a job started ahead ("I start at Screwfix on Monday") is one
         extra: dict[str, object] = {}
         if plan:
             extra |= {"kind": "plan", "when": iso_at_grain(when.when, when.grain) if when is not None else None}

@@ -70,7 +70,7 @@ from memory.extraction.rules_tokens import (
     span_text,
 )
 from memory.extraction.types import USER
-from memory.words import DIET_EXCLUDES, FORMER_ROLE, KIN_TITLES, MY, POSSESSIVES, ROLES, VAGUE
+from memory.words import DIET_EXCLUDES, FORMER_ROLE, KIN_TITLES, MY, POSSESSIVES, ROLES, TITLED_KIN, VAGUE
 
 # Words that open a clause of time or cause: a "not" before one is the main clause's ("I haven't been climbing since
 # I hurt my shoulder", "I don't eat meat because I love animals")
@@ -622,9 +622,14 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
     if rel == "@graduated":
         return _graduated(c, m, subj)
     if rel == "@lost_named":  # "We lost Whiskers last week"; not a place ("lost Leeds in the final")
-        if o is not None and o.head.ent not in ("GPE", "LOC") and o.end - o.start == 1 and subj is not None and (
-                subj.name == USER) and o.head.lower not in ROLES and not _negated(c, m.start + 1) and not (
-                o.end < c.hi and c.toks[o.end].tag == "POS"):  # not "lost Grandad", "lost Dad's watch"
+        if o is None or o.head.ent in ("GPE", "LOC") or subj is None or subj.name != USER or _negated(
+                c, m.start + 1) or (o.end < c.hi and c.toks[o.end].tag == "POS"):  # not "lost Dad's watch"
+            return
+        titled = o.start > c.lo and c.toks[o.start - 1].lower in TITLED_KIN  # the title read apart, or in it
+        titled = titled or [t.lower for t in c.toks[o.start : o.end - 1]] in ([k] for k in TITLED_KIN)
+        if titled and o.head.pos == "PROPN":
+            _person_gone(c, Entity(o.head.text, "PERSON"))  # "We lost Grandad Bill": a person of theirs died
+        elif o.end - o.start == 1 and o.head.lower not in ROLES:  # not "lost Grandad"
             _pet_gone(c, o.text)
         return
     if rel == "@put_down":  # the pet put down is the object
@@ -640,6 +645,10 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
         return
     if rel == "@gone":
         return _gone(c, m)
+    if rel == "@let_me_go":
+        if not _negated(c, m.start + 1) and c.toks[m.start].tag in ("VBD", "VBN", "VBZ", "VBP"):
+            _job_left(c, Entity(USER))  # not "if they make me redundant", "they could make me redundant"
+        return
     if rel == "@made_me":  # the one made head is "me", whoever "they" are; not "made me a cake", "made me cry"
         if o is not None and (o.head.lower in OCCUPATIONS or o.head.lower in RANKS):
             t = c.toks
@@ -775,6 +784,9 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
             held = noun_phrase(c.source, c.toks, after, c.hi) if after is not None else None
             if held is not None and not held.proper and held.head.pos == "NOUN":  # "…after 30 years as a librarian"
                 c.emit(subj, "works_as", held.text, "end", obj_type="ROLE")
+            town = noun_phrase(c.source, c.toks, m.end + 1, c.hi) if nxt is not None and nxt.lower == "to" else None
+            if town is not None and town.proper and town.head.ent in ("GPE", "LOC", "PERSON", "") and op == "assert":
+                c.emit(subj, "lives_in", town.text, op, obj_type="PLACE")  # "Dad's retired to Portugal": moved there
         return
     if rel == "@job_left":  # "made redundant", "resigned from the police": an object must say it was a job
         if "O" not in m.slots or (o is not None and not o.proper and o.head.lemma.lower() in JOB_HELD):
@@ -1696,9 +1708,7 @@ def _died(c: Clause, m: Match, subj: Entity | None) -> None:
         return
     if subj.type == "PERSON" and (subj.unresolved or any(
             name == subj.name for role, name in c.disc.roles.items() if role in ROLES)):
-        for rel in ("lives_in", "works_at", "works_as"):  # "my husband Kofi passed away": a person of theirs
-            c.emit(subj, rel, "", "end")
-        return
+        return _person_gone(c, subj)  # "my husband Kofi passed away": a person of theirs
     if subj.unresolved:
         return
     if subj.type == "ANIMAL" or subj.name[:1].isupper() or any(
@@ -1713,6 +1723,13 @@ def _pet_named(c: Clause, o: Phrase) -> str | None:
         return c.source[named[0].idx : named[-1].end]
     kind = o.head.lemma.lower()
     return c.disc.roles.get(kind) if kind in PETS else None
+
+
+def _person_gone(c: Clause, who: Entity) -> None:
+    """A person of the speaker's died: they no longer live or work anywhere, nor with anyone (learning ends whatever
+    value is held: an end with no object)."""
+    for rel in ("lives_in", "works_at", "works_as", "lives_with"):
+        c.emit(who, rel, "", "end", every=True)
 
 
 def _pet_gone(c: Clause, name: str) -> None:

@@ -143,6 +143,9 @@ PATTERNS: list[Pattern] = [
     _p("be|get fire|sack", "@job_left"),
     # the thing first, then what it does to the speaker ("Mushrooms make me gag"), before what makes them something
     _p("make|makes me gag|retch|heave|queasy|nauseous|shudder", "@turns_stomach", state=True),
+    # the speaker's job taken by the employer ("Halfords made me redundant in May", "they laid me off"): it ends
+    _p("make me redundant", "@let_me_go"),
+    _p("lay me off", "@let_me_go"),
     _p("make|appoint|name me O", "@made_me"),  # "They made me head of science": the speaker's new post
     _p("leave|quit|lose ~ job|position|post|role at|with|in O", "works_at", "end", proper=True),
     _p("stop|quit work|working at|for|with O", "works_at", "end", proper=True),
@@ -164,6 +167,7 @@ PATTERNS: list[Pattern] = [
     _p("first day|shift|week ~ [work|working|job] at|for|with|in O", "works_at", proper=True),
     _p("start|begin work|working at|for|with O", "works_at", proper=True),
     _p("start|begin at O as", "works_at", proper=True),  # "I started at the council as an analyst"
+    _p("start|begin at O * as", "works_at", proper=True),  # "… at Screwfix on Monday as an operations lead"
     _p("start|begin [work|working] as O", "@works_as"),  # "I start as a trainee electrician on Monday"
     # the first of a post ("First week done as a trainee paramedic", "my first shift as a carer"): a post only
     _p("first day|week|shift|month|fortnight [done|over|back|in] as O", "@works_as"),

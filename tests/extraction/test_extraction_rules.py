@@ -156,7 +156,7 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("I'm a retired firefighter.", (), {k(U, "works_as", "firefighter", "end")}),
     ("Since the move I live alone in Kassel.", (), {k(U, "lives_in", "Kassel")}),
     ("My grandpa Emil passed away in May.", (), {k("Emil", "grandparent_of", U)} | {  # a person, not a pet: no
-        k("Emil", r, "", "end") for r in ("lives_in", "works_at", "works_as")}),  # home or work of his now
+        k("Emil", r, "", "end") for r in ("lives_in", "works_at", "works_as", "lives_with")}),  # home, work now
     # a shared home: the town and who shares it; moving in and out
     (
         "I share a house in Utrecht with my friend Femke.",
@@ -861,9 +861,9 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("We changed to a new dentist.", (), set()),
     # a person of theirs who died lives and works nowhere now; one dying has not died
     ("Sadly my nan passed away at Christmas.", (), {k("my nan", r, "", "end") for r in (
-        "lives_in", "works_at", "works_as")}),
+        "lives_in", "works_at", "works_as", "lives_with")}),
     ("My uncle Ray died in 2019.", (), {k("Ray", "uncle_of", U)} | {k("Ray", r, "", "end") for r in (
-        "lives_in", "works_at", "works_as")}),
+        "lives_in", "works_at", "works_as", "lives_with")}),
     ("My nan is dying.", (), set()),
     ("Our old cat is dying.", (), {k(U, "has_pet", "cat")}),  # had still (an old one, not a former one); not ended
     # a happy place is liked; an opening gerund's "'s" is "is"; a place of someone's is no taste
@@ -950,7 +950,8 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     # kin said as a title before the name: the role, and the name without it
     ("Uncle Dev is moving to Goa.", (), {k("Dev", "uncle_of", U), k("Dev", "plans_to_move_to", "Goa")}),
     ("Grandma Rose died in May.", (), {k("Rose", "grandparent_of", U), k("Rose", "lives_in", "", "end"),
-                                        k("Rose", "works_at", "", "end"), k("Rose", "works_as", "", "end")}),
+                                        k("Rose", "works_at", "", "end"), k("Rose", "works_as", "", "end"),
+                                        k("Rose", "lives_with", "", "end")}),
     ("Anna's Auntie Pat lives in Hull.", (), {k("Pat", "lives_in", "Hull"), k("Pat", "aunt_of", "Anna")}),
     # a post one is made; not "made welcome"
     ("Ravi's been made head of science.", (), {k("Ravi", "works_as", "head of science")}),
@@ -1043,6 +1044,19 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("I bought a season ticket for the bus.", (), set()),
     ("I've signed a permanent contract with Ocado!", (), {k(U, "works_at", "Ocado")}),
     ("I signed an eighteen-month contract with Three.", (), set()),
+    # a person of theirs lost by a title and a name: gone from home and work, and from whom they lived with
+    ("Sadly we lost Uncle Ray to cancer.", (), {k("Ray", "uncle_of", U), k("Ray", "lives_in", "", "end"),
+                                                k("Ray", "works_at", "", "end"), k("Ray", "works_as", "", "end"),
+                                                k("Ray", "lives_with", "", "end")}),
+    ("We lost Grandad at the zoo.", (), set()),
+    # the speaker's job taken by the employer; not one that might be
+    ("Aviva made me redundant last spring.", (), {k(U, "works_at", "", "end"), k(U, "works_as", "", "end")}),
+    ("They might make me redundant.", (), set()),
+    # a job started ahead holds from then
+    ("I start at Greggs on Tuesday as a supervisor.", (), {k(U, "works_at", "Greggs")}),
+    # retired somewhere: moved there, too
+    ("Mum retired to Cornwall in 2019.", (), {k("my mum", "works_as", "retired"), k("my mum", "lives_in", "Cornwall")}),
+    ("Gran retired to be near us.", (), {k("my gran", "works_as", "retired")}),
 ]
 
 

@@ -504,3 +504,26 @@ def test_a_plan_time_that_cannot_be_read_loses_the_time_not_the_plan(env) -> Non
     plans = {a.object: a.planned_for for a in graph.lookup(graph.require_entity("user").id, "plans_trip_to",
                                                            at=later, now=later)}
     assert plans == {"Rome": None, "Oslo": None, "Bergen": "2026-09"}
+
+
+def test_a_death_ends_a_shared_home_and_a_job_started_ahead_holds_from_then_through_the_real_rules(env) -> None:
+    """"My grandad Ted lives with us", then "We lost Grandad Ted last week": no one lives with the user now (history
+    kept). "I start at Lidl on Monday as a team leader" (said on a Wednesday, after a redundancy): the job, known from
+    when it is told (nothing starts after it was said: belief.dates_at), where before a start ahead was dropped."""
+    from memory.extraction.rules import RuleExtractor
+    from memory.learning import RulesExtractor
+
+    graph, ts = env
+    learner = Learner(graph, ts, RulesExtractor(RuleExtractor()))
+    learner.ingest(turns("c1", T0, "My grandad Ted lives with us now.", "I'm a cashier at Argos."), source="t")
+    assert [a.subject for a in graph.lookup(None, "lives_with", "user", at=T0 + D)] == ["Ted"]
+    learner.ingest(turns("c2", T0 + 30 * D, "We lost Grandad Ted last week."), source="t")
+    assert graph.lookup(None, "lives_with", "user", at=T0 + 31 * D) == []
+    assert now_objects(graph, "Ted", "grandparent_of", T0 + 31 * D) == ["User"]
+    wednesday = datetime(2026, 4, 1, 18, tzinfo=UTC)  # T0 + 40 days or so: a Wednesday
+    assert wednesday.weekday() == 2
+    learner.ingest(turns("c3", wednesday, "Argos made me redundant.", "I start at Lidl on Monday as a team leader."),
+                   source="t")
+    assert now_objects(graph, "user", "works_at", wednesday + timedelta(days=6)) == ["Lidl"]
+    assert [a.object for a in graph.history("user", "works_at", now=wednesday + timedelta(days=6)) if a.valid_to] == [
+        "Argos"]
