@@ -31,6 +31,7 @@ from memory.extraction.rules_lexicon import (
     JOB_HELD,
     JOINED,
     KEPT,
+    KIN_POSTS,
     LEFT_BEHIND,
     LIGHT_VERBS,
     NEWBORNS,
@@ -697,7 +698,8 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
             if not any(t.lower in FORMER or t.lower == "non" for t in c.toks[o.start : o.head.i]):  # "a former
                 # runner", "a non-smoker" never did or no longer do
                 c.emit(subj, "practices", HOBBYISTS[o.head.lower], op, obj_type="ACTIVITY")
-        elif o.head.lower in OCCUPATIONS and o.end <= c.hi:
+        elif (o.head.lower in OCCUPATIONS or (o.head.i > o.start and (
+                f"{c.toks[o.head.i - 1].lower} {o.head.lower}" in KIN_POSTS))) and o.end <= c.hi:
             former = [t for t in c.toks[o.start : o.head.i] if t.lower in FORMER]
             if former:  # "a retired teacher", "an ex-nurse": what they were, no longer are
                 was = c.source[c.toks[former[-1].i + 1].idx : o.head.end]
@@ -1143,6 +1145,15 @@ def _trip(c: Clause, m: Match, subj: Entity | None, o: Phrase | None, op: str) -
         trig.lem == "be" and trig.tag not in ("VBD", "VBN"))  # "we're off to Crete"
     past = trig.tag in ("VBD", "VBN") and not (trig.lower == "been" and any(t.lower == "will" for t in before))
     place = o if o.proper and o.head.ent in ("GPE", "LOC", "FAC") else _town_after(c, o)
+    purpose = c.toks[o.end + 1] if o.end + 1 < c.hi and c.toks[o.end].lower == "to" else None
+    if place is not None and purpose is not None and purpose.lem in ("study", "work", "live", "train", "settle"):
+        # gone there for a while, not a trip ("Megan has gone off to Durham to study law")
+        if purpose.lem == "study" and past and subj.type == "PERSON":
+            c.emit(subj, "studies_at", place.text, op, obj_type="ORG")
+            what = noun_phrase(c.source, c.toks, o.end + 2, c.hi)
+            if what is not None and what.head.pos == "NOUN" and what.head.lower not in VAGUE:
+                c.emit(subj, "studies", what.text, op, obj_type="TOPIC")
+        return
     if place is None:
         if o.head.lower in EVENT_NOUNS and not o.proper:  # "went to a fair", "going to a wedding in June"
             if ahead or intends:

@@ -85,6 +85,8 @@ FOODS = frozenset(
         "cola soda latte espresso decaf"
     )
 )
+# Posts said with a word of kin, after the word that makes them a post ("I'm a ward sister now"): the two words
+KIN_POSTS = frozenset({"ward sister", "theatre sister", "nursing sister", "night sister", "lay brother"})
 OCCUPATIONS = frozenset(
     _words(
         "nurse doctor teacher engineer electrician plumber pharmacist dentist lawyer accountant architect "

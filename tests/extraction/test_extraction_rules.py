@@ -1057,6 +1057,14 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     # retired somewhere: moved there, too
     ("Mum retired to Cornwall in 2019.", (), {k("my mum", "works_as", "retired"), k("my mum", "lives_in", "Cornwall")}),
     ("Gran retired to be near us.", (), {k("my gran", "works_as", "retired")}),
+    # gone somewhere to study is studies there, not a trip; gone to see something is a trip
+    ("My son went to Leeds to study medicine.", (), {k("my son", "studies_at", "Leeds"),
+                                                      k("my son", "studies", "medicine")}),
+    ("She's moved to Dublin to work.", (), set()),
+    ("We went to Paris to see the Louvre.", (), {k(U, "visited", "Paris")}),
+    # a post said with a word of kin
+    ("My wife is a ward sister.", (), {k("my wife", "works_as", "ward sister")}),
+    ("I'm a big sister now!", (), set()),
 ]
 
 
