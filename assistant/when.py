@@ -25,6 +25,7 @@ from memory.words import (
     DISTASTE,
     FIRST_PERSON_RE,
     POSSESSIVES,
+    ROLE_RELATIONS,
     ROLES,
     TASTE_WORDS,
     Aux,
@@ -162,6 +163,8 @@ def when_answer(recall: RecallResult, *, now: datetime | None = None, facts: boo
         return ended
     if (diet := diet_leaves_out(recall)) is not None:
         return diet
+    if (holder := role_holder(recall)) is not None:
+        return holder
     if asks_when and "born_on" in recall.intent.relations:
         return birthday(recall)  # a birthday comes round every year: not the day some words meant
     if asks_when and not ago and (often := how_often(recall, look=look, max_chars=max_chars)) is not None:
@@ -200,6 +203,34 @@ def none_now(recall: RecallResult) -> str | None:
     if told:
         return f"Not now, as far as I know: {_said_on(told[0], recall.question)}"
     return f"Not now, as far as I know: {other} until {spoken_day(last.valid_to)}."
+
+
+_WHO_MY_ROLE = re.compile(rf"^\s*who(?:'s|\s+is)\s+(?:my|our)\s+({alternation(ROLE_RELATIONS)})\s*\??\s*$", re.I)
+
+
+def role_holder(recall: RecallResult) -> str | None:
+    """"Who is my wife?" when facts held now name who holds the role toward the user: their names, without the model
+    (which, handed "User spouse_of Sophie" beside "my ex-wife Claire", said "Your spouse of Sophie is Claire."). The
+    holder is the one the role is of ("Ann mother_of User" for "my mum", not "User mother_of Lily"; either end of a
+    symmetric role; the user's manager for "boss"). None: not asked so, no holder named, or the word kept for the
+    role is another ("wife" asked as "husband")."""
+    m = _WHO_MY_ROLE.match(recall.question)
+    if m is None or recall.intent.history:
+        return None
+    word = m.group(1).lower()
+    rel = ROLE_RELATIONS[word]
+    symmetric = is_relation(rel) and relation(rel).symmetric
+    held = [a for a in recall.facts if a.current and a.relation == rel and (
+        (a.subject_id == USER_ID and (symmetric or rel == "reports_to")) or (
+            a.object_id == USER_ID and rel != "reports_to"))]
+    if not held or any(a.label and a.label.lower() != word and ROLE_RELATIONS.get(a.label.lower()) == rel
+                       for a in held):
+        return None
+    names = list(dict.fromkeys(a.object if a.subject_id == USER_ID else a.subject for a in held))
+    if any(n.split()[0].lower() in POSSESSIVES or n == "User" for n in names):
+        return None  # a role never named ("my mum"): the model says what is known of them
+    said = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    return f"{said}."
 
 
 _MONTH_DAY = re.compile(rf"^({MONTH})\s+(\d{{1,2}})\b(.*)$", re.I)

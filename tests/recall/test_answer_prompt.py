@@ -1090,3 +1090,39 @@ def test_words_that_turn_a_taste_round_deny_nothing_the_fact_holds() -> None:
     assert said_otherwise("Yes.", r) is None
     r.facts = [_likes(MAY_20 - timedelta(days=90), "old")]
     assert (said_otherwise("Yes.", r) or "").startswith("Maybe not: on ")  # a taste told before the words that deny it
+
+
+def _role_arc(subject: str, relation: str, obj: str, *, label: str | None = None, ended: bool = False) -> Arc:
+    ids = {"User": USER_ID}
+    return Arc(id=f"a-{subject}-{obj}", subject_id=ids.get(subject, f"e-{subject}"), subject=subject, relation=relation,
+               object_id=ids.get(obj, f"e-{obj}"), object=obj, label=label, strength=1.0, decay_rate=0.0,
+               reinforcements=0, conversations=1, last_reinforced=MAY_20, valid_from=MAY_20,
+               valid_to=JUNE_3 if ended else None, recorded_at=MAY_20, closed_at=JUNE_3 if ended else None,
+               expired_at=None, t_index=1, confidence=1.0, sources=[])
+
+
+@pytest.mark.parametrize(("question", "facts", "said"), [
+    ("Who is my wife?", [("User", "spouse_of", "Sophie", "wife")], "Sophie."),
+    ("Who's my boss?", [("User", "reports_to", "Deborah", "boss")], "Deborah."),
+    ("Who is my sister?", [("Anna", "sister_of", "User", None), ("Maya", "sister_of", "User", None)], "Anna and Maya."),
+    ("Who is my mum?", [("User", "mother_of", "Lily", None)], None),  # the user is Lily's mum
+    ("Who is my husband?", [("User", "spouse_of", "Sophie", "wife")], None),  # the word kept is another
+    ("Who is my mum?", [("my mum", "mother_of", "User", None)], None),  # never named
+    ("Who was my boss?", [("User", "reports_to", "Deborah", "boss")], None),  # asked about before
+    ("Who is my neighbour?", [], None),
+])
+def test_who_holds_a_role_is_said_from_the_facts(question: str, facts: list[tuple[str, str, str, str | None]],
+                                                 said: str | None) -> None:
+    from assistant.when import role_holder
+
+    r = _heard(question, [])
+    r.facts = [_role_arc(s, rel, o, label=label) for s, rel, o, label in facts]
+    assert role_holder(r) == said
+
+
+def test_a_role_that_ended_is_not_said_as_held() -> None:
+    from assistant.when import role_holder
+
+    r = _heard("Who is my boyfriend?", [])
+    r.facts = [_role_arc("Marcus", "partner_of", "User", label="boyfriend", ended=True)]
+    assert role_holder(r) is None
