@@ -626,8 +626,8 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
         if o is None or o.head.ent in ("GPE", "LOC") or subj is None or subj.name != USER or _negated(
                 c, m.start + 1) or (o.end < c.hi and c.toks[o.end].tag == "POS"):  # not "lost Dad's watch"
             return
-        kin = c.toks[o.start] if o.end - o.start == 2 else c.toks[o.start - 1] if o.start > c.lo else None
-        titled = kin is not None and kin.lower in TITLED_KIN  # the title in the phrase, or read apart before it
+        lost_title = c.toks[o.start] if o.end - o.start == 2 else c.toks[o.start - 1] if o.start > c.lo else None
+        titled = lost_title is not None and lost_title.lower in TITLED_KIN  # in the phrase, or before it
         if titled and o.head.pos == "PROPN":
             _person_gone(c, Entity(o.head.text, "PERSON"))  # "We lost Grandad Bill": a person of theirs died
         elif o.end - o.start == 1 and o.head.lower not in ROLES:  # not "lost Grandad"
