@@ -121,6 +121,8 @@ def fact_terms(a: Arc) -> set[str]:
 CypherStage = Callable[[str, Linked, Intent, datetime], tuple[list[Arc], list[str], list[str]]]
 
 
+# a question after what held before the present one ("Where did I live before?", "What did I do previously?")
+_BEFORE_NOW = re.compile(r"\b(before|previous(ly)?|formerly|used to)\b", re.I)
 # words that ask what memory holds, whatever it is about ("What do you know about Canada?")
 _ASKS_MEMORY = re.compile(r"\b(you|we)\b.*\b(know|remember|recall|told|tell|said|say|mention(ed)?|talk(ed)?)\b", re.I)
 
@@ -374,6 +376,13 @@ class Recaller:
             kinds = {found[k][1].relation for k in naming}
             found = {k: v for k, v in found.items()
                      if k in naming or k not in asked_for or v[1].relation not in kinds}
+        if intent.history and _BEFORE_NOW.search(question):
+            # asked for the one before now ("Where did I work before?"): a fact of the asked relation still true is
+            # not it; with none ended, the words said are the evidence (handed only the job held now, the model
+            # said "A trainee electrician from 30 May 2026 until 21 November 2026", the day asked)
+            found = {k: v for k, v in found.items() if not (
+                v[1].relation in intent.relations and v[1].current and is_relation(v[1].relation)
+                and not relation(v[1].relation).event)}  # a state; "Have I been to Japan before?" keeps the visit
         ranked = sorted(found.values(), key=lambda x: -x[0])[: max(self.limit, targeted)]
         # "Who is Dev?": who they are to the user or to their people comes first ("Dev neighbour of User" before
         # "Dev works as paramedic"; the model answered "A paramedic." with the job first)

@@ -277,3 +277,17 @@ def test_words_of_an_ended_asked_fact_go_though_another_of_the_same_still_holds(
             ("User", "has_pet", "Clover"), ("Clover", "is_a", "rabbit")}
     finally:
         store.close()
+
+
+def test_asked_for_the_one_before_now_a_state_still_held_is_not_handed_over(world: tuple[TemporalGraph, Recaller],
+                                                                           ) -> None:
+    """"Where did I live before?": the home held now is not the one before (the model gave the only fact it had, the
+    job held now, "until" the day asked); what ended is. Asked about history otherwise, and of events, all stay."""
+    g, rec = world
+    later = T0 + timedelta(days=41)
+    before = rec.recall("Where did I live before?", now=later)
+    assert before.mode == "history" and [a.object for a in before.facts if a.relation == "lives_in"] == ["Naples"]
+    ever = rec.recall("Where have I ever lived?", now=later)
+    assert sorted(a.object for a in ever.facts if a.relation == "lives_in") == ["Naples", "Turin"]
+    g.assert_fact("user", "visited", "Japan", now=T0 + timedelta(days=5))
+    assert "Japan" in [a.object for a in rec.recall("Have I been to Japan before?", now=later).facts]
