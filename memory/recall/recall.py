@@ -121,8 +121,9 @@ def fact_terms(a: Arc) -> set[str]:
 CypherStage = Callable[[str, Linked, Intent, datetime], tuple[list[Arc], list[str], list[str]]]
 
 
-# a question after what held before the present one ("Where did I live before?", "What did I do previously?")
-_BEFORE_NOW = re.compile(r"\b(before|previous(ly)?|formerly|used to)\b", re.I)
+# a question after what held before the present one ("Where did I live before?", "What was my previous job?"); not
+# before something named ("Where did Pavel live before Lyon?": the home now dates the one before it)
+_BEFORE_NOW = re.compile(r"\b(?:before|previously|formerly)\W*$|\b(?:previous|used to)\b", re.I)
 # words that ask what memory holds, whatever it is about ("What do you know about Canada?")
 _ASKS_MEMORY = re.compile(r"\b(you|we)\b.*\b(know|remember|recall|told|tell|said|say|mention(ed)?|talk(ed)?)\b", re.I)
 

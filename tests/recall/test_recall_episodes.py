@@ -287,6 +287,8 @@ def test_asked_for_the_one_before_now_a_state_still_held_is_not_handed_over(worl
     later = T0 + timedelta(days=41)
     before = rec.recall("Where did I live before?", now=later)
     assert before.mode == "history" and [a.object for a in before.facts if a.relation == "lives_in"] == ["Naples"]
+    anchored = rec.recall("Where did I live before Turin?", now=later)  # the home now dates the one before it
+    assert sorted(a.object for a in anchored.facts if a.relation == "lives_in") == ["Naples", "Turin"]
     ever = rec.recall("Where have I ever lived?", now=later)
     assert sorted(a.object for a in ever.facts if a.relation == "lives_in") == ["Naples", "Turin"]
     g.assert_fact("user", "visited", "Japan", now=T0 + timedelta(days=5))
