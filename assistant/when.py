@@ -352,10 +352,10 @@ def _maybe_not(e: Episode, question: str) -> str:
     return f"Maybe not: {_said_on(e, question)}"
 
 
-def _said_on(e: Episode, question: str) -> str:
+def _said_on(e: Episode, question: str, *, start: str = "on") -> str:
     """'on 15 September 2026 you said "Sold the Corsa…"': the words, of the question's topic, and when and whose."""
     who = "you" if e.speaker == "user" else e.speaker
-    return f'on {spoken_day(e.at)} {who} said "{focus(e.text, question, 160)}"'
+    return f'{start} {spoken_day(e.at)} {who} said "{focus(e.text, question, 160)}"'
 
 
 def yes_no(question: str) -> Aux | None:
@@ -431,13 +431,12 @@ def said_otherwise(answer: str, recall: RecallResult, *, look: int = 3, yes: boo
             terms(e.text)))]
         if not mine or not near or _backed(recall, topic):
             return None
-        who = "you" if near[0].speaker == "user" else near[0].speaker
-        return f'On {spoken_day(near[0].at)} {who} said "{focus(near[0].text, recall.question, 160)}"'
+        return _said_on(near[0], recall.question, start="On")
     e, denied = max(found, key=lambda x: x[0].at)
     if denied and not _held_since(recall, topic, e):
         return _maybe_not(e, recall.question)
     if mine and not _backed(recall, topic):
-        quoted = f'On {spoken_day(e.at)} you said "{focus(e.text, recall.question, 160)}"'
+        quoted = _said_on(e, recall.question, start="On")  # the user's words (``mine``)
         # words of their own that say it so back the yes, and are said with it, since no fact does; words that
         # say it only of someone else ("My mate Hannah got engaged" for "Am I engaged?") are no yes at all
         if _said_so(e.text, recall.question, topic):

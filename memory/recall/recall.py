@@ -277,10 +277,10 @@ class Recaller:
         # fact made them an entity: personal too ("Who wrote Hamlet?" after "we saw Hamlet" stays general)
         # asked what a place or thing named in memory is, by no one's words ("What is the capital of Canada?" after
         # "I'm off to Canada in the spring"): general knowledge, the facts beside it, not "I don't know"
-        a_place = bool(linked.ids) and all(linked.types.get(i) not in (None, "PERSON") for i in linked.ids) and (
+        a_thing = bool(linked.ids) and all(linked.types.get(i) not in (None, "PERSON") for i in linked.ids) and (
             intent.relations in ((), ("is_a",)) and not _ASKS_MEMORY.search(question))
-        result.personal = bool(linked.first_person or (linked.ids and not a_place) or intent.roles) or (
-            bool(intent.relations) and not a_place and hits is not None
+        result.personal = bool(linked.first_person or (linked.ids and not a_thing) or intent.roles) or (
+            bool(intent.relations) and not a_thing and hits is not None
             and names_someone_said(question, [e.text for e in hits.episodes]))
         if self.episodes is not None and hits is not None:
             # facts learned from the utterances found by words or names (their provenance)
