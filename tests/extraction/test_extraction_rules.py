@@ -1125,6 +1125,10 @@ def test_relative_dates_set_validity(rx: RuleExtractor) -> None:
     "without a", "months without", "We lost", "relocated me to", "joined a startup called", "in a band called",
     "First week done as a", "First shift at", "Finished at", "Sold the", "has left the", "run 5k", "retrained as a",
     "got rid of the", "stopped going", "binned the", "I ride a", "moved to a cottage near", "Our old",
+    "Did you hear that", "Did I tell you", "Have I told you ?", "did you know that that", "We lost Uncle",
+    "We lost Grandad", "They made me", "They laid me", "I start at", "I start at Lidl on", "he retired to",
+    "to Leeds to study", "to study", "can't get enough of", "a season ticket at", "signed a permanent contract with",
+    "I'm a ward", "but now I love them", "them", "it",
 ])
 def test_this_stops_readers_take_odd_text_without_harm(rx: RuleExtractor, odd: str) -> None:
     """Blank, cut-off or hostile text through the plan, newborn, pair and "love" readers: no error, and no fact
