@@ -508,8 +508,9 @@ _SELF = re.compile(r"\b(" + alternation(SAID_TO_USER).replace(r"\ ", r"\s+") + r
 _THE_USER = re.compile(r"(?:the\s+)?user(?:('s)|\b)(?:\s+(is|was|has|does)\b)?", re.I)
 # a relation the facts hold to the user, said as the facts name them: "the sister of the user"
 # "the sister of the user" (or opening the answer without "the": "Friend of the user.")
-_OF_THE_USER = re.compile(r"(?:\b([Tt])he |^(?=[A-Z]))([A-Za-z]+(?:[ -][a-z]+){0,2}?) of (?:the )?user\b(?!['’])")
-_A_OF_THE_USER = re.compile(r"\b([Aa]n? [a-z]+(?:[ -][a-z]+){0,2}?) of (?:the )?user\b(?!['’])")  # "of yours"
+# (the facts name the user "User": "Nephew of User.")
+_OF_THE_USER = re.compile(r"(?:\b([Tt])he |^(?=[A-Z]))([A-Za-z]+(?:[ -][a-z]+){0,2}?) of (?:the )?[Uu]ser\b(?!['’])")
+_A_OF_THE_USER = re.compile(r"\b([Aa]n? [a-z]+(?:[ -][a-z]+){0,2}?) of (?:the )?[Uu]ser\b(?!['’])")  # "of yours"
 _THE_USERS = re.compile(r"\b([Tt])he user['’]s\b|\b(U)ser['’]s\b")  # "the user's", or as facts name them: "User's"
 _TO_YOU_VERB = {"is": "are", "was": "were", "has": "have", "does": "do"}
 
@@ -875,6 +876,9 @@ def _content(text: str) -> list[str]:
     return [_key(w) for w in words if w not in _GLUE or w in ("yes", "no")]
 
 
+_WITH_SOMEONE = re.compile(r"\bwith (?:me|you|us|him|her|them)\b", re.I)
+
+
 def says_nothing_new(answer: str, question: str) -> bool:
     """An answer that is the question said back, with nothing of its own: "What is the painting a reminder
     for John to be?" "A painting is a reminder for John to be in everything he does." The small model writes
@@ -888,6 +892,8 @@ def says_nothing_new(answer: str, question: str) -> bool:
     takes as given was checked against memory before the model was asked (``unfounded``)."""
     if yes_no(question) is not None:
         return False
+    if not re.search(r"\bwith\b", question, re.I) and _WITH_SOMEONE.search(answer):
+        return False  # "Where does my mum live?" "Your mum lives with you.": with whom is the answer (not asked it)
     asked = [k for k in _content(question) if k not in ("yes", "no")]
     if not _WHEN_ASKED.search(question):
         answer = _DATE_END.sub(r"\1", answer)
@@ -956,8 +962,9 @@ def ungrounded(answer: str, question: str, recall: RecallResult) -> bool:
     if not sums and any(_exact_number(k) and k not in asked and k not in known
                         for k in _content(_DATE_OR_TIME.sub(" ", answer))):
         return True
-    # a negation is no fact of its own: "No, you don't like coriander." from "I can't stand coriander"
-    new = {k for k in said if k not in asked and k not in ("yes", "no") and k not in _WORKED_OUT
+    # a negation is no fact of its own: "No, you don't like coriander." from "I can't stand coriander"; nor is the
+    # prompt's word for the speaker ("The user's book club is reading …": the words of the answer are the title's)
+    new = {k for k in said if k not in asked and k not in ("yes", "no", "user") and k not in _WORKED_OUT
            and not (counted and _numeric(k)) and not _NEGATION.search(k)}
     if not new:
         return False

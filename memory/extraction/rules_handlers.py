@@ -23,6 +23,7 @@ from memory.extraction.rules_lexicon import (
     FORMER,
     GERUND_SETTINGS,
     HABIT_NOUNS,
+    HABIT_SAID,
     HOBBYISTS,
     HOME_GOT,
     HOW_OFTEN,
@@ -30,6 +31,7 @@ from memory.extraction.rules_lexicon import (
     IRREALIS,
     JOB_HELD,
     JOINED,
+    JOINED_NOT_WORK,
     KEPT,
     KIN_POSTS,
     LEFT_BEHIND,
@@ -49,6 +51,7 @@ from memory.extraction.rules_lexicon import (
     SAME_IN_THE_PAST,
     SET_ASIDE,
     SOFT,
+    STAYED,
     STILL_NOW,
     STUDY_PLACES,
     STUDYING,
@@ -176,7 +179,7 @@ def handle(c: Clause, m: Match, subj: Entity | None) -> None:
         op = "end"
     elif trig.tag == "VBD" and not ceased and (p.state or trig.lem in ("have", "own")) and _in_a_past_period(c):
         op = "end"  # "Back in school I played the trumpet", "We had a tortoise when I was little": held then
-    elif p.state and trig.tag == "VBD" and not ceased:
+    elif p.state and trig.tag == "VBD" and not ceased and not _habit_now(c, m):
         return  # "I played tennis yesterday": an event
     if p.event and not (trig.tag == "VBD" or (trig.tag == "VBN" and any(
             t.lem == "have" for t in c.toks[max(c.lo, m.start - 3) : m.start])) or (
@@ -535,6 +538,21 @@ def _pet(c: Clause, species: str, name: str, owner: Entity | str = USER, op: str
     c.emit(pet, "is_a", species, obj_type="ANIMAL", timeless=True)
 
 
+def _named_kind(c: Clause, m: Match, subj: Entity | None, name: Phrase | None) -> None:
+    """An animal given its name ("The kids named the new kitten Pickle", "We called our puppy Biscuit"): a pet of the
+    speaker's home, or of the one whose it is said to be ("my sister named her dog Bella"). Whose is not guessed: a
+    named someone else's "the dog" is left."""
+    if name is None or not name.proper or name.end - name.start > 2:
+        return
+    kind = next(t for t in c.toks[m.start + 1 : m.slots["O"]] if t.lower in PETS)
+    whose = next((t.lower for t in c.toks[m.start + 1 : m.slots["O"]] if t.lower in POSSESSIVES), "the")
+    others = subj is not None and subj.name != USER and subj.type == "PERSON" and not subj.unresolved
+    if whose in MY or (whose == "the" and not others):
+        _pet(c, kind.lower, name.text)
+    elif whose in ("his", "her", "their") and subj is not None and subj.name != USER and subj.type == "PERSON":
+        _pet(c, kind.lower, name.text, owner=subj)
+
+
 def _after_name(c: Clause, ph: Phrase) -> Phrase | None:
     """'a rabbit called Clover' -> Clover."""
     t = c.toks
@@ -576,6 +594,8 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
             c.emit(subj, "diet", diet, "end" if rel == "@give_up" else op)
             return
     cat = category(o.text) if o else None
+    if rel == "@name_kind":
+        return _named_kind(c, m, subj, o)
     if rel in ("@name_is", "@called", "@name_pet"):
         if o is None or not o.proper:
             return
@@ -813,6 +833,8 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
         clause_words = {t.lower for t in c.toks[c.lo : c.hi]} | {t.lem for t in c.toks[c.lo : c.hi]}
         if o is not None and o.head.pos != "PROPN":  # "in the suburbs of Austin": the town after "of"
             o = _town_after(c, o, ("of",))
+        if c.toks[m.start].lem in ("get", "find") and clause_words & STAYED:
+            return  # "we got a cottage in Padstow for the week": a stay
         if o is not None and subj is not None and subj.type == "PERSON" and o.head.ent in ("GPE", "LOC", "") and not (
                 clause_words & NOT_LIVED_IN):
             c.emit(subj, "lives_in", o.text, op)
@@ -990,6 +1012,9 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
             c.emit(subj, "member_of", o.text, op, obj_type="ORG")
         elif o.proper:
             c.emit(subj, "works_at", o.text, op, obj_type="ORG")
+        elif not called and o.head.lower in WORKPLACES and o.head.lower not in JOINED_NOT_WORK and (
+                o.head.tag != "NNS" and o.start == _skip_det(c.toks, m.slots["O"], c.hi)):
+            c.emit(subj, "works_at", o.text, op, obj_type="ORG")  # "joined a start-up", "she's joined the council"
     elif rel == "@leave" and not o.proper and o.head.lemma.lower() in JOB_HELD:
         before = c.toks[m.start - 1] if m.start > c.lo else None
         # "Losing my job was a bummer": an old event referred to, not news; "folks who lost their jobs": not theirs
@@ -1237,6 +1262,13 @@ def _out_in(c: Clause, m: Match, subj: Entity | None, o: Phrase | None, op: str)
 _DISTANCE = re.compile(r"^\d+(\.\d+)?(k|km|ks|kms|miles?)?$")
 
 
+def _habit_now(c: Clause, m: Match) -> bool:
+    """A verb tagged past whose past is its own form, told with words of a habit after it ("I knit a lot", "I cut
+    hair most Saturdays"): the present's habit, whatever the tagger guessed."""
+    trig = c.toks[m.start]
+    return trig.tag == "VBD" and trig.lower == trig.lem and any(t.lower in HABIT_SAID for t in c.toks[m.end : c.hi])
+
+
 def _hobby_verb(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
     """'I knit a lot', 'she paints in her spare time': a hobby told by its verb with no object, as a habit (the
     simple present, or "used to"); not "I paint my nails", "we sang happy birthday", "can you draw?"."""
@@ -1252,14 +1284,14 @@ def _hobby_verb(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
     after = c.toks[m.end + 1].lower if m.end + 1 < c.hi else ""
     # "I run 5k every morning", "swim 2km", "three times a week", "a lot" (not "I run a café")
     how_much = nxt is not None and ((bool(_DISTANCE.match(nxt.lower)) and after != "people") or after == "times" or (
-        nxt.lower == "a" and after in ("lot", "bit", "little")) or nxt.lower == "lot")
+        nxt.lower == "a" and after in ("lot", "bit", "little")) or nxt.lower in HABIT_SAID)
     if subj is None or trig.pos != "VERB" or trig.tag not in ("VBP", "VBZ", "VB", "VBD") or (
             nxt is not None and (nxt.pos in ("DET", "NOUN", "PROPN", "PRON", "NUM") or nxt.tag == "PRP$")
             and not how_much):
         return
     if trig.lem == "run" and (subj.type != "PERSON" or (nxt is not None and nxt.lower in ("for", "out", "into"))):
         return  # "the car runs well", "I run for the bus", "we've run out of milk"
-    if trig.tag == "VBD" and op != "end":  # "I painted" told once (an event)
+    if trig.tag == "VBD" and op != "end" and not _habit_now(c, m):  # "I painted" told once (an event)
         return
     if trig.tag == "VB" and not any(t.lower in ("do", "does", "to") for t in c.toks[max(c.lo, m.start - 2) : m.start]):
         return

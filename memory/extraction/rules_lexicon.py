@@ -16,7 +16,8 @@ PETS = frozenset(
         # breeds and pet words said in place of the animal ("Luna, my husky")
         "husky greyhound beagle labrador poodle terrier spaniel collie retriever dachshund pug corgi bulldog "
         "chihuahua schnauzer whippet lurcher labradoodle cockapoo doggo kitty tabby budgerigar cockatoo axolotl "
-        "iguana tarantula"
+        "iguana tarantula boxer rottweiler dalmatian doberman alsatian akita samoyed vizsla weimaraner sheepdog "
+        "mastiff bichon westie staffie staffy cavapoo cavachon sprocker goldendoodle siamese ragdoll moggy"
     )
 )
 # Before a pet: one that is gone ("my old dog", "my late cat")
@@ -113,6 +114,8 @@ DWELLINGS = frozenset(_words(
     "flat house home apartment place cottage bungalow terrace room semi studio maisonette houseboat bedsit"))
 # Words that say a home bought is not lived in ("a holiday cottage", "a flat to let", "as an investment")
 NOT_LIVED_IN = frozenset(_words("holiday second weekend rental investment let rent tenant tenants airbnb"))
+# Words that make a home got a stay ("we got a cottage in Padstow for the week")
+STAYED = frozenset(_words("week weeks night nights fortnight days stay staying break trip"))
 DWELLING_KINDS = frozenset(_words("terraced detached semi-detached converted rented shared furnished council"))
 # Who does a pastime, by its doer ("I'm a keen birdwatcher", "Tom's a golfer"): the pastime it names. A doer that is
 # also a job ("gardener", "baker") is a pastime only with a word of one before it (`PASTIME_KEEN`).
@@ -144,7 +147,7 @@ WORKPLACES = frozenset(
         "bank hospital council school college university firm company shop store bakery cafe café restaurant "
         "pub bar hotel library museum factory warehouse office agency charity clinic surgery pharmacy "
         "supermarket garage airport airline station police army navy ministry department practice studio "
-        "startup lab laboratory newspaper nursery kindergarten academy institute gym salon farm brewery "
+        "startup start-up lab laboratory newspaper nursery kindergarten academy institute gym salon farm brewery "
         "hospice prison court embassy cinema theatre centre center depot plant mill dealership workshop branch "
         "shipyard service trust"
     )
@@ -154,6 +157,11 @@ GROUP_WORDS = frozenset(
 )
 # What one joins as a member besides groups: "joined a gym", "joined a nearby church"
 JOINED = GROUP_WORDS | frozenset(_words("gym church mosque synagogue temple congregation network guild"))
+# Places of work one also joins as a member, a pupil or a visitor ("joined the library", "joined a nursery"): joined,
+# they are no employer
+JOINED_NOT_WORK = frozenset(_words(
+    "library museum cinema theatre centre center service nursery kindergarten academy school college university "
+    "studio trust"))
 # Things one goes to or takes part in: "went to a fair", "took part in a charity walk"
 EVENT_NOUNS = frozenset(_words(
     "fair convention conference festival concert gig wedding funeral meeting mtg party workshop show exhibition "
@@ -193,6 +201,9 @@ IRREALIS = frozenset(
 NOT_QUITE = frozenset(_words("nearly almost"))
 # Before a span of days, how often rather than how long: "most days on my bike" is a habit, not a trip
 HOW_OFTEN = frozenset(_words("most some many all other alternate these those every"))
+# Words that make a verb a habit ("I knit a lot", "we camp most summers"): a verb whose past is its own form ("knit",
+# "cut") is read as present with them, whatever the tagger guessed
+HABIT_SAID = frozenset(_words("every most lot often usually always regularly daily weekly nightly loads"))
 # Of those, the words of an intention: no fact yet, but a plan where a pattern says one ("I'm going to Rome")
 INTENT = frozenset(_words("will 'll plan plans planning going gonna tomorrow"))
 # Words that put a trip ahead without a verb of going ("can't wait for our trip", "looking forward to the holiday")

@@ -12,6 +12,7 @@ from memory.extraction.rules_lexicon import (
     DWELLING_KINDS,
     DWELLINGS,
     INJURIES,
+    PETS,
     SOFT,
     TRADE_VERBS,
 )
@@ -51,6 +52,7 @@ _TRADE = "|".join(sorted(TRADE_VERBS))
 _DIET = "|".join(sorted(d for d in DIETS if "-" not in d))  # a hyphenated word is three tokens
 _POSSESSIVE = "|".join(sorted(POSSESSIVES))
 _DWELLING_KIND = "|".join(sorted(DWELLING_KINDS))
+_PET = "|".join(sorted(PETS))
 PATTERNS: list[Pattern] = [
     # corrections of kinship / names
     _p("name be|'s O", "@name_is"),
@@ -116,6 +118,9 @@ PATTERNS: list[Pattern] = [
     # to be a second one or to let
     _p(f"buy|purchase ~ {_DWELLING} [,] in O", "@bought_home", event=True, proper=True),  # "our first house, in Kent"
     _p(f"buy|purchase ~ {_DWELLING_KIND} {_DWELLING} in O", "@bought_home", event=True, proper=True),
+    # a home got or found ("I've got a flat in Lisbon now"): a room or a place may be a hotel's or a university's
+    _p("get|find ~ flat|house|apartment|cottage|bungalow|maisonette|terrace|semi|bedsit in O", "@bought_home",
+       event=True, proper=True),
     _p("rent|renting in O", "lives_in", state=True, proper=True),  # "we're renting in Clifton at the moment"
     _p(f"rent|renting ~ {_DWELLING} in O", "lives_in", state=True, proper=True),
     _p(f"rent|renting ~ bed|bedroom|bedroomed|{_DWELLING_KIND} {_DWELLING} in O", "lives_in", state=True, proper=True),
@@ -344,6 +349,7 @@ PATTERNS: list[Pattern] = [
     _p("have * interview at|with O", "interviewed_at", event=True),
     _p("adopt|buy|rescue|get|have|own O", "@acquire"),
     _p("take in O", "@acquire"),  # "We've taken in a lodger", "took in a stray cat"
+    _p(f"name|call ~ {_PET} O", "@name_kind", proper=True),  # "The kids named the new kitten Pickle"
     _p("name|call him|her|it|them O", "@name_pet"),
     _p("allergic to O", "allergic_to", state=True),
     _p("allergy to O", "allergic_to", state=True),

@@ -125,7 +125,22 @@ def noun_phrase(source: str, toks: list[Tok], start: int, limit: int | None = No
     head_i = last
     while head_i > first and toks[head_i].tag == "POS":
         head_i -= 1
-    return Phrase(span_text(source, toks, first, last + 1), first, last + 1, toks[head_i])
+    return Phrase(span_text(source, toks, first, last + 1), first, last + 1, _hyphened(toks, head_i, first))
+
+
+def _hyphened(toks: list[Tok], i: int, first: int) -> Tok:
+    """The head of a noun phrase with the word hyphened to it as one ("a start-up": start-up, not "up"; the parser
+    splits the word in three). Only two lower-case words joined with no space: "mother-in-law" and "Rolls-Royce"
+    keep their tokens."""
+    head = toks[i]
+    if i - 2 < first or toks[i - 1].tag != "HYPH" or not head.text.isalpha() or not head.text.islower():
+        return head
+    left, hyph = toks[i - 2], toks[i - 1]
+    if not (left.text.isalpha() and left.text.islower() and left.end == hyph.idx and hyph.end == head.idx) or (
+            i - 3 >= first and toks[i - 3].tag == "HYPH"):
+        return head
+    word = f"{left.text}-{head.text}"
+    return Tok(head.i, word, f"{left.text}-{head.lemma}", head.pos, head.tag, head.dep, head.ent, left.idx)
 
 
 def conjuncts(source: str, toks: list[Tok], first: Phrase, limit: int) -> list[Phrase]:

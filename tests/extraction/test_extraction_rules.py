@@ -1065,6 +1065,33 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     # a post said with a word of kin
     ("My wife is a ward sister.", (), {k("my wife", "works_as", "ward sister")}),
     ("I'm a big sister now!", (), set()),
+    # a word hyphened is one word ("a start-up"); a place of work joined is where one works, not one joined as a
+    # member or a reader
+    ("I work at a start-up.", (), {k(U, "works_at", "start-up")}),
+    ("Deepak has left Rolls-Royce and joined a start-up in Cambridge.", (), {
+        k("Deepak", "works_at", "Rolls-Royce", "end"), k("Deepak", "works_at", "start-up")}),
+    ("I joined a law firm last month.", (), {k(U, "works_at", "law firm")}),
+    ("I joined the library.", (), set()),
+    ("We joined the queue.", (), set()),
+    ("I joined the meeting late.", (), set()),
+    # an animal given its name: a pet of the speaker's home, or of whose it is said to be
+    ("The kids named the new kitten Pickle.", (), {k(U, "has_pet", "Pickle"), k("Pickle", "is_a", "kitten")}),
+    ("My sister named her dog Bella.", (), {k("my sister", "has_pet", "Bella"), k("Bella", "is_a", "dog")}),
+    ("Tom named the dog Rex.", (), set()),
+    ("They named the rabbit.", (), set()),
+    # a breed said for the pet; a boxer who is a person is no pet
+    ("We've got a boxer called Tyson.", (), {k(U, "has_pet", "Tyson"), k("Tyson", "is_a", "boxer")}),
+    ("My brother is a boxer.", (), set()),
+    # a verb whose past is its own form, with words of a habit: the present's ("I knit a lot"); told once, an event
+    ("I knit a lot.", (), {k(U, "practices", "knitting")}),
+    ("I swim every morning.", (), {k(U, "practices", "swimming")}),
+    ("I knit a scarf for my nan.", (), set()),
+    ("I painted every day last summer.", (), set()),
+    # a home got or found is where one lives; not a stay, nor a place at a university
+    ("I've got a flat in Lisbon now.", (), {k(U, "lives_in", "Lisbon")}),
+    ("We got a cottage in Padstow for the week.", (), set()),
+    ("She got a place in Durham.", (), set()),
+    ("I got a flat tyre in Leeds.", (), set()),
 ]
 
 

@@ -773,6 +773,8 @@ def test_what_memory_learned_of_the_user_is_theirs_beside_a_guests_words() -> No
     ("She is the user's boss.", "She is your boss."),
     ("Best friend of the user.", "Your best friend."),
     ("Leah is a close friend of the user.", "Leah is a close friend of yours."),
+    ("Nephew of User.", "Your nephew."),  # the user named as the facts name them
+    ("Kieran is the nephew of User.", "Kieran is your nephew."),
     ("Leah, an old colleague of user", "Leah, an old colleague of yours"),
     ("Theory of everything.", "Theory of everything."),
 ])
@@ -952,6 +954,17 @@ def test_a_reflexive_pronoun_said_back_is_no_word_of_the_answers_own() -> None:
     r = _talk(q, "", [("user", "I cut my thumb on the mandoline last night.")])
     assert not ungrounded("Yes, you cut yourself.", q, r)
     assert ungrounded("Yes, you cut yourself shaving.", q, r)
+
+
+def test_the_prompts_word_for_the_speaker_is_no_word_of_the_answers_own() -> None:
+    """"What is my book club reading?" "The user's book club is reading Tomorrow, and Tomorrow, and Tomorrow this
+    month." from the user's own words: the rest of it is the title, all of it words of time; "user" is how the prompt
+    names the speaker, no guess. A title no words of memory hold still is one."""
+    from assistant.answer import ungrounded
+    q = "What is my book club reading?"
+    r = _talk(q, "", [("user", "Our book club is reading Tomorrow, and Tomorrow, and Tomorrow this month.")])
+    assert not ungrounded("The user's book club is reading Tomorrow, and Tomorrow, and Tomorrow this month.", q, r)
+    assert ungrounded("The user's book club is reading Dune.", q, r)
 
 
 def test_an_answer_whose_only_known_words_name_whom_it_asks_about_is_a_guess() -> None:

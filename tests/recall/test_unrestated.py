@@ -127,6 +127,7 @@ NO_ANSWERS = [
     # all the question's words, two of them, behind a contraction that is no word of its own
     ("What are we baking for the fete?", "We're baking for the fete."),
     ("What car does Bram drive?", "Bram drives a car."),
+    ("Who does Bram live with?", "Bram lives with them."),  # the question's "with" said back
 ]
 ANSWERS = [
     ("Does Bram prefer cats or dogs?", "Dogs."),  # a pick among the question's words
@@ -140,6 +141,8 @@ ANSWERS = [
     # asked yes or no, the question said back says yes (or, with its "not", no)
     ("Is Keiko a chemistry teacher?", "Keiko is a chemistry teacher."),
     ("Does Olu still live in Leeds?", "Olu does not live in Leeds."),
+    # with whom, said by a pronoun, is what was asked for
+    ("Where does my mum live?", "Your mum lives with you."),
 ]
 
 
