@@ -19,6 +19,7 @@ from memory.extraction.rules_lexicon import (
     DWELLINGS,
     EVENT_NOUNS,
     FAVOURITE_OF,
+    FAVOURITE_PEOPLE,
     FOR_LATER,
     FORMER,
     GERUND_SETTINGS,
@@ -1029,6 +1030,7 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
     elif rel == "@leave" and not o.proper and c.toks[m.start].lem != "lose" and (
             worker := _trade_left(c, m, o)) is not None:
         c.emit(subj, "works_as", worker, "end")  # "Kate's left nursing": the job of that trade, if held
+        _trade_left_now(c, m, subj)
     elif rel == "@leave" and c.toks[m.start].lem in SET_ASIDE and o.start == m.slots["O"] and (
             o.end - o.start == 1 and o.head.lower.endswith("ing")):
         c.emit(subj, "practices", o.text, "end", obj_type="ACTIVITY")  # "I quit smoking in March": a doing given up
@@ -1047,6 +1049,7 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
             return
         if end and (worker := _trade_left(c, m, o)) is not None:
             c.emit(subj, "works_as", worker, "end")  # "packed in teaching": the job of that trade, if held
+            _trade_left_now(c, m, subj)
         if c.toks[m.start].lem in SET_ASIDE and not any(t.lower.endswith("ing") for t in c.toks[m.start + 1 : o.end]):
             return  # "packed in the car": a thing put away
         if cat == "car":  # "picked up a second-hand Tesla": a car got, not a pastime
@@ -1080,7 +1083,8 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
             c.emit(subj, "studies", o.text, op, obj_type="TOPIC")
         elif cat == "instrument":
             c.emit(subj, "plays", o.text, op)
-    elif rel == "@drive" and (cat == "car" or o.head.pos == "PROPN"):
+    elif rel == "@drive" and c.toks[m.start].pos == "VERB" and (cat == "car" or (
+            o.head.pos == "PROPN" and o.head.ent not in ("DATE", "TIME"))):  # not "a sixty mile ride every Sunday"
         c.emit(subj, "drives", o.text, op, obj_type="THING")
     elif rel == "@sell" and o.proper and (o.head.ent not in ("GPE", "LOC", "PERSON") or c.toks[
             m.slots["O"]].lower in ("the", "my", "our")):
@@ -1144,7 +1148,8 @@ def _taste_first(c: Clause, m: Match, op: str) -> bool:
         last -= 1
     if t[first].lower == "the" and first + 1 < last:
         first += 1  # "The allotment is my happy place"
-    if not mine or last <= first or t[first].pos not in ("NOUN", "PROPN", "VERB") or t[first].ent == "PERSON" or any(
+    person = t[first].ent == "PERSON" and not (after is not None and after.lower in FAVOURITE_PEOPLE)
+    if not mine or last <= first or t[first].pos not in ("NOUN", "PROPN", "VERB") or person or any(
             x.pos in ("PRON", "AUX") or x.lower in ROLES for x in t[first:last]):
         return False
     if _negated(c, fav) or (t[m.start].tag == "VBD" and not _ceased(c)):
@@ -1478,6 +1483,14 @@ def _trade_left(c: Clause, m: Match, o: Phrase) -> str | None:
     if o.end - o.start != 1 or o.start != m.slots["O"] or o.head.pos not in ("NOUN", "VERB"):
         return None
     return trade_worker(o.head.lower)
+
+
+def _trade_left_now(c: Clause, m: Match, subj: Entity | None) -> None:
+    """A trade left as news ("I've left teaching", "Kate's packed in nursing"): the place worked at ends with it; not
+    one left long ago ("I left nursing in 2010": the work since is another)."""
+    have = any(t.lem == "have" or t.lower in ("'s", "’s") for t in c.toks[max(c.lo, m.start - 2) : m.start])
+    if have and c.time() is None and subj is not None and subj.type == "PERSON":
+        c.emit(subj, "works_at", "", "end")
 
 
 def _job_left(c: Clause, subj: Entity | None) -> None:

@@ -186,7 +186,18 @@ SOFT = frozenset(
 )
 # After "my favourite": what makes the subject a taste of the speaker's ("… is my favourite thing to do"), not a
 # person or a particular ("Anna is my favourite cousin")
-FAVOURITE_OF = frozenset(_words("thing things hobby hobbies pastime pastimes activity activities sport sports way"))
+FAVOURITE_OF = frozenset(_words(
+    "thing things hobby hobbies pastime pastimes activity activities sport sports way "
+    # kinds of thing liked ("Radiohead are my favourite band", "Adele is my favourite singer"); not "my favourite
+    # cousin", nor "my favourite place in town" (a particular)
+    "band bands group singer singers artist artists song songs album albums film films movie movies book books "
+    "author authors writer writers show shows series programme programmes team teams dish dishes drink drinks food "
+    "foods meal meals snack snacks colour color game games podcast podcasts city cities actor actors actress "
+    "player players comedian comedians"))
+# Of those, the kinds that are people: a name of a person is one liked ("Adele is my favourite singer")
+FAVOURITE_PEOPLE = frozenset(_words(
+    "singer singers artist artists author authors writer writers actor actors actress player players comedian "
+    "comedians"))
 # Races one runs or completes ("my first half marathon")
 RACES = frozenset(_words("marathon marathons race races 5k 10k triathlon ultramarathon ultra parkrun relay"))
 # Before an occupation: what they were and are no longer ("a retired teacher", "a former nurse", "an ex-pilot")

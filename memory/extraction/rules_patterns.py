@@ -79,6 +79,7 @@ PATTERNS: list[Pattern] = [
        proper=True, plan=True, neg="ignore"),
     # a trip made ("we flew to Lisbon", "I've been to Japan") or planned ("I'm flying to Lisbon in June", "going to
     # a workshop in Santa Fe"): a named place, or the town after what is gone to
+    _p("go|going back to eat|eating O", "@diet_back"),  # "I've gone back to eating meat": no trip
     _p("fly|travel|head|drive|go|going|been|sail|cycle [off|away|over|back|out|down|up] to O", "@trip", plan=True),
     _p("be off to O", "@trip", plan=True),  # "we're off to Crete on the 12th": on the way, or soon
     # a shared home: the town, and who it is shared with ("I rent a room in Bristol with Priya")
@@ -103,8 +104,10 @@ PATTERNS: list[Pattern] = [
     _p(f"move|moving into ~ [care|nursing|retirement|council|studio|student|family] {_DWELLING} in O", "lives_in",
        proper=True),
     # someone moved by the speaker ("We've had to move Nana into a care home in Prestatyn"): their home
-    _p(f"move|moving O into|to ~ {_DWELLING} in O2", "@moved_someone"),  # ("flat" may be tagged an adjective)
-    _p(f"move|moving O into|to ~ care|nursing|retirement|council {_DWELLING} in O2", "@moved_someone"),
+    # ("flat" may be tagged an adjective; "a care home near us in Lincoln")
+    _p(f"move|moving O into|to ~ {_DWELLING} [near] [us|me|them|her|him] in O2", "@moved_someone"),
+    _p(f"move|moving O into|to ~ care|nursing|retirement|council {_DWELLING} [near] [us|me|them|her|him] in O2",
+       "@moved_someone"),
     _p("be ~ based in O", "lives_in", state=True, proper=True),
     _p("call O home", "@call_home", state=True),  # "I've called Berlin home for six years"
     _p("home be O", "@home_is", state=True),  # "Home is a flat above a bakery in Stockport", "my home's Leeds"

@@ -909,6 +909,7 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("We spent four days on Arran.", (), {k(U, "visited", "Arran")}),
     # a trade given up or left ends the job of that trade, if held; packed in what is no trade, nothing
     ("My husband's packed in plumbing.", (), {k("my husband", "works_as", "plumber", "end"),
+                                              k("my husband", "works_at", "", "end"),
                                               k("my husband", "practices", "plumbing", "end")}),
     ("I left accountancy in 2019.", (), {k(U, "works_as", "accountant", "end")}),
     ("I jacked in smoking.", (), {k(U, "practices", "smoking", "end")}),
@@ -1092,6 +1093,24 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("We got a cottage in Padstow for the week.", (), set()),
     ("She got a place in Durham.", (), set()),
     ("I got a flat tyre in Leeds.", (), set()),
+    # someone moved into a home near the speaker, in a town
+    ("We've had to move Aunt Brenda into a care home near us in Lincoln.", (), {
+        k("Brenda", "aunt_of", U), k("Brenda", "lives_in", "Lincoln")}),
+    # a ride is no vehicle; a day is no make
+    ("I've joined a cycling club and we do a sixty mile ride every Sunday.", (), {k(U, "member_of", "cycling club")}),
+    ("I ride a Triumph Bonneville at weekends.", (), {k(U, "drives", "Triumph Bonneville")}),
+    # back to eating what a diet leaves out: no trip
+    ("I've gone back to eating meat.", (), {k(U, "diet", d, "end") for d in (
+        "vegan", "vegetarian", "pescatarian", "pescetarian", "plant-based")}),
+    # a trade left as news ends the work there too; one left long ago does not
+    ("I've left teaching and retrained as a software developer.", (), {
+        k(U, "works_as", "teacher", "end"), k(U, "works_at", "", "end"), k(U, "works_as", "software developer")}),
+    ("I left nursing in 2010.", (), {k(U, "works_as", "nurse", "end")}),
+    # a favourite of a kind ("band", "singer"); not a favourite person
+    ("Radiohead are my favourite band.", (), {k(U, "likes", "Radiohead")}),
+    ("Adele is my favourite singer.", (), {k(U, "likes", "Adele")}),
+    ("Mum is my favourite person.", (), set()),
+    ("Leeds is my favourite place in town.", (), set()),
 ]
 
 
