@@ -199,8 +199,10 @@ _BACK = frozenset({"was", "were", "did", "had", "yesterday", "ago", "last"})
 _SOFT_ADVERBS = frozenset({"also", "just", "really", "finally", "actually", "still", "even", "probably", "not",
                            "n't", "definitely", "only", "all", "both"})
 # Verbs of a timetable, said in the present of what is arranged ahead ("I start in May", "we fly on Friday")
+# ("Mum turns seventy on the 14th of March", "Tom retires in June", "we move on the 3rd")
 _SCHEDULED = frozenset({"start", "starts", "begin", "begins", "fly", "flies", "leave", "leaves", "arrive",
-                        "arrives", "return", "returns", "finish", "finishes", "open", "opens"})
+                        "arrives", "return", "returns", "finish", "finishes", "open", "opens", "turn", "turns",
+                        "retire", "retires", "graduate", "graduates", "move", "moves"})
 _DETERMINERS = frozenset({"a", "an", "the", "this", "that", "fresh"}) | POSSESSIVES
 Tense = str | None  # "past" | "future" | None (not clear)
 

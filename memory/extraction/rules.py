@@ -24,6 +24,7 @@ from memory.extraction.rules_lexicon import (
 from memory.extraction.rules_patterns import find_matches
 from memory.extraction.rules_tokens import Tok, find_subject, name_at, named_with, names_listed, span_text
 from memory.extraction.types import USER, ExtractedFact
+from memory.names import normalize
 from memory.words import (
     CHILD_AGES,
     CHILD_PLURALS,
@@ -637,6 +638,14 @@ class RuleExtractor:
             return
         x = (both.group("x") if both else x_m.group("x") if x_m else "").strip()
         target = c.disc.last_object(y)
+        named = None if target is not None or not x[:1].isupper() else next((
+            f for f in reversed(c.disc.facts) if f.op == "assert" and f.relation in _ROLE_RELATIONS
+            and normalize(f.subject) == normalize(y)), None)
+        if named is not None:  # "My new neighbour is called Pete." "Sorry, I mean Pat, not Pete.": the name corrected
+            for f in [f for f in c.disc.facts if f.op == "assert" and f.subject == named.subject]:  # in all of theirs
+                c.emit(Entity(f.subject, "PERSON"), f.relation, f.object, "retract", obj_type=f.object_type)
+                c.emit(Entity(x, "PERSON"), f.relation, f.object, "assert", obj_type=f.object_type)
+            return
         if not x or target is None:
             return
         subj = Entity(target.subject, target.subject_type or "PERSON")

@@ -150,6 +150,11 @@ TUE = datetime(2026, 7, 14, 19, 0, tzinfo=UTC)  # a Tuesday
     ("My son Arlo starts school on Monday.", "future"),
     ("Arlo started school on Monday.", "past"),
     ("The course begins on Friday.", "future"),
+    # an age turned, a retirement or a move on a day: the timetable's present too
+    ("Mum turns seventy on the 14th of March.", "future"),
+    ("Mum turned seventy in March.", "past"),
+    ("Dad retires in June.", "future"),
+    ("We move on the 3rd of June.", "future"),
 ])
 def test_tense_from_words(sentence: str, expected: str | None) -> None:
     assert tense(words_of(sentence)) == expected

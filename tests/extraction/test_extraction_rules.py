@@ -136,6 +136,12 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
         ("My aunt Heidi lives in Bern.",),
         {k("Heidi", "lives_in", "Bern", "retract"), k("Heidi", "lives_in", "Basel")},
     ),
+    # a name corrected: all said of them moves to the right name
+    ("Sorry, I mean Pat, not Pete.", ("My new neighbour is called Pete.",), {
+        k("Pete", "neighbour_of", U, "retract"), k("Pat", "neighbour_of", U)}),
+    ("Sorry, I meant Hannah, not Anna.", ("My sister Anna lives in Leeds.",), {
+        k("Anna", "sister_of", U, "retract"), k("Hannah", "sister_of", U), k("Anna", "lives_in", "Leeds", "retract"),
+        k("Hannah", "lives_in", "Leeds")}),
     ("Please forget that I play golf.", (), {k(U, "plays", "golf", "retract")}),
     (
         "Forget what I said about Tallinn.",
