@@ -1712,8 +1712,9 @@ def _couple(c: Clause, m: Match, subj: Entity | None, rel: str, op: str) -> None
     """'Tom and I got engaged' -> Tom partner_of user; 'Ana got married to Ben' -> Ben spouse_of Ana; 'Tom and Ana
     got married' -> Tom spouse_of Ana; 'my wife Elena and I split up' -> the marriage ends (and "my wife Elena" in
     that sentence no longer asserts it)."""
-    if _negated(c, m.start + 1) or any(t.tag == "VBG" for t in c.toks[m.start : m.end]):
-        return  # "we never got married"; "Tom and I are getting married in June" is a plan
+    if _negated(c, m.start + 1) or (op != "end" and any(t.tag == "VBG" for t in c.toks[m.start : m.end])):
+        return  # "we never got married"; "Tom and I are getting married in June" is a plan ("are getting divorced",
+    # "are splitting up": over, whatever the papers say)
     one, other = _partner(c, m), subj
     if one is not None:
         other = Entity(USER, "PERSON")

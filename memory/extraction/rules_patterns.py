@@ -335,6 +335,7 @@ PATTERNS: list[Pattern] = [
     _p("get|be|got divorced", "@couple:spouse_of", "end"),
     _p("divorce", "@couple:spouse_of", "end"),
     _p("split|break up", "@couple:partner_of", "end"),
+    _p("separate", "@couple:partner_of", "end"),  # "Neil and Karen have separated", "we're separating"
     _p("call it quits", "@couple:partner_of", "end"),  # "Jonas and I called it quits"
     _p("call it a day", "@couple:partner_of", "end"),
     # a pet's death ends having it ("Pixel passed away", "our old cat died")

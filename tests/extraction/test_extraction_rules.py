@@ -154,7 +154,7 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     (
         "My husband Idris and I separated, we got divorced in March.",
         (),
-        {k("Idris", "spouse_of", U, "end")},
+        {k("Idris", "spouse_of", U, "end"), k("Idris", "partner_of", U, "end")},
     ),
     ("My cousin Vera got married to Tomas.", (), {k("Vera", "cousin_of", U), k("Tomas", "spouse_of", "Vera")}),
     ("Our hamster Nibbles died on Tuesday.", (), {k(U, "has_pet", "Nibbles", "end"), k("Nibbles", "is_a", "hamster")}),
@@ -1116,6 +1116,11 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("Radiohead are my favourite band.", (), {k(U, "likes", "Radiohead")}),
     ("Adele is my favourite singer.", (), {k(U, "likes", "Adele")}),
     ("Mum is my favourite person.", (), set()),
+    # a couple parting now is over (not a plan, as a wedding ahead is); separated is split up
+    ("Neil and Karen are getting divorced, it's all very sad.", (), {k("Neil", "spouse_of", "Karen", "end")}),
+    ("Neil and Karen have separated.", (), {k("Neil", "partner_of", "Karen", "end")}),
+    ("Neil and Karen might split up.", (), set()),
+    ("We separated the recycling.", (), set()),
     ("Leeds is my favourite place in town.", (), set()),
 ]
 
