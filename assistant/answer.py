@@ -403,6 +403,8 @@ def _tail_cut(first: str, words: list[re.Match[str]], asked: set[str], category:
         cut -= 1
     if cut < len(words) and category and _key(words[cut].group(0)) == category:
         cut += 1  # "The driving test many times": the kind asked for ends the answer, it is not said back
+    while 1 < cut < len(words) and words[cut - 1].group(0).lower() in _PREPOSITIONS:
+        cut -= 1  # "Stan served in the navy during the war.": the phrase said back is "during the war", not "the war"
     kept, tail = words[:cut], words[cut:]
     # the tail starts a phrase of its own (a preposition, a pronoun, a name): one that starts with a noun may
     # end the answer's own phrase ("A red sports car.", "Networking events to promote his business.")

@@ -145,6 +145,21 @@ def _speaker_verb(toks: list[Tok], lo: int, end: int) -> bool:
     return False
 
 
+# a new job got ("Leanne's got a new job managing a gym", "I've started a new role at Aviva")
+_NEW_JOB = re.compile(r"\b(?:get|gets|got|gotten|getting|start|starts|started|starting|land|landed|find|found|"
+                      r"take|took|taken|accept|accepted)\s+(?:(?:a|an|my|his|her|their|the)\s+)?(?:brand\s+)?new\s+"
+                      r"(?:job|role|position|post)\b", re.I)
+
+
+def _new_post_unsaid(c: Clause) -> None:
+    """A new job got at a place, with no post said: the post said before is not known to hold (Leanne the
+    receptionist who "got a new job managing a gym" is no receptionist now)."""
+    posts = {f.subject for f in c.out if f.op == "assert" and f.relation == "works_as"}
+    for who in dict.fromkeys(f.subject for f in c.out if f.op == "assert" and f.relation == "works_at"):
+        if who not in posts:
+            c.emit(Entity(who, "PERSON"), "works_as", "", "end")
+
+
 _CORRECTION_CUE = re.compile(r"\b(?:meant|sorry|actually|wait|correction|mistake|wrong)\b|,\s*not\s", re.I)
 
 
@@ -515,13 +530,18 @@ class RuleExtractor:
                 plan_told(c, planner, plan[1])
         if force is None and _CORRECTION_CUE.search(evidence):
             self._correction(sent, evidence)
+        if force is None and _NEW_JOB.search(span_text(source, toks, 0, len(toks))):
+            _new_post_unsaid(sent)
         return sent.out
 
     def _noun_phrase_roles(self, c: Clause) -> None:
         """'my sister Anna', 'our dog Rufus' anywhere in the sentence -> kinship / pet facts and aliases."""
         toks = c.toks
         for i, t in enumerate(toks):
-            if t.lower not in MY:
+            # "my mum and stepdad Graham": the "my" of the first role is the second's too
+            shared = t.lower == "and" and 2 <= i < len(toks) - 1 and toks[i - 2].lower in MY and (
+                toks[i - 1].lower in ROLES and toks[i + 1].lower in ROLES)
+            if t.lower not in MY and not shared:
                 continue
             j = i + 1
             # "my two rabbits", "my ex-boss"; a role word, whatever the tagger made of it ("my old pal" as an
@@ -587,7 +607,8 @@ class RuleExtractor:
                 # "my sons Finn and Oscar", "my two boys, Finn and Oscar,": each name said after a plural role
                 if name is not None:
                     for one in names_listed(c.source, toks, k, name) if toks[j].tag == "NNS" else [name]:
-                        _role_fact(c, role, one, former=former, said=" ".join(x.text for x in toks[i : j + 1]))
+                        _role_fact(c, role, one, former=former, said=" ".join(
+                            [*(["my"] if shared else [toks[i].text]), *(x.text for x in toks[i + 1 : j + 1])]))
                 elif former:  # "my old boss retired": no one's name said next is the boss's now
                     continue
                 elif role not in c.disc.roles:

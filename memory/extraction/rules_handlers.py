@@ -736,6 +736,10 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
         title = _title(c, m.slots["O"]) if "O" in m.slots else None
         if title is not None and (o is None or (len(title) > len(o.text) and title.startswith(o.text))):
             c.emit(subj, "works_as", title, op, obj_type="ROLE")  # "promoted to head chef": "head" read as a verb
+            end = c.toks[m.slots["O"]].idx + len(title)
+            past = next((k for k in range(m.slots["O"], c.hi) if c.toks[k].idx >= end), c.hi)
+            if subj is not None:  # "made head of HR at Boots": where, too
+                _workplace_at(c, past, subj, op, ("at", "for", "with"))
             return None
         # "made practice manager", not "made welcome"; "my first week as a paramedic", not "as a mum"
         post_only = c.toks[m.start].lower.startswith(("qualif", "requalif", "retrain")) or c.toks[
@@ -931,6 +935,13 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
         lo, hi = m.slots["O"], m.end - 1
         if hi > lo and all(t.pos == "PROPN" for t in c.toks[lo:hi]):
             c.emit(subj, "lives_in", c.source[c.toks[lo].idx : c.toks[hi - 1].end], op)
+        return
+    if rel in ("@live_in", "@alone"):  # where, and (said so) with no one
+        if rel == "@live_in":
+            _emit_all(c, m, subj, "lives_in", op)
+        if op == "assert" and subj is not None and subj.type == "PERSON" and any(
+                t.lower in ("alone", "own", "solo") for t in c.toks[m.start : m.end]):
+            c.emit(subj, "lives_with", "", "end", every=True)
         return
     if rel == "@hobby_verb":
         return _hobby_verb(c, m, subj, op)
@@ -1768,9 +1779,12 @@ def _died(c: Clause, m: Match, subj: Entity | None) -> None:
         return _person_gone(c, subj)  # "my husband Kofi passed away": a person of theirs
     if subj.unresolved:
         return
-    if subj.type == "ANIMAL" or subj.name[:1].isupper() or any(
-            f.relation == "has_pet" and f.object == subj.name for f in c.out):
+    pet = subj.type == "ANIMAL" or any(f.relation == "has_pet" and f.object == subj.name for f in c.out) or any(
+        name == subj.name for role, name in c.disc.roles.items() if role in PETS)
+    if pet or subj.name[:1].isupper():
         _pet_gone(c, subj.name)
+    if not pet and subj.type == "PERSON" and subj.name[:1].isupper():
+        _person_gone(c, subj)  # "Graham died in September": a name not known here may be a person of theirs too
 
 
 def _pet_named(c: Clause, o: Phrase) -> str | None:

@@ -67,8 +67,12 @@ PATTERNS: list[Pattern] = [
     _p(f"live|reside [out|over|up|down|back] in ~ {_DWELLING_KIND} {_DWELLING} in O", "lives_in", state=True,
        proper=True),
     # "I live out in Gdansk", "Mum lives on her own in Carlisle"
-    _p(f"live|reside [out|over|up|down|back|alone] [on] [{_POSSESSIVE}] [own] in O", "lives_in", state=True,
+    _p(f"live|reside [out|over|up|down|back|alone] [on] [{_POSSESSIVE}] [own] in O", "@live_in", state=True,
        proper=True),
+    # alone, with no one ("Mum lives on her own", "Mum's on her own now")
+    _p("live|living alone|solo", "@alone", state=True),
+    _p(f"live|living on {_POSSESSIVE} own", "@alone", state=True),
+    _p(f"be on {_POSSESSIVE} own now", "@alone"),
     # a home said as being away somewhere a while ("Callum has been out in Calgary for six years")
     _p("be out|over|away in O", "@out_in", state=True),
     # a trip is not a home: "just got back from Peru", "ten days in Vietnam", "a weekend in Paris"

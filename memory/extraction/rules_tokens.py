@@ -216,7 +216,9 @@ def find_subject(source: str, toks: list[Tok], lo: int, trig: int) -> SubjectRef
             k -= 1
         role = None
         if k < j and toks[k].lower in ROLES and ((k - 1 >= lo and toks[k - 1].lower in MY) or (
-                toks[k].lower in TITLED_KIN and toks[k].text[:1].isupper())):
+                toks[k].lower in TITLED_KIN and toks[k].text[:1].isupper()) or (  # "my mum and stepdad Graham"
+                k - 3 >= 0 and toks[k - 1].lower == "and" and toks[k - 2].lower in ROLES  # (a clause of its own)
+                and toks[k - 3].lower in MY)):
             role, k = toks[k].lower, k + 1  # "My Mum Anne", "Grandad Ted": the role the tagger read as of the name
         name = span_text(source, toks, k, j + 1)
         r = k - 1

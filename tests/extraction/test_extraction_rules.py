@@ -52,7 +52,8 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
         (),
         {k(U, "works_as", "paramedic"), k(U, "works_at", "Northern Ambulance Service")},
     ),
-    ("Henrietta got a new job with Lumen Studios.", (), {k("Henrietta", "works_at", "Lumen Studios")}),
+    ("Henrietta got a new job with Lumen Studios.", (), {k("Henrietta", "works_at", "Lumen Studios"),
+                                                         k("Henrietta", "works_as", "", "end")}),
     ("I stopped working at Quarry Books in April.", (), {k(U, "works_at", "Quarry Books", "end")}),
     (
         "My grandpa Walter used to play the accordion.",
@@ -160,7 +161,7 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("Our hamster Nibbles died on Tuesday.", (), {k(U, "has_pet", "Nibbles", "end"), k("Nibbles", "is_a", "hamster")}),
     ("Biscuit passed away last night.", ("We adopted a beagle called Biscuit.",), {k(U, "has_pet", "Biscuit", "end")}),
     ("I'm a retired firefighter.", (), {k(U, "works_as", "firefighter", "end")}),
-    ("Since the move I live alone in Kassel.", (), {k(U, "lives_in", "Kassel")}),
+    ("Since the move I live alone in Kassel.", (), {k(U, "lives_in", "Kassel"), k(U, "lives_with", "", "end")}),
     ("My grandpa Emil passed away in May.", (), {k("Emil", "grandparent_of", U)} | {  # a person, not a pet: no
         k("Emil", r, "", "end") for r in ("lives_in", "works_at", "works_as", "lives_with")}),  # home, work now
     # a shared home: the town and who shares it; moving in and out
@@ -671,8 +672,9 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("Jill is my sister's boyfriend's mum.", (), set()),  # too far along to say
     ("I'm allergic to nuts.", (), {k(U, "allergic_to", "nuts")}),  # not a fan's "nut"
     ("Jas's emigrating to Perth.", (), {k("Jas", "plans_to_move_to", "Perth")}),  # "emigrating" tagged a noun
-    ("My aunt lives on her own in Penrith.", (), {k("my aunt", "lives_in", "Penrith")}),
-    ("Dad lives alone in Crewe.", (), {k("Dad", "lives_in", "Crewe")}),
+    ("My aunt lives on her own in Penrith.", (), {k("my aunt", "lives_in", "Penrith"),
+                                                  k("my aunt", "lives_with", "", "end")}),
+    ("Dad lives alone in Crewe.", (), {k("Dad", "lives_in", "Crewe"), k("Dad", "lives_with", "", "end")}),
     # got into a place is no pastime; a job in a town is no employer
     ("My daughter got into Durham University!", (), {k("my daughter", "studies_at", "Durham University")}),
     ("My cousin got into Oxford.", (), set()),
@@ -812,7 +814,8 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("My oldest friend Nell lives in Bath.", (), {k("Nell", "friend_of", U), k("Nell", "lives_in", "Bath")}),
     ("Our youngest is starting nursery.", (), set()),
     # more words for kin; a role the tagger read as part of the name is not the name
-    ("My gran still lives on her own in Whitley Bay.", (), {k("my gran", "lives_in", "Whitley Bay")}),
+    ("My gran still lives on her own in Whitley Bay.", (), {k("my gran", "lives_in", "Whitley Bay"),
+                                                            k("my gran", "lives_with", "", "end")}),
     ("My stepdad Clive is a joiner.", (), {k("Clive", "father_of", U), k("Clive", "works_as", "joiner")}),
     ("My Mum Rita lives in Leek.", (), {k("Rita", "mother_of", U), k("Rita", "lives_in", "Leek")}),
     ("Me and my partner Ali have been together ten years.", (), {k("Ali", "partner_of", U)}),
@@ -1121,6 +1124,24 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("Neil and Karen have separated.", (), {k("Neil", "partner_of", "Karen", "end")}),
     ("Neil and Karen might split up.", (), set()),
     ("We separated the recycling.", (), set()),
+    # a post made with where it is ("made head of HR at Boots"); a new job got with no post said ends the old post
+    ("She's just been made head of HR at Boots.", ("I had lunch with my old boss Sandra today.",), {
+        k("Sandra", "works_as", "head of HR"), k("Sandra", "works_at", "Boots")}),
+    ("Leanne's got a new job managing a gym in town.", (), {k("Leanne", "works_at", "gym"),
+                                                            k("Leanne", "works_as", "", "end")}),
+    ("I've got a new job at Tesco as a cashier.", (), {k(U, "works_at", "Tesco"), k(U, "works_as", "cashier")}),
+    ("My new job at Tesco is great.", (), {k(U, "works_at", "Tesco")}),
+    # a name not known here who died may be a person of theirs as well as a pet
+    ("Graham died in September.", (), {k(U, "has_pet", "Graham", "end"), *(k("Graham", r, "", "end") for r in (
+        "lives_in", "works_at", "works_as", "lives_with"))}),
+    # living alone: with no one; alone for a weekend is not
+    ("My mum lives on her own in Grimsby.", (), {k("my mum", "lives_in", "Grimsby"),
+                                                 k("my mum", "lives_with", "", "end")}),
+    ("Mum's on her own now.", (), {k("my mum", "lives_with", "", "end")}),
+    ("I'm on my own this weekend.", (), set()),
+    ("I don't live alone.", (), set()),
+    # the "my" of the first role is the second's ("my mum and stepdad Graham")
+    ("My mum and stepdad Graham live in Exeter.", (), {k("Graham", "father_of", U), k("Graham", "lives_in", "Exeter")}),
     ("Leeds is my favourite place in town.", (), set()),
 ]
 

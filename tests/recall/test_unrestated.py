@@ -17,6 +17,8 @@ CASES = [
     # the question said back at the end; a count is no manner ("how many")
     ("When did Ines open her bakery?", "On 3 May 2023 Ines opened her bakery.", "On 3 May 2023."),
     ("Where did Olu fly to in June?", "Lisbon in June.", "Lisbon."),
+    # the phrase said back starts at its preposition: none is left hanging
+    ("What did Bram do in the war?", "Bram served in the navy during the war.", "Bram served in the navy."),
     ("How many times has Bram run a marathon?", "Bram has run a marathon three times.", "Three times."),
     # left whole: nothing said back, an ending that starts with a noun and may be the answer's own ("a red
     # sports car"), a yes/no that adds something, a reason or a manner, a single word
