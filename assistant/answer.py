@@ -9,7 +9,7 @@ from datetime import datetime
 
 from assistant.when import MONTH, dated, redated, said_otherwise, spoken_date, yes_no
 from memory.episodes import Episode, about_listener, addressed, to_listener, without_names
-from memory.extraction.dates import UNITS
+from memory.extraction.dates import ORDINALS, UNITS
 from memory.llm import Message
 from memory.model import USER_ID, Arc
 from memory.recall.recall import RecallResult
@@ -936,6 +936,16 @@ def _exact_number(key: str) -> bool:
     return (key.isdigit() and not _YEAR.fullmatch(key)) or (key in _NUMBER_WORDS and key not in _LOOSE_NUMBERS)
 
 
+# an age or a count said as its place ("her hundredth birthday", "my 40th"): a number to work from; not "first",
+# "second"… (a first car, a second-hand bike)
+_TENS_ORDINALS = "fortieth fiftieth sixtieth seventieth eightieth ninetieth hundredth".split()
+_ORDINAL_NUMBERS = frozenset(_key(w) for w, n in [*ORDINALS.items(), *((w, 40) for w in _TENS_ORDINALS)] if n >= 10)
+
+
+def _ordinal_number(key: str) -> bool:
+    return key in _ORDINAL_NUMBERS or bool(re.fullmatch(r"\d+(?:st|nd|rd|th)", key))
+
+
 _NEGATION = re.compile(r"(?:n['’]t|^never)$")
 _CONJECTURE = re.compile(r"\b(might|likely|would|could|probably|possibly|potentially|suggest|recommend)\b", re.I)
 
@@ -952,7 +962,7 @@ def ungrounded(answer: str, question: str, recall: RecallResult) -> bool:
     texts = _known_texts(recall, dates=False)
     known = set(_content(" ".join([*texts, *_role_words(recall.facts)])))  # "hubby of" is said "husband"
     said = _content(answer)
-    numbers = any(_numeric(k) for k in known)
+    numbers = any(_numeric(k) or _ordinal_number(k) for k in known)
     counted = (recall.intent.when or bool(_COUNTS.search(question)) or numbers
                or bool(_DATE_WORD.search(answer)))  # the day and year of a date ("On 3 May 2026")
     # a number memory never said, asked neither to count nor about time, nor worked out from a number said of what
@@ -960,7 +970,8 @@ def ungrounded(answer: str, question: str, recall: RecallResult) -> bool:
     # years old." when only the user's "gluten-free for two years" holds a number)
     of_it = [t for t in texts if asked & set(_content(t))]
     sums = recall.intent.when or bool(_COUNTS.search(question)) or bool(_DATE_WORD.search(answer)) or any(
-        _exact_number(k) for k in _content(" ".join(of_it))) or bool(_YEAR.search(" ".join(of_it)))
+        _exact_number(k) or _ordinal_number(k) for k in _content(" ".join(of_it))) or bool(
+        _YEAR.search(" ".join(of_it)))
     if not sums and any(_exact_number(k) and k not in asked and k not in known
                         for k in _content(_DATE_OR_TIME.sub(" ", answer))):
         return True

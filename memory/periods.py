@@ -107,12 +107,16 @@ def named_time(text: str, at: datetime, *, tense_else: Tense = None) -> tuple[st
         # be in January" (said in October: the January after)
         clause = next((c for c in _CLAUSE_CUT.split(sentence) if ref.text.lower() in c.lower()), "")
         own = tense(words_of(clause)) if clause and clause != sentence else None
+        if own is None and clause and clause != sentence and ref.grain in ("day", "weekend") and _BE_NOW.match(clause):
+            own = "future"  # "It's Peggy's hundredth on Saturday, she got a card from the King": the Saturday to come
         if own is not None and own != said:
             ref = resolve(clause, at, direction=own) or ref
         return None if ref.text.lower().startswith("for ") else (sentence, ref)
     return None
 
 
+# a clause that opens in the present of "be" ("It's my nan's birthday on Saturday", "The party is on Friday")
+_BE_NOW = re.compile(r"^\s*(?:it|that|this|the\s+\w+|my\s+\w+)?\s*(?:['’]s|is|are|['’]re)\b", re.I)
 # where a sentence's clauses part, for the tense of the one a time is named in
 _CLAUSE_CUT = re.compile(r"\s*[,;:–—]\s*|\s+(?:but|and then|so|because|though|although)\s+", re.I)
 

@@ -936,6 +936,8 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
         if hi > lo and all(t.pos == "PROPN" for t in c.toks[lo:hi]):
             c.emit(subj, "lives_in", c.source[c.toks[lo].idx : c.toks[hi - 1].end], op)
         return
+    if rel == "@own_home":
+        return _own_home(c, m, subj)
     if rel in ("@live_in", "@alone"):  # where, and (said so) with no one
         if rel == "@live_in":
             _emit_all(c, m, subj, "lives_in", op)
@@ -1276,6 +1278,31 @@ def _out_in(c: Clause, m: Match, subj: Entity | None, o: Phrase | None, op: str)
 
 
 _DISTANCE = re.compile(r"^\d+(\.\d+)?(k|km|ks|kms|miles?)?$")
+
+
+def _own_home(c: Clause, m: Match, subj: Entity | None) -> None:
+    """A home of their own got ("Me and my girlfriend Isla have got our own place in Dundee now", "Dan and I bought
+    our own house"): they live there, with no one but whom they got it with (the parents lived with before, no
+    more)."""
+    start = m.start  # the whole subject, whatever clause the parser's "and" split off ("Me and my girlfriend Isla")
+    while start > 0 and c.toks[start - 1].pos != "PUNCT" and (
+            c.toks[start - 1].pos != "VERB" or c.toks[start - 1].dep == "aux"):
+        start -= 1
+    before = c.toks[start : m.start]
+    who = Entity(USER) if any(t.lower in ("me", "i", "we") for t in before) else subj
+    if who is None or who.type != "PERSON" or who.unresolved or _negated(c, m.start + 1):
+        return
+    home = Phrase("", m.end - 1, m.end, c.toks[m.end - 1])
+    town = _town_after(c, home, ("in",))
+    mates = [n for k in range(start, m.start) if c.toks[k].pos == "PROPN" and (k == start or c.toks[
+        k - 1].pos != "PROPN") and (n := name_at(c.source, c.toks, k)) is not None and n != who.name]
+    if mates or not any(t.lower == "we" for t in before):  # "we" alone: with whom is not said
+        c.emit(who, "lives_with", "", "end", every=True)
+    for mate in mates:
+        c.emit(who, "lives_with", mate, "assert", obj_type="PERSON")
+    if town is not None:
+        for one in (who, *(Entity(n, "PERSON") for n in mates)):
+            c.emit(one, "lives_in", town.text, "assert")
 
 
 def _habit_now(c: Clause, m: Match) -> bool:

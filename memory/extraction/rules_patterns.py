@@ -125,6 +125,8 @@ PATTERNS: list[Pattern] = [
     # to be a second one or to let
     _p(f"buy|purchase ~ {_DWELLING} [,] in O", "@bought_home", event=True, proper=True),  # "our first house, in Kent"
     _p(f"buy|purchase ~ {_DWELLING_KIND} {_DWELLING} in O", "@bought_home", event=True, proper=True),
+    # a home of their own got ("Me and Isla have got our own place in Dundee"): theirs alone, and where
+    _p(f"get|buy|find|rent ~ own {_DWELLING}", "@own_home", event=True),
     # a home got or found ("I've got a flat in Lisbon now"): a room or a place may be a hotel's or a university's
     _p("get|find ~ flat|house|apartment|cottage|bungalow|maisonette|terrace|semi|bedsit in O", "@bought_home",
        event=True, proper=True),

@@ -205,3 +205,9 @@ def test_a_time_is_read_in_the_tense_of_its_own_clause() -> None:
     assert found is not None and found[1].when.date() == date(2026, 2, 1)
     found = named_time("I had a scan, the twins are due in March!", october)
     assert found is not None and found[1].when.date() == date(2027, 3, 1)
+    # a clause in the present of "be" names the day to come, whatever the rest of the sentence did
+    tuesday = datetime(2026, 6, 9, 18, 0, tzinfo=UTC)
+    found = named_time("It's my nan Peggy's hundredth birthday on Saturday, she got a card from the King.", tuesday)
+    assert found is not None and found[1].when.date() == date(2026, 6, 13)
+    found = named_time("It was my nan's birthday on Saturday, she got a card from the King.", tuesday)
+    assert found is not None and found[1].when.date() == date(2026, 6, 6)

@@ -591,7 +591,8 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("I've got a cold.", (), set()),
     # a couple said "together"; not together somewhere, nor once
     # someone who moved out no longer lives with the speaker; where to, when said
-    ("Ollie's moved out, he's got his own place now.", (), {k("Ollie", "lives_with", U, "end")}),
+    ("Ollie's moved out, he's got his own place now.", (), {k("Ollie", "lives_with", U, "end"),
+                                                            k("Ollie", "lives_with", "", "end")}),
     ("Ollie moved out to Brighton in May.", (),
      {k("Ollie", "lives_with", U, "end"), k("Ollie", "lives_in", "Brighton")}),
     ("Ollie might move out.", (), set()),
@@ -1142,6 +1143,13 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("I don't live alone.", (), set()),
     # the "my" of the first role is the second's ("my mum and stepdad Graham")
     ("My mum and stepdad Graham live in Exeter.", (), {k("Graham", "father_of", U), k("Graham", "lives_in", "Exeter")}),
+    # a home of their own got with someone: with them alone, and where
+    ("Me and my girlfriend Isla have got our own place in Dundee now.", (), {
+        k("Isla", "partner_of", U), k(U, "lives_with", "", "end"), k(U, "lives_with", "Isla"),
+        k(U, "lives_in", "Dundee"), k("Isla", "lives_in", "Dundee")}),
+    ("I've got my own flat now.", (), {k(U, "lives_with", "", "end")}),
+    ("We've got our own place at last.", (), set()),
+    ("I can't wait to get my own place.", (), set()),
     ("Leeds is my favourite place in town.", (), set()),
 ]
 

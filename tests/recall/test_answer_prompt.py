@@ -944,6 +944,12 @@ def test_a_number_never_said_about_someone_is_a_guess() -> None:
     assert not ungrounded("Rhian is 11 years old.", q, r)  # worked out from the year
     r = _talk("How many years have I been gluten-free?", "", [("user", "I've been gluten-free since 2024.")])
     assert not ungrounded("Two years.", r.question, r)
+    # an age said as its place: a number to work from
+    q = "How old is Peggy?"
+    r = _talk(q, "", [("user", "It's my nan Peggy's hundredth birthday on Saturday.")])
+    assert not ungrounded("Peggy is 100 years old.", q, r)
+    r = _talk(q, "", [("user", "My nan Peggy loves a birthday party.")])
+    assert ungrounded("Peggy is 100 years old.", q, r)
 
 
 def test_a_reflexive_pronoun_said_back_is_no_word_of_the_answers_own() -> None:
