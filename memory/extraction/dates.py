@@ -233,6 +233,9 @@ def tense(words: Sequence[tuple[str, str]]) -> Tense:
             future = True  # "I start in May": a timetable's present
         if before and before[0] in _DETERMINERS:
             continue  # "a bit", "a fresh start": a noun, not a verb
+        if w == "got" and before and before[0] in _HAVE and (not nxt or nxt[0] not in _GOT_MOVED):
+            future = True  # "I've got the dentist on Wednesday": had now, for a day to come (not "I've got back")
+            continue
         if w in _BACK or tags[i] == "VBD" or (not tags[i] and (w in PAST_FORMS or (
                 w.endswith("ed") and len(w) > 4 and named))):
             past = True
@@ -240,6 +243,8 @@ def tense(words: Sequence[tuple[str, str]]) -> Tense:
 
 
 _SUBJECTS = frozenset({"i", "we", "he", "she", "they", "you", "it"})
+_HAVE = frozenset({"'ve", "’ve", "have", "has", "'s", "’s"})
+_GOT_MOVED = frozenset({"back", "home", "in", "to", "up", "off", "out", "into", "there", "here", "through", "over"})
 _WORDS = re.compile(r"[A-Za-z]+(?:['’][a-z]+)?|['’][a-z]+")
 
 

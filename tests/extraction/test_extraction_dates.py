@@ -155,6 +155,10 @@ TUE = datetime(2026, 7, 14, 19, 0, tzinfo=UTC)  # a Tuesday
     ("Mum turned seventy in March.", "past"),
     ("Dad retires in June.", "future"),
     ("We move on the 3rd of June.", "future"),
+    # "'ve got" is had now: what it has on a day is to come; got back is a past
+    ("I've got the dentist on Wednesday morning, dreading it.", "future"),
+    ("I've got back from Paris on Friday.", "past"),
+    ("I got a new bike on Friday.", "past"),
 ])
 def test_tense_from_words(sentence: str, expected: str | None) -> None:
     assert tense(words_of(sentence)) == expected
