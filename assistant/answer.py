@@ -301,8 +301,9 @@ def unrestated(answer: str, question: str) -> str:
     cut, said_back = 0, False
     # not asked when, the day said first is no part of the answer: what follows it may be the question said back
     day_first = _DATE_FIRST.match(first) if not _WHEN_ASKED.search(question) else None
+    noted = [p.span() for p in re.finditer(r"\([^()]*\)", first)]  # "this year (2026)": the prompt's note of a date
     for i, w in enumerate(words):
-        if day_first and w.end() <= day_first.end():
+        if (day_first and w.end() <= day_first.end()) or (cut == i and any(a < w.start() < b for a, b in noted)):
             cut = i + 1
             continue
         if _own(w.group(0), asked, opening=i == 0):

@@ -21,6 +21,7 @@ from memory.timeutil import spoken_grain
 from memory.vocabulary import ENDS_OTHERS, is_relation, relation
 from memory.words import (
     AUXILIARIES,
+    CONDITION_EXCLUDES,
     DIET_EXCLUDES,
     DISTASTE,
     FIRST_PERSON_RE,
@@ -336,6 +337,9 @@ def diet_leaves_out(recall: RecallResult) -> str | None:
         if a.relation == "diet" and a.current and a.subject_id in whose and diet and any(
                 diet[0] in _DIET_LEAVES_OUT.get(w, ()) for w in asked):
             return f"No, {'you are' if a.subject_id == USER_ID else a.subject + ' is'} {a.object}."
+        if a.relation == "has_condition" and a.current and a.subject_id in whose and asked & _CONDITION_LEAVES_OUT.get(
+                a.object.lower(), frozenset()):  # "Can Sarah eat gluten?" of a coeliac: no
+            return f"No, {'you have' if a.subject_id == USER_ID else a.subject + ' has'} {a.object}."
     return None
 
 
@@ -522,6 +526,10 @@ _SAID_BY = {**{terms(v)[0]: frozenset(t for w in CAR_BRANDS | CAR_MODELS for t i
 # a food's term -> the terms of the diets that leave it out
 _DIET_LEAVES_OUT = {terms(food)[0]: frozenset(terms(d)[0] for d in diets if len(terms(d)) == 1)
                     for food, diets in DIET_EXCLUDES.items() if terms(food)}  # not "plant-based": "plant"…
+
+
+# a condition -> the terms of the foods it leaves out
+_CONDITION_LEAVES_OUT = {c: frozenset(t for w in foods for t in terms(w)) for c, foods in CONDITION_EXCLUDES.items()}
 
 
 def planned_for(recall: RecallResult) -> str | None:

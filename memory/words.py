@@ -209,6 +209,13 @@ _NO_MEAT = ("vegan", "vegetarian", "pescatarian", "pescetarian", "plant-based")
 _NO_FISH = ("vegan", "vegetarian", "plant-based")
 _NO_ANIMAL = ("vegan", "plant-based")
 _NO_ALCOHOL = ("teetotal",)
+# Conditions that leave a food out ("Can Sarah eat gluten?" of a coeliac friend): the condition -> the foods' words
+CONDITION_EXCLUDES: dict[str, frozenset[str]] = {
+    **dict.fromkeys(("coeliac disease", "celiac disease", "gluten intolerance", "wheat intolerance"), frozenset(
+        "gluten bread wheat pasta beer barley rye cake cakes biscuits pizza toast sandwich sandwiches".split())),
+    **dict.fromkeys(("lactose intolerance", "dairy intolerance"), frozenset(
+        "lactose milk dairy cheese cream yoghurt yogurt butter".split())),
+}
 DIET_EXCLUDES: dict[str, tuple[str, ...]] = {
     **{w: _NO_MEAT for w in "meat chicken beef pork lamb bacon steak burgers burger sausages ham turkey".split()},
     **{w: _NO_FISH for w in "fish seafood salmon tuna prawns shrimp sushi".split()},

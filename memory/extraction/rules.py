@@ -145,6 +145,17 @@ def _speaker_verb(toks: list[Tok], lo: int, end: int) -> bool:
     return False
 
 
+def _clause_subject(source: str, toks: list[Tok], lo: int, hi: int, disc: Discourse) -> Entity | None:
+    """Who a clause that reads nothing is of, by a name, a role of theirs or "I" before its verb: a clause after it
+    that leaves its subject out ("…and moved to Spain") is theirs."""
+    verb = next((i for i in range(lo, hi) if toks[i].pos == "VERB"), None)
+    ref = find_subject(source, toks, lo, verb) if verb is not None else None
+    if ref is None or ref.kind not in ("name", "user"):
+        return None
+    return Entity(USER) if ref.kind == "user" else disc.find(ref.text) or Entity(ref.text)  # (no one mentioned anew:
+    # "he" later still means whom it meant)
+
+
 # a new job got ("Leanne's got a new job managing a gym", "I've started a new role at Aviva")
 _NEW_JOB = re.compile(r"\b(?:get|gets|got|gotten|getting|start|starts|started|starting|land|landed|find|found|"
                       r"take|took|taken|accept|accepted)\s+(?:(?:a|an|my|his|her|their|the)\s+)?(?:brand\s+)?new\s+"
@@ -500,7 +511,10 @@ class RuleExtractor:
             c = Clause(source, toks, lo, hi, evidence, at, turn, disc, force, sent.out)
             kept = len(sent.out)
             introduction(c)
-            for m in find_matches(toks, lo, hi):
+            found = find_matches(toks, lo, hi)
+            if not found and force is None:  # "Martin has remarried and moved to Spain": who the next clause is of
+                inherited = _clause_subject(source, toks, lo, hi, disc) or inherited
+            for m in found:
                 ref = find_subject(source, toks, lo, m.start)
                 who = _relative(toks, lo, m.start) if ref is None else None
                 if who is not None:  # "my sister, who lives in Oslo": hers; "a man who moved to Alaska": no one's

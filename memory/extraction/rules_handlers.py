@@ -180,8 +180,9 @@ def handle(c: Clause, m: Match, subj: Entity | None) -> None:
         op = "end"
     elif trig.tag == "VBD" and not ceased and (p.state or trig.lem in ("have", "own")) and _in_a_past_period(c):
         op = "end"  # "Back in school I played the trumpet", "We had a tortoise when I was little": held then
-    elif p.state and trig.tag == "VBD" and not ceased and not _habit_now(c, m):
-        return  # "I played tennis yesterday": an event
+    elif p.state and not ceased and not _habit_now(c, m) and (trig.tag == "VBD" or (trig.tag == "VBN" and not any(
+            t.pos == "AUX" or t.lem in ("have", "be") for t in c.toks[max(c.lo, m.start - 3) : m.start]))):
+        return  # "I played tennis yesterday": an event (a past the tagger took for a participle: "…, played games")
     if p.event and not (trig.tag == "VBD" or (trig.tag == "VBN" and any(
             t.lem == "have" for t in c.toks[max(c.lo, m.start - 3) : m.start])) or (
             trig.tag == "VBN" and all(t.pos in ("ADV", "INTJ", "PUNCT") for t in c.toks[: m.start])) or (
@@ -859,6 +860,8 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
         return
     if rel == "@condition":  # "I've got asthma", "I'm diabetic": a condition of theirs, by its name
         said = c.toks[m.end - 1].lower
+        if said == "intolerant":  # "lactose intolerant": lactose intolerance
+            said = f"{c.toks[m.end - 2].lower} intolerance"
         if subj is not None and subj.type == "PERSON":
             c.emit(subj, "has_condition", CONDITION_ADJECTIVES.get(said, said), op, obj_type="TOPIC")
         return
@@ -880,6 +883,11 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
     if rel == "@study_at":  # "started at Leeds uni": a place of study; "started at Google" is the job's row
         if o is not None and o.proper and o.head.lemma.lower() in STUDY_PLACES:
             c.emit(subj, "studies_at", o.text, op, obj_type="ORG")
+        elif o is not None and o.proper and subj is not None and subj.type == "PERSON" and c.time() is not None and (
+                not any(t.lem in _TRAVEL or t.lower in STUDY_PLACES for t in c.toks[c.lo : c.hi])):
+            # "Aisha starts at Boots in Leicester next week": a job begun on a day, somewhere by name (not a walk
+            # that started at Malham on Saturday)
+            c.emit(subj, "works_at", o.text, op, obj_type="ORG")
         return
     if rel == "@fan_noun":  # "a big Arsenal fan", "a football fan": what the words before "fan" name
         words = [t for t in c.toks[m.slots["O"] : m.end - 1] if t.pos not in ("DET", "ADJ")]
@@ -1278,6 +1286,9 @@ def _out_in(c: Clause, m: Match, subj: Entity | None, o: Phrase | None, op: str)
 
 
 _DISTANCE = re.compile(r"^\d+(\.\d+)?(k|km|ks|kms|miles?)?$")
+
+
+_TRAVEL = frozenset("drive walk hike cycle ride fly travel head sail run climb trek go tour".split())
 
 
 def _own_home(c: Clause, m: Match, subj: Entity | None) -> None:

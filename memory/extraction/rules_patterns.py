@@ -276,6 +276,7 @@ PATTERNS: list[Pattern] = [
     # an injury, an event: "I hurt my shoulder in March", "Dad broke his hip"
     _p(f"{'|'.join(sorted(INJURIES))} my|his|her|their ~ {'|'.join(sorted(BODY_PARTS))}", "@injury", event=True),
     _p(f"be ~ {'|'.join(sorted(CONDITION_ADJECTIVES))}", "@condition", state=True),
+    _p("be ~ lactose|gluten|wheat|dairy intolerant", "@condition", state=True),  # "I'm lactose intolerant"
     # diets: a change ("I've gone vegan") and a state ("she's pescatarian")
     _p(f"go|become|turn ~ {_DIET}", "@diet"),
     _p(f"be ~ {_DIET}", "@diet", state=True),

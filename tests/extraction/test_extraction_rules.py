@@ -549,7 +549,10 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
      {k(U, "studies", "accounting"), k(U, "studies_at", "Westminster")}),
     ("She has a masters in physics.", (), set()),
     ("My son Cai has just started at Swansea Uni.", (), {k("Cai", "son_of", U), k("Cai", "studies_at", "Swansea Uni")}),
-    ("I started at Deloitte in March.", (), set()),
+    ("I started at Deloitte in March.", (), {k(U, "works_at", "Deloitte")}),  # a job begun, on a day
+    ("We chilled under the trees, played games, and ate yummy food.", (), set()),  # a day out, no habit
+    ("My ex-husband Martin has remarried and moved to Spain.", (), {k("Martin", "spouse_of", U, "end"),
+                                                                    k("Martin", "lives_in", "Spain")}),
     # trying to learn is learning; trying to change is not a change
     ("I'm trying to learn Greek.", (), {k(U, "studies", "Greek")}),
     ("I'm trying to go vegetarian.", (), set()),
@@ -1150,6 +1153,9 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("I've got my own flat now.", (), {k(U, "lives_with", "", "end")}),
     ("We've got our own place at last.", (), set()),
     ("I can't wait to get my own place.", (), set()),
+    # an intolerance of a food is a condition
+    ("Turns out I'm lactose intolerant, so it's oat milk from now on.", (), {
+        k(U, "has_condition", "lactose intolerance")}),
     ("Leeds is my favourite place in town.", (), set()),
 ]
 

@@ -428,6 +428,25 @@ def test_a_diet_held_now_says_no_to_a_food_it_leaves_out() -> None:
     assert diet_leaves_out(RecallResult(q, analyse(q), ["user"], [_fact("user", "diet", "vegan")], "history")) is None
 
 
+def test_a_condition_held_now_says_no_to_a_food_it_leaves_out() -> None:
+    """"Can Sarah eat gluten?" of a friend who is coeliac: no (the model had said "Yes."); not a food the condition
+    leaves in, nor a condition that ended."""
+    from assistant.when import diet_leaves_out
+
+    q = "Can Sarah eat gluten?"
+    coeliac = dataclasses.replace(_fact("sarah", "has_condition", "coeliac disease"), subject="Sarah")
+    r = RecallResult(q, analyse(q), ["sarah"], [coeliac], "history")
+    assert diet_leaves_out(r) == "No, Sarah has coeliac disease."
+    q = "Can Sarah eat rice?"
+    assert diet_leaves_out(RecallResult(q, analyse(q), ["sarah"], [coeliac], "history")) is None
+    q = "Can I have cheese?"
+    lactose = _fact("user", "has_condition", "lactose intolerance")
+    assert diet_leaves_out(RecallResult(q, analyse(q), ["user"], [lactose], "history")) == (
+        "No, you have lactose intolerance.")
+    ended = _fact("user", "has_condition", "lactose intolerance", until=JUNE_3)
+    assert diet_leaves_out(RecallResult(q, analyse(q), ["user"], [ended], "history")) is None
+
+
 def test_asked_about_now_when_every_fact_of_it_ended() -> None:
     """"What car do I drive?" after "Sold the Corsa": the car's end is said, with the words that ended it when they
     were found (the model, handed them, said "A Corsa"); not when words said after the end may name another car,

@@ -17,6 +17,8 @@ CASES = [
     # the question said back at the end; a count is no manner ("how many")
     ("When did Ines open her bakery?", "On 3 May 2023 Ines opened her bakery.", "On 3 May 2023."),
     ("Where did Olu fly to in June?", "Lisbon in June.", "Lisbon."),
+    # the prompt's note of a date in the words said back is said back too
+    ("What is Bram's goal this year?", "Bram's goal this year (2026) is to run a marathon.", "Run a marathon."),
     # the phrase said back starts at its preposition: none is left hanging
     ("What did Bram do in the war?", "Bram served in the navy during the war.", "Bram served in the navy."),
     ("How many times has Bram run a marathon?", "Bram has run a marathon three times.", "Three times."),
