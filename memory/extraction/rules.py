@@ -146,14 +146,13 @@ def _speaker_verb(toks: list[Tok], lo: int, end: int) -> bool:
 
 
 def _clause_subject(source: str, toks: list[Tok], lo: int, hi: int, disc: Discourse) -> Entity | None:
-    """Who a clause that reads nothing is of, by a name, a role of theirs or "I" before its verb: a clause after it
-    that leaves its subject out ("…and moved to Spain") is theirs."""
+    """Who a clause that reads nothing is of, by a name or "I" before its verb: a clause after it that leaves its
+    subject out ("…and moved to Spain") is theirs. No one is mentioned anew ("he" later still means whom it meant)."""
     verb = next((i for i in range(lo, hi) if toks[i].pos == "VERB"), None)
     ref = find_subject(source, toks, lo, verb) if verb is not None else None
     if ref is None or ref.kind not in ("name", "user"):
         return None
-    return Entity(USER) if ref.kind == "user" else disc.find(ref.text) or Entity(ref.text)  # (no one mentioned anew:
-    # "he" later still means whom it meant)
+    return Entity(USER) if ref.kind == "user" else disc.find(ref.text) or Entity(ref.text)
 
 
 # a new job got ("Leanne's got a new job managing a gym", "I've started a new role at Aviva")
