@@ -1149,6 +1149,10 @@ def _as_named(text: str, first: Tok) -> str:
     return text if first.pos == "PROPN" else text[:1].lower() + text[1:]
 
 
+# kinds said after a people's adjective to name a taste ("Thai food", "Italian wine")
+_KIND_SAID_WITH = frozenset("food dish dishes meal meals snack snacks drink drinks wine beer music film films".split())
+
+
 def _taste_first(c: Clause, m: Match, op: str) -> bool:
     """'Pottery is my favourite thing to do', 'Cooking has always been a passion of mine': the clause's subject
     is a taste of the speaker's ("my", "of mine"); not a person, a pronoun or a particular ("my favourite cousin").
@@ -1176,6 +1180,8 @@ def _taste_first(c: Clause, m: Match, op: str) -> bool:
     if _negated(c, fav) or (t[m.start].tag == "VBD" and not _ceased(c)):
         return True  # "Gardening isn't my favourite thing"; "Jazz was my favourite (back then)": nothing now
     taste = c.source[t[first].idx : t[last - 1].end]
+    if last - first == 1 and t[first].ent == "NORP" and after is not None and after.lower in _KIND_SAID_WITH:
+        taste = f"{taste} {after.lower}"  # "Thai is my favourite food": Thai food (as "gone off Thai food" says it)
     if taste.lower() not in NOT_A_TASTE:  # a hobby is done ("Knitting is my hobby"), a favourite liked
         rel = "practices" if t[fav].lower in ("hobby", "pastime") else "likes"
         c.emit(Entity(USER), rel, _as_named(taste, t[first]), op)
