@@ -206,7 +206,13 @@ def none_now(recall: RecallResult) -> str | None:
     return f"Not now, as far as I know: {other} until {spoken_day(last.valid_to)}."
 
 
-_WHO_MY_ROLE = re.compile(rf"^\s*who(?:'s|\s+is)\s+(?:my|our)\s+({alternation(ROLE_RELATIONS)})\s*\??\s*$", re.I)
+_ROLE = alternation(ROLE_RELATIONS)
+# "Who is my wife?", and the role's holder asked by name: "What is my neighbour called?", "What's my boss's name?",
+# "What's the name of my sister?"
+_WHO_MY_ROLE = re.compile(
+    rf"^\s*(?:who(?:'s|\s+is)\s+(?:my|our)\s+(?P<who>{_ROLE})"
+    rf"|what(?:'s|\s+is)\s+(?:my|our)\s+(?P<called>{_ROLE})(?:\s+called|['’]s\s+name)"
+    rf"|what(?:'s|\s+is)\s+the\s+name\s+of\s+(?:my|our)\s+(?P<name_of>{_ROLE}))\s*\??\s*$", re.I)
 
 
 def role_holder(recall: RecallResult) -> str | None:
@@ -218,7 +224,7 @@ def role_holder(recall: RecallResult) -> str | None:
     m = _WHO_MY_ROLE.match(recall.question)
     if m is None or recall.intent.history:
         return None
-    word = m.group(1).lower()
+    word = next(g for g in m.groups() if g).lower()
     rel = ROLE_RELATIONS[word]
     symmetric = is_relation(rel) and relation(rel).symmetric
     held = [a for a in recall.facts if a.current and a.relation == rel and (

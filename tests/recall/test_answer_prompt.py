@@ -1148,6 +1148,12 @@ def _role_arc(subject: str, relation: str, obj: str, *, label: str | None = None
     ("Who is my mum?", [("my mum", "mother_of", "User", None)], None),  # never named
     ("Who was my boss?", [("User", "reports_to", "Deborah", "boss")], None),  # asked about before
     ("Who is my neighbour?", [], None),
+    # the holder asked by name ("Sorry, I mean Pat, not Pete": the model had said the name first told)
+    ("What is my neighbour called?", [("Pat", "neighbour_of", "User", None)], "Pat."),
+    ("What's my boss's name?", [("User", "reports_to", "Deborah", "boss")], "Deborah."),
+    ("What's the name of my sister?", [("Anna", "sister_of", "User", None)], "Anna."),
+    ("What is my sister called?", [], None),
+    ("What is my sister's job?", [("Anna", "sister_of", "User", None)], None),  # not asked who
 ])
 def test_who_holds_a_role_is_said_from_the_facts(question: str, facts: list[tuple[str, str, str, str | None]],
                                                  said: str | None) -> None:
