@@ -106,8 +106,9 @@ def named_time(text: str, at: datetime, *, tense_else: Tense = None) -> tuple[st
         # the tense of the clause the time is in, when it tells: "We've had an offer accepted, completion should
         # be in January" (said in October: the January after)
         clause = next((c for c in _CLAUSE_CUT.split(sentence) if ref.text.lower() in c.lower()), "")
-        own = tense(words_of(clause)) if clause and clause != sentence else None
-        if own is None and clause and clause != sentence and ref.grain in ("day", "weekend") and _BE_NOW.match(clause):
+        apart = bool(clause) and clause != sentence
+        own = tense(words_of(clause)) if apart else None
+        if own is None and apart and ref.grain in ("day", "weekend") and _OPENS_IN_BE.match(clause):
             own = "future"  # "It's Peggy's hundredth on Saturday, she got a card from the King": the Saturday to come
         if own is not None and own != said:
             ref = resolve(clause, at, direction=own) or ref
@@ -116,7 +117,7 @@ def named_time(text: str, at: datetime, *, tense_else: Tense = None) -> tuple[st
 
 
 # a clause that opens in the present of "be" ("It's my nan's birthday on Saturday", "The party is on Friday")
-_BE_NOW = re.compile(r"^\s*(?:it|that|this|the\s+\w+|my\s+\w+)?\s*(?:['’]s|is|are|['’]re)\b", re.I)
+_OPENS_IN_BE = re.compile(r"^\s*(?:it|that|this|the\s+\w+|my\s+\w+)?\s*(?:['’]s|is|are|['’]re)\b", re.I)
 # where a sentence's clauses part, for the tense of the one a time is named in
 _CLAUSE_CUT = re.compile(r"\s*[,;:–—]\s*|\s+(?:but|and then|so|because|though|although)\s+", re.I)
 

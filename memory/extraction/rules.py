@@ -22,7 +22,15 @@ from memory.extraction.rules_lexicon import (
     category,
 )
 from memory.extraction.rules_patterns import find_matches
-from memory.extraction.rules_tokens import Tok, find_subject, name_at, named_with, names_listed, span_text
+from memory.extraction.rules_tokens import (
+    Tok,
+    find_subject,
+    my_roles_joined,
+    name_at,
+    named_with,
+    names_listed,
+    span_text,
+)
 from memory.extraction.types import USER, ExtractedFact
 from memory.names import normalize
 from memory.words import (
@@ -551,9 +559,7 @@ class RuleExtractor:
         """'my sister Anna', 'our dog Rufus' anywhere in the sentence -> kinship / pet facts and aliases."""
         toks = c.toks
         for i, t in enumerate(toks):
-            # "my mum and stepdad Graham": the "my" of the first role is the second's too
-            shared = t.lower == "and" and 2 <= i < len(toks) - 1 and toks[i - 2].lower in MY and (
-                toks[i - 1].lower in ROLES and toks[i + 1].lower in ROLES)
+            shared = my_roles_joined(toks, i)  # "my mum and stepdad Graham"
             if t.lower not in MY and not shared:
                 continue
             j = i + 1

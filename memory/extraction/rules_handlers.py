@@ -304,6 +304,14 @@ def _emit_all(c: Clause, m: Match, subj: Entity | None, rel: str, op: str) -> No
 
 
 _MOVES = frozenset({"move", "relocate", "emigrate"})
+# verbs of a journey ("the walk started at Malham", "we started at Paris and drove south"): no job begun
+_TRAVEL = frozenset("drive walk hike cycle ride fly travel head sail run climb trek go tour".split())
+
+
+def _perfect(c: Clause, m: Match) -> bool:
+    """The verb said in the present perfect, as news ("Luke's left the council", "I've left teaching"): not a past
+    told ("I left the hospital at six")."""
+    return any(t.lem == "have" or t.lower in ("'s", "’s") for t in c.toks[max(c.lo, m.start - 2) : m.start])
 
 
 def _move_ahead(c: Clause, m: Match) -> bool:
@@ -1044,8 +1052,7 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
                 "who", "that", "which")):
             _job_left(c, subj)
     elif rel == "@leave" and not o.proper and o.head.lower in WORKPLACES and c.toks[m.start].lem == "leave" and (
-            o.start == _skip_det(c.toks, m.slots["O"], c.hi)) and any(
-            t.lem == "have" or t.lower in ("'s", "’s") for t in c.toks[max(c.lo, m.start - 2) : m.start]):
+            o.start == _skip_det(c.toks, m.slots["O"], c.hi)) and _perfect(c, m):
         # "Luke's left the council", "I've left the bank": the work there (not "I left the hospital at six")
         c.emit(subj, "works_at", c.source[c.toks[o.head.i].idx : c.toks[o.end - 1].end], "end", obj_type="ORG")
     elif rel == "@leave" and not o.proper and c.toks[m.start].lem != "lose" and (
@@ -1294,9 +1301,6 @@ def _out_in(c: Clause, m: Match, subj: Entity | None, o: Phrase | None, op: str)
 _DISTANCE = re.compile(r"^\d+(\.\d+)?(k|km|ks|kms|miles?)?$")
 
 
-_TRAVEL = frozenset("drive walk hike cycle ride fly travel head sail run climb trek go tour".split())
-
-
 def _own_home(c: Clause, m: Match, subj: Entity | None) -> None:
     """A home of their own got ("Me and my girlfriend Isla have got our own place in Dundee now", "Dan and I bought
     our own house"): they live there, with no one but whom they got it with (the parents lived with before, no
@@ -1543,8 +1547,7 @@ def _trade_left(c: Clause, m: Match, o: Phrase) -> str | None:
 def _trade_left_now(c: Clause, m: Match, subj: Entity | None) -> None:
     """A trade left as news ("I've left teaching", "Kate's packed in nursing"): the place worked at ends with it; not
     one left long ago ("I left nursing in 2010": the work since is another)."""
-    have = any(t.lem == "have" or t.lower in ("'s", "’s") for t in c.toks[max(c.lo, m.start - 2) : m.start])
-    if have and c.time() is None and subj is not None and subj.type == "PERSON":
+    if _perfect(c, m) and c.time() is None and subj is not None and subj.type == "PERSON":
         c.emit(subj, "works_at", "", "end")
 
 

@@ -187,6 +187,13 @@ def _bare_name(t: Tok) -> bool:
     return t.tag in ("NN", "NNP", "JJ") and category(t.text) is None
 
 
+def my_roles_joined(toks: list[Tok], i: int) -> bool:
+    """Token ``i`` is the "and" of "my mum and stepdad Graham": the "my" of the first role is the second's too
+    (whatever clause the parser's "and" begins)."""
+    return 2 <= i < len(toks) - 1 and toks[i].lower == "and" and toks[i - 2].lower in MY and (
+        toks[i - 1].lower in ROLES and toks[i + 1].lower in ROLES)
+
+
 def find_subject(source: str, toks: list[Tok], lo: int, trig: int) -> SubjectRef | None:
     """Scan back from the trigger word to the clause's subject (I, Anna, my sister Anna, she, the Skoda)."""
     j = trig - 1
@@ -216,9 +223,7 @@ def find_subject(source: str, toks: list[Tok], lo: int, trig: int) -> SubjectRef
             k -= 1
         role = None
         if k < j and toks[k].lower in ROLES and ((k - 1 >= lo and toks[k - 1].lower in MY) or (
-                toks[k].lower in TITLED_KIN and toks[k].text[:1].isupper()) or (  # "my mum and stepdad Graham"
-                k - 3 >= 0 and toks[k - 1].lower == "and" and toks[k - 2].lower in ROLES  # (a clause of its own)
-                and toks[k - 3].lower in MY)):
+                toks[k].lower in TITLED_KIN and toks[k].text[:1].isupper()) or my_roles_joined(toks, k - 1)):
             role, k = toks[k].lower, k + 1  # "My Mum Anne", "Grandad Ted": the role the tagger read as of the name
         name = span_text(source, toks, k, j + 1)
         r = k - 1
