@@ -1317,7 +1317,8 @@ def _own_home(c: Clause, m: Match, subj: Entity | None) -> None:
     town = _town_after(c, home, ("in",))
     mates = [n for k in range(start, m.start) if c.toks[k].pos == "PROPN" and (k == start or c.toks[
         k - 1].pos != "PROPN") and (n := name_at(c.source, c.toks, k)) is not None and n != who.name]
-    if mates or not any(t.lower == "we" for t in before):  # "we" alone: with whom is not said
+    ours = any(t.lower in ("we", "our") for t in c.toks[start : m.end])
+    if mates or not ours:  # "we", "our" alone: with whom is not said
         c.emit(who, "lives_with", "", "end", every=True)
     for mate in mates:
         c.emit(who, "lives_with", mate, "assert", obj_type="PERSON")

@@ -1222,6 +1222,11 @@ def test_relative_dates_set_validity(rx: RuleExtractor) -> None:
     "We lost Grandad", "They made me", "They laid me", "I start at", "I start at Lidl on", "he retired to",
     "to Leeds to study", "to study", "can't get enough of", "a season ticket at", "signed a permanent contract with",
     "I'm a ward", "but now I love them", "them", "it",
+    "joined a", "joined a start-", "-up", "named the new kitten", "called the puppy", "Sorry, I mean Pat, not",
+    "'s on her own", "lives alone in", "my mum and stepdad", "and stepdad Graham", "got a new job at",
+    "made head of HR at", "I'm lactose", "got our own place in", "Me and", "are getting divorced", "starts at Boots",
+    "I've left", "is my favourite band", "I knit", "I've got a flat in", "turns seventy on the",
+    "I've got the dentist on", "It's on Saturday, she got",
 ])
 def test_this_stops_readers_take_odd_text_without_harm(rx: RuleExtractor, odd: str) -> None:
     """Blank, cut-off or hostile text through the plan, newborn, pair and "love" readers: no error, and no fact
