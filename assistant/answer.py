@@ -15,7 +15,7 @@ from memory.model import USER_ID, Arc
 from memory.recall.recall import RecallResult
 from memory.search import SENTENCE_END, STOPWORDS, focus, fold, stem, terms
 from memory.timeutil import spoken_grain
-from memory.vocabulary import NARROWER, RELATIONS
+from memory.vocabulary import NARROWER, RELATIONS, EntityType
 from memory.words import (
     AUXILIARIES,
     DIET_EXCLUDES,
@@ -600,7 +600,7 @@ def vetted(first: str, question: str, recall: RecallResult) -> str | None:
     if (says_nothing_new(first, question) or ungrounded(first, question, recall) or borrowed(first, question, recall)
             or told_the_listener(first, question, recall) or self_named(first, question, recall)
             or someone_else(first, question, recall) or yes_of_another(first, question, recall)
-            or anothers_role(first, question, recall)
+            or anothers_role(first, question, recall) or not_a_place(first, question, recall)
             or _NAMED_USER.search(first)):
         return unknown_answer(recall)
     # a question that asks to reason ("Is it likely that Nate has friends besides Joanna?") is not denied by
@@ -816,6 +816,23 @@ def anothers_role(answer: str, question: str, recall: RecallResult) -> bool:
             mine = mine or bool(_MINE_BEFORE.search(before))
             theirs = theirs or bool(_THEIR_BEFORE.search(before))
     return theirs and not mine
+
+
+_WHERE_ASKED = re.compile(r"^\s*where\b", re.I)
+# what a fact's object is when it is never where: a job, a subject studied. (Not a person, "With Priya.", nor a
+# pastime, "Where did I go on Saturday?" "Climbing.")
+_NO_PLACE = frozenset({EntityType.ROLE, EntityType.TOPIC})
+
+
+def not_a_place(answer: str, question: str, recall: RecallResult) -> bool:
+    """Asked where, an answer that is what a fact found holds of another kind, and nothing else: "Where will I be
+    working?" "A planning officer." (the job known, the employer not)."""
+    if not _WHERE_ASKED.match(question):
+        return False
+    said = set(_content(answer)) - set(_content(question))
+    return bool(said) and any(
+        a.relation in RELATIONS and RELATIONS[a.relation].object_type in _NO_PLACE and said <= set(_content(a.object))
+        for a in recall.facts)
 
 
 def self_named(answer: str, question: str, recall: RecallResult) -> bool:

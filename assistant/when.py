@@ -31,6 +31,7 @@ from memory.words import (
     TASTE_WORDS,
     Aux,
     alternation,
+    in_a_time_gone,
 )
 
 MONTH = alternation(calendar.month_name[1:])  # a month's name, in a regex
@@ -474,8 +475,10 @@ def _said_so(text: str, question: str, topic: set[str]) -> bool:
     if not topic:
         return False
     having = bool(_HAVING_ASKED.search(question))
+    now = not (aux := yes_no(question)) or not aux.past  # "Do I row?", not "Did I row at uni?"
     return any(topic <= set(terms(c)) and _OWN.search(c) and not _WHOSE.search(c) and not _denies(c, topic)
                and not _USED_TO.search(c) and not (having and not _HAVING.search(c))
+               and not (now and in_a_time_gone(_WORD.findall(' '.join(clauses).lower())))
                for clauses in _clauses(text.replace("’", "'")) for c in clauses)
 
 

@@ -131,6 +131,11 @@ NARROWER: dict[str, tuple[str, ...]] = {
     "child_of": ("daughter_of", "son_of"), "partner_of": ("spouse_of",),
 }
 
+# Where someone lives, and where they only go: a trip is a visit, never a home ("Just got back from Peru" is no
+# answer to "Where do I live?").
+HOMES = frozenset({"lives_in"})
+TRIPS = frozenset({"visited", "plans_trip_to"})
+
 # A value that ends the subject's other relations when it is held: someone retired works for no one now ("Dad
 # drives buses for Arriva", then "Dad retired on Friday"); someone who graduated studies nowhere now. (relation,
 # value) -> the relations it ends; the value "" is any value.

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 
@@ -223,3 +223,27 @@ DIET_EXCLUDES: dict[str, tuple[str, ...]] = {
     **{w: _NO_ALCOHOL for w in ("wine wines beer beers lager ale cider gin vodka whisky whiskey rum tequila prosecco "
                                 "champagne cocktail cocktails booze alcohol pint pints bourbon brandy stout").split()},
 }
+
+
+# A time of life that is over: a state said in the simple past within one held then, not now ("We had a tortoise
+# when I was little", "Back in school I played the trumpet"). Word sequences, matched in the sentence's words.
+PAST_PERIODS = tuple(p.split() for p in (
+    "when i was", "when we were", "as a kid", "as a child", "as a teenager", "as a teen", "as a boy", "as a girl",
+    "as kids", "as children", "as teenagers", "growing up", "back in school", "back in college",
+    "back in uni", "back in university", "back in high school", "back in the day", "in my teens",
+    "in my twenties", "in my youth", "in my childhood", "at primary school", "in primary school",
+    "at secondary school", "in high school", "years ago", "back then", "before i moved", "before we moved"))
+# ...unless it goes on ("I loved horses as a kid and I still do")
+STILL_NOW = tuple(p.split() for p in ("still", "to this day", "ever since", "since then", "these days", "now"))
+
+
+def said_in(words: Sequence[str], phrase: Sequence[str]) -> bool:
+    """The word sequence ``phrase`` is said in ``words`` (both lower case)."""
+    n = len(phrase)
+    return any(list(words[i : i + n]) == list(phrase) for i in range(len(words) - n + 1))
+
+
+def in_a_time_gone(words: Sequence[str]) -> bool:
+    """The sentence's words (lower case) place what it says in a time of life that is over ("when I was at uni",
+    "back in school") and say nothing of it going on ("…and I still do"): so then, not now."""
+    return any(said_in(words, p) for p in PAST_PERIODS) and not any(said_in(words, p) for p in STILL_NOW)

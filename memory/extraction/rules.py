@@ -19,6 +19,7 @@ from memory.extraction.rules_lexicon import (
     REQUEST_VERBS,
     SOFT,
     SUBJECT_PRONOUNS,
+    SUBORDINATORS,
     category,
 )
 from memory.extraction.rules_patterns import find_matches
@@ -184,12 +185,19 @@ _CORRECTION_CUE = re.compile(r"\b(?:meant|sorry|actually|wait|correction|mistake
 def _from_spacy(doc: Any) -> list[list[Tok]]:
     """spaCy Doc -> sentences of Toks (character offsets stay relative to the utterance)."""
     out: list[list[Tok]] = []
+    opening: list[Tok] = []  # a clause that cannot stand alone, cut off by the parser: it opens the next one
     for sent in doc.sents:
-        toks = [
+        toks = opening + [
             Tok(k, t.text, t.lemma_, t.pos_, t.tag_, t.dep_, t.ent_type_, t.idx)
-            for k, t in enumerate(sent)
+            for k, t in enumerate(sent, start=len(opening))
             if not t.is_space
         ]
+        if toks and toks[0].lower in SUBORDINATORS and toks[-1].text not in _CLOSING:
+            # "When I was at uni I rowed for my college": the parser ends a sentence after "uni", so the time of
+            # life would not be the rowing's
+            opening = toks
+            continue
+        opening = []
         toks = [Tok(k, t.text, t.lemma, t.pos, t.tag, t.dep, t.ent, t.idx)
                 for k, t in enumerate(_hyphen_verbs(_in_laws(toks)))]
         toks = [_contracted(toks, k) for k in range(len(toks))]
@@ -201,7 +209,12 @@ def _from_spacy(doc: Any) -> list[list[Tok]]:
             toks[opener] = Tok(t.i, t.text, PAST_OPENERS[t.lower], "VERB", "VBD", t.dep, t.ent, t.idx)
         if toks:
             out.append(toks)
+    if opening:  # a clause alone at the end ("When I was little"): a sentence of its own after all
+        out.append(opening)
     return out
+
+
+_CLOSING = frozenset(".!?;:…")
 
 
 def _in_laws(toks: list[Tok]) -> list[Tok]:

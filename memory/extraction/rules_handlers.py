@@ -43,7 +43,6 @@ from memory.extraction.rules_lexicon import (
     NOT_QUITE,
     OCCUPATIONS,
     PASSED,
-    PAST_PERIODS,
     PASTIME_KEEN,
     PETS,
     PLAN_SKIP,
@@ -53,7 +52,6 @@ from memory.extraction.rules_lexicon import (
     SET_ASIDE,
     SOFT,
     STAYED,
-    STILL_NOW,
     STUDY_PLACES,
     STUDYING,
     TRIED_IS_DONE,
@@ -75,7 +73,20 @@ from memory.extraction.rules_tokens import (
     span_text,
 )
 from memory.extraction.types import USER
-from memory.words import DIET_EXCLUDES, FORMER_ROLE, KIN_TITLES, MY, POSSESSIVES, ROLES, TITLED_KIN, VAGUE
+from memory.words import (
+    DIET_EXCLUDES,
+    FORMER_ROLE,
+    KIN_TITLES,
+    MY,
+    PAST_PERIODS,
+    POSSESSIVES,
+    ROLES,
+    STILL_NOW,
+    TITLED_KIN,
+    VAGUE,
+    in_a_time_gone,
+    said_in,
+)
 
 # Words that open a clause of time or cause: a "not" before one is the main clause's ("I haven't been climbing since
 # I hurt my shoulder", "I don't eat meat because I love animals")
@@ -123,19 +134,13 @@ def _pair_opener(toks: list[Tok], lo: int) -> int:
 
 def _given_up(lemmas: list[str]) -> bool:
     """The words just before a state say it was given up ("gave up being", "quit being", "stopped being")."""
-    return any(w in ("quit", "stop") for w in lemmas) or _said(lemmas, ["give", "up"])
-
-
-def _said(words: list[str], phrase: list[str]) -> bool:
-    n = len(phrase)
-    return any(words[i : i + n] == phrase for i in range(len(words) - n + 1))
+    return any(w in ("quit", "stop") for w in lemmas) or said_in(lemmas, ["give", "up"])
 
 
 def _in_a_past_period(c: Clause) -> bool:
     """The sentence places what it says in a time of life that is over ("when I was little", "back in school")
     and says nothing of it going on ("…and I still do")."""
-    words = [t.lower for t in c.toks]
-    return any(_said(words, p) for p in PAST_PERIODS) and not any(_said(words, p) for p in STILL_NOW)
+    return in_a_time_gone([t.lower for t in c.toks])
 
 
 def handle(c: Clause, m: Match, subj: Entity | None) -> None:
@@ -425,15 +430,24 @@ def _role_fact(c: Clause, role: str, name: str, *, former: bool = False, said: s
 
 def kin_of_kin(c: Clause) -> None:
     """Someone's role to someone else named before "'s" or by "his"/"her": "my sister's husband Gareth" (Gareth
-    spouse_of my sister), "Priya's boyfriend Tom", "Our son Ben and his wife Sophie". Never a role to the speaker."""
+    spouse_of my sister), "Priya's boyfriend Tom", "Our son Ben and his wife Sophie", "Harriet's new boyfriend is
+    called Tomasz". Never a role to the speaker. Said of a name with no name of its own ("I met Harriet's new
+    boyfriend."), the one who holds it is who "he" or "she" means next ("He's called Tomasz")."""
     toks = c.toks
-    for i in range(1, len(toks) - 2):
-        if not (toks[i].tag == "POS" or (toks[i].tag == "PRP$" and toks[i].lower in ("his", "her"))) or (
-                toks[i + 1].lower not in ROLES or toks[i + 1].lower in PETS):
+    for i in range(1, len(toks) - 1):
+        if not (toks[i].tag == "POS" or (toks[i].tag == "PRP$" and toks[i].lower in ("his", "her"))):
             continue
-        holder = name_at(c.source, toks, i + 2)
+        r = i + 1  # the role, after what describes it ("new"; not "old", "ex": no one holds it now)
+        while r < len(toks) - 1 and toks[r].pos == "ADJ" and toks[r].lower not in FORMER_ROLE:
+            r += 1
+        if toks[r].lower not in ROLES or toks[r].lower in PETS:
+            continue
+        holder = name_at(c.source, toks, r + 1)
+        if holder is None and r + 3 < len(toks) and toks[r + 1].lem == "be" and toks[r + 2].lower in (
+                "called", "named"):
+            holder = name_at(c.source, toks, r + 3)  # "Harriet's boyfriend is called Tomasz"
         owner = toks[i - 1]
-        if holder is None:
+        if holder is None and toks[i].lower in ("his", "her"):
             continue
         if toks[i].lower in ("his", "her"):  # "Our son Ben and his wife Sophie": whom "his" means
             ref = c.disc.pronoun(toks[i].lower)
@@ -451,12 +465,25 @@ def kin_of_kin(c: Clause) -> None:
             of = span_text(c.source, toks, k, i)
             known = c.disc.find(of)  # "my sister Nadia's": a person, whatever the tagger called her
             if not (owner.ent in ("PERSON", "") or (known is not None and known.type == "PERSON") or (
-                    owner.ent not in ("GPE", "LOC", "FAC") and ROLES[toks[i + 1].lower].relation not in (
+                    owner.ent not in ("GPE", "LOC", "FAC") and ROLES[toks[r].lower].relation not in (
                     "reports_to", "colleague_of"))):
                 continue
         else:
             continue
-        _role_of(c, toks[i + 1].lower, holder, of)
+        if holder is not None:
+            _role_of(c, toks[r].lower, holder, of)
+        elif toks[r].tag != "NNS" and ROLES[toks[r].lower].relation != "reports_to":
+            c.disc.mention(Entity(f"{of}'s {toks[r].lower}", "PERSON", ROLES[toks[r].lower].gender, unresolved=True))
+
+
+def named_role_of(c: Clause, subj: Entity, name: str) -> bool:
+    """Someone's role said with no name before ("I met Harriet's new boyfriend."), named now ("He's called
+    Tomasz"): the role is the name's. False when ``subj`` is no such role."""
+    of, sep, role = subj.name.rpartition("'s ")
+    if not sep or not of or role not in ROLES:
+        return False
+    _role_of(c, role, name, of)
+    return True
 
 
 def _my(c: Clause, role: str) -> str:
@@ -621,7 +648,9 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
         if c.disc.pending_pet and (subj is None or subj.name == USER or rel != "@called"):
             return _pet(c, c.disc.pending_pet, o.text)
         if subj is not None and subj.unresolved and rel != "@name_pet":  # "my sister is called Ruth"; not "he
-            return _role_fact(c, subj.name.split()[-1], o.text)  # named him Rex", which names what he named
+            if named_role_of(c, subj, o.text):  # named him Rex", which names what he named
+                return None
+            return _role_fact(c, subj.name.split()[-1], o.text)
         if subj is None and c.disc.pending_role and _may_be_role(c, m.start, c.disc.pending_role):
             role, c.disc.pending_role = c.disc.pending_role, None
             return _role_fact(c, role, o.text)
@@ -1294,7 +1323,7 @@ def _out_in(c: Clause, m: Match, subj: Entity | None, o: Phrase | None, op: str)
     if subj is None or o is None or not o.proper or o.head.ent not in ("GPE", "LOC", "ORG", ""):  # ("Cork": ORG)
         return
     words = [t.lower for t in c.toks[m.end : c.hi]]
-    if _long(c, m.end) or any(_said(words, p) for p in STILL_NOW):
+    if _long(c, m.end) or any(said_in(words, p) for p in STILL_NOW):
         c.emit(subj, "lives_in", o.text, op, obj_type="PLACE")
 
 

@@ -277,18 +277,11 @@ STUDY_PLACES = frozenset(_words("uni university college school academy polytechn
 STUDYING = frozenset(_words("do start begin study take pursue"))
 # Words before "team" that name no team ("we're on the same team", "the winning team")
 NOT_A_TEAM = frozenset(_words("same other winning losing right wrong whole entire home away opposing rival"))
-# A time of life that is over: a state said in the simple past within one held then, not now ("We had a tortoise
-# when I was little", "Back in school I played the trumpet"). Word sequences, matched in the sentence's words.
-PAST_PERIODS = tuple(p.split() for p in (
-    "when i was", "when we were", "as a kid", "as a child", "as a teenager", "as a teen", "as a boy", "as a girl",
-    "as kids", "as children", "as teenagers", "growing up", "back in school", "back in college",
-    "back in uni", "back in university", "back in high school", "back in the day", "in my teens",
-    "in my twenties", "in my youth", "in my childhood", "at primary school", "in primary school",
-    "at secondary school", "in high school", "years ago", "back then", "before i moved", "before we moved"))
-# ...unless it goes on ("I loved horses as a kid and I still do")
-STILL_NOW = tuple(p.split() for p in ("still", "to this day", "ever since", "since then", "these days", "now"))
 # Verbs that mean little without what follows: a gerund of one alone is no taste ("I love going")
 LIGHT_VERBS = frozenset(_words("go do get make take try check have be put keep see give come start"))
+# Words that open a clause which cannot stand alone ("When I was at uni", "Since we moved")
+SUBORDINATORS = frozenset(_words("when while whilst as since because once until till before after although though if "
+                                 "whenever unless"))
 # Prepositions that say where or when an activity happens, not what it is ("hiking in the Alps" is hiking)
 GERUND_SETTINGS = frozenset(_words("in at on during than like because so if"))
 # Verbs whose plan says too little to keep ("I'm going to check it out", "I'll let you know", "gonna try harder"), or

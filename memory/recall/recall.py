@@ -24,7 +24,7 @@ from memory.search import terms
 from memory.summaries import summaries_for
 from memory.summary_text import undated
 from memory.timeutil import DAY
-from memory.vocabulary import is_relation, relation
+from memory.vocabulary import HOMES, TRIPS, is_relation, relation
 from memory.words import (
     BESIDES,
     FOR_A_WHILE,
@@ -323,6 +323,13 @@ class Recaller:
                 # the words that told it, though said as late: an end dated before it was told, "Pudding died last
                 # week" of a cat told of today, is put at the telling.)
                 episodes = [e for e in episodes if e.id not in ended or (e.id not in gave and e.at >= ended[e.id])]
+            if primary in HOMES and mode == "now" and not targeted:
+                # asked where someone lives and no home is known: words memory read as a trip only ("Back from
+                # Lisbon last night, what a city") are no answer, and the small model gave the trip's place as the
+                # home (the issue's "Just got back from Peru" -> "You live in Peru")
+                trips = {s for a in said_by if a.relation in TRIPS for s in a.sources}
+                other = {s for a in said_by if a.relation not in TRIPS for s in a.sources}
+                episodes = [e for e in episodes if not (e.id in trips and e.id not in other)]
             if targeted:
                 # the asked relation was found as facts: words found by meaning alone that memory already read as
                 # another relation only ("I live in Bristol" for "Where did I travel recently?") are a distractor,

@@ -82,6 +82,12 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("Back in college I lived in Dundee.", (), {k(U, "lives_in", "Dundee", "end")}),
     ("I played the oboe in high school.", (), {k(U, "plays", "oboe", "end")}),
     ("I worked at Lidl as a teenager.", (), {k(U, "works_at", "Lidl", "end")}),  # "as a teenager" is no job
+    # a clause that cannot stand alone, cut off by the parser, is the next one's time ("when I was at uni")
+    ("When I was at uni I rowed for my college, up at six every morning.", (), {k(U, "practices", "rowing", "end")}),
+    ("When we were kids we had a pony called Flash", (), {k(U, "has_pet", "Flash", "end"),
+                                                          k("Flash", "is_a", "pony")}),
+    ("When I was little", (), set()),  # alone: nothing
+    ("If I ever get a dog", (), set()),
     ("As a kid I adored ponies, and I still do.", (), set()),  # it goes on: not ended (nor said as now)
     ("I had a lovely time when I was in Vienna.", (), set()),
     ("When I was nine I got a hamster called Fudge.", (), {k(U, "has_pet", "Fudge"), k("Fudge", "is_a", "hamster")}),
@@ -610,6 +616,15 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("Our neighbour Jo's son Liam plays the drums.", (), {k("Jo", "neighbour_of", U), k("Liam", "son_of", "Jo"),
                                                            k("Liam", "plays", "drums")}),
     ("Priya's boyfriend Tom is lovely.", (), {k("Tom", "partner_of", "Priya")}),
+    # ...said with what describes the role, or called so; or named in the next sentence ("he" is the role's)
+    ("Priya's new boyfriend Tom is lovely.", (), {k("Tom", "partner_of", "Priya")}),
+    ("Sarah's husband is called Dele.", (), {k("Dele", "spouse_of", "Sarah")}),
+    ("My sister's new girlfriend is named Ola.", (), {k("Ola", "partner_of", "my sister")}),
+    ("He's called Dele and he's a pilot.", ("We finally met Kemi's new husband.",),
+     {k("Dele", "spouse_of", "Kemi"), k("Dele", "works_as", "pilot")}),
+    ("She's called Ola.", ("Dan's new boss came to the party.",), set()),  # a boss is no one's by "'s" alone
+    ("I met Kemi's ex-husband. He's called Dele.", (), set()),  # a former one: no one holds it now
+    ("He's called Dele.", ("Kemi's husbands were all awful.",), set()),  # several: no one in particular
     ("My sister's flat in Leeds is tiny.", (), set()),  # a thing of hers, no one named
     ("Tesco's manager Karen was rude to me.", (), set()),  # a firm's manager is no one's boss
     # the town after the kind of home
@@ -1227,6 +1242,8 @@ def test_relative_dates_set_validity(rx: RuleExtractor) -> None:
     "made head of HR at", "I'm lactose", "got our own place in", "Me and", "are getting divorced", "starts at Boots",
     "I've left", "is my favourite band", "I knit", "I've got a flat in", "turns seventy on the",
     "I've got the dentist on", "It's on Saturday, she got",
+    "When", "When I", "When I was at", "when when when I rowed", "Since", "If I", "Harriet's new", "Harriet's new "
+    "boyfriend is called", "'s new boyfriend", "He's called", "is called Tomasz", "Harriet's", "'s 's boyfriend",
 ])
 def test_this_stops_readers_take_odd_text_without_harm(rx: RuleExtractor, odd: str) -> None:
     """Blank, cut-off or hostile text through the plan, newborn, pair and "love" readers: no error, and no fact

@@ -593,6 +593,10 @@ def test_a_yes_about_the_users_life_that_no_fact_backs_is_what_they_said() -> No
     ("Do I have a rabbit?", "We're minding a rabbit for the school this week.", "On"),  # no having said
     ("Have I climbed Snowdon?", "I've booked a guide for Snowdon in May.", "On"),  # not the asked verb
     ("Do I still row?", "I used to row at uni but these days I mostly cycle.", "On"),  # so then, not now
+    ("Do I row?", "When I was at uni I rowed for my college, up at six every morning.", "On"),  # a time gone
+    ("Do I play the trumpet?", "Back in school I played the trumpet in the band.", "On"),
+    ("Did I row at uni?", "When I was at uni I rowed for my college.", "Yes. On"),  # asked of then
+    ("Do I play chess?", "I played chess as a kid and I still play every week.", "Yes. On"),  # and still
     # said only of someone else: no yes of the user's at all
     ("Do I drink tea?", "My mum drinks tea all day long.", "Not that you've told me. On"),
     ("Am I pregnant?", "My sister Jo is pregnant with twins!", "Not that you've told me. On"),
@@ -1170,3 +1174,18 @@ def test_a_role_that_ended_is_not_said_as_held() -> None:
     r = _heard("Who is my boyfriend?", [])
     r.facts = [_role_arc("Marcus", "partner_of", "User", label="boyfriend", ended=True)]
     assert role_holder(r) is None
+
+
+@pytest.mark.parametrize(("question", "answer", "refused"), [
+    ("Where will I be working?", "A planning officer.", True),  # the job known, not the employer
+    ("Where does Niamh study?", "Nursing.", True),  # what is studied is no where
+    ("Where will I be working?", "At the council, as a planning officer.", False),  # says a where too
+    ("Where do I live?", "Planning officer.", True),
+    ("What do I do?", "A planning officer.", False),  # asked what: the job is the answer
+    ("Where does Niamh study?", "Nursing at Cardiff.", False),
+])
+def test_asked_where_a_job_or_a_subject_alone_is_no_answer(question: str, answer: str, refused: bool) -> None:
+    from assistant.answer import not_a_place
+    r = RecallResult(question, analyse(question), ["user"],
+                     [_fact("user", "works_as", "planning officer"), _fact("niamh", "studies", "nursing")], "now")
+    assert not_a_place(answer, question, r) is refused

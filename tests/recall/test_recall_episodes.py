@@ -163,6 +163,40 @@ def test_words_read_as_another_relation_do_not_stand_beside_the_asked_facts(tmp_
         store.close()
 
 
+@pytest.mark.parametrize(("said", "facts", "kept"), [
+    # read as a trip only: no answer to where one lives (the model had said "Lisbon.")
+    ("Back from Lisbon last night, what a city.", [("visited", "Lisbon")], False),
+    ("Flying to Lisbon on Friday for a long weekend.", [("plans_trip_to", "Lisbon")], False),
+    # read as a trip and as something else: the words stay
+    ("Back from Lisbon, and we've found a flat in Porto at last.", [("visited", "Lisbon"), ("lives_in", "Porto")],
+     True),
+    # read as nothing: the words stay (memory does not know what they say)
+    ("Lisbon was lovely, the trams especially.", [], True),
+])
+def test_words_read_only_as_a_trip_are_no_answer_to_where_one_lives(
+        tmp_path: Path, said: str, facts: list[tuple[str, str]], kept: bool) -> None:
+    from memory.embed import E5Embedder
+
+    store = KgliteStore(tmp_path / "g.kgl")
+    try:
+        g = TemporalGraph(store)
+        g.ensure_user(T0)
+        ep = Episodes(g, E5Embedder(), min_similarity=0.0)  # every utterance is found: what is kept is tested
+        ep.add([Turn("c1", T0, "user", said, 0)])
+        for rel, obj in facts:
+            g.assert_fact("user", rel, obj, now=T0, source="c1#0")
+        ends = [e.id for _, obj in facts if (e := g.find_entity(obj)) is not None]
+        ep.link({"c1#0": ends})
+        rec = Recaller(g, episodes=ep, episode_limit=4)
+        if not kept or not any(rel == "lives_in" for rel, _ in facts):
+            r = rec.recall("Where do I live?", now=T0 + timedelta(days=1))
+            assert ("c1#0" in [e.id for e in r.episodes]) is kept
+        r = rec.recall("Where have I been?", now=T0 + timedelta(days=1))  # asked of the trip, the words stand
+        assert "c1#0" in [e.id for e in r.episodes]
+    finally:
+        store.close()
+
+
 class _Counting:
     """An embedder that counts its queries, or fails every one."""
 
