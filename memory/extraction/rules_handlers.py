@@ -121,10 +121,17 @@ def _irrealis(c: Clause, upto: int, plan: bool = False) -> bool:
 
 
 def _pair_opener(toks: list[Tok], lo: int) -> int:
-    """Where a clause split inside two names ("Tom | and Ana live…") opens: back to the punctuation before the
-    pair, so a hedge said before it counts ("Maybe Tom and Ana live…", "If Tom and Ana move…")."""
-    if not (1 <= lo < len(toks) - 1 and toks[lo].lower == "and" and toks[lo - 1].pos == "PROPN"
-            and toks[lo + 1].pos == "PROPN"):
+    """Where a clause split inside two names ("Tom | and Ana live…", "my sister Ruth | and my brother Owen…")
+    opens: back to the punctuation before the pair, so a hedge said before it counts ("Maybe Tom and Ana live…",
+    "If Tom and Ana move…")."""
+    j = lo + 1  # "…and my brother Owen live…": the second said by a role of the speaker's too
+    if j < len(toks) and toks[j].lower in MY:
+        j += 1
+        while j < len(toks) and toks[j].pos == "ADJ":
+            j += 1
+        j += j < len(toks) and toks[j].lower in ROLES
+    if not (1 <= lo < len(toks) - 1 and j < len(toks) and toks[lo].lower == "and" and toks[lo - 1].pos == "PROPN"
+            and toks[j].pos == "PROPN"):
         return lo
     k = lo - 1
     while k - 1 >= 0 and toks[k - 1].pos != "PUNCT":

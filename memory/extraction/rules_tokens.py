@@ -179,6 +179,7 @@ def _skippable(t: Tok) -> bool:
         or t.lower in SOFT
         or t.dep == "neg"
         or t.lower in ("'ve", "'m", "'s", "'re", "'d", "ca", "n't", "not", "never", "to", "used")
+        or (t.tag == "DT" and t.lower in ("both", "all", "each"))  # "Ruth and Owen both live in Norwich"
     ) and t.tag != "POS"
 
 
@@ -265,17 +266,32 @@ def find_subject(source: str, toks: list[Tok], lo: int, trig: int) -> SubjectRef
 def named_with(source: str, toks: list[Tok], ref: SubjectRef | None) -> SubjectRef | None:
     """The other of two people named as a clause's subject ("Tom and Ana live in Bristol": Tom), when the pair opens
     the clause; not an object before "and" ("I met Tom and Ana moved to Leeds")."""
-    if ref is None or ref.kind != "name" or ref.start - 2 < 0 or toks[ref.start - 1].lower != "and":
+    if ref is None or ref.kind != "name":
         return None
-    j = k = ref.start - 2  # the clauses may have been split at that "and": the pair opens the sentence
+    b = _role_said_before(toks, ref.start)  # "…and my brother Owen"
+    if b - 1 < 0 or toks[b].lower != "and":
+        return None
+    j = k = b - 1  # the clauses may have been split at that "and": the pair opens the sentence
     if toks[j].pos != "PROPN":
         return None
     while k - 1 >= 0 and toks[k - 1].pos == "PROPN":
         k -= 1
+    opening = _role_said_before(toks, k) + 1  # "my sister Ruth and my brother Owen": said by their roles too
     if any((t.pos not in ("PUNCT", "ADV", "INTJ", "CCONJ") and t.lower not in SOFT and t.ent not in ("DATE", "TIME"))
-           or t.lower in IRREALIS for t in toks[:k]):  # "Maybe Tom and Ana…": not said as so
+           or t.lower in IRREALIS for t in toks[:opening]):  # "Maybe Tom and Ana…": not said as so
         return None
     return SubjectRef("name", span_text(source, toks, k, j + 1), k)
+
+
+def _role_said_before(toks: list[Tok], k: int) -> int:
+    """Where the speaker's role said before the name at ``k`` starts, less one ("and my brother Owen": the "and"),
+    or ``k - 1`` when no role of "my" is said there."""
+    if k - 1 < 0 or toks[k - 1].lower not in ROLES:
+        return k - 1
+    i = k - 1
+    while i - 1 >= 0 and toks[i - 1].pos == "ADJ":
+        i -= 1
+    return i - 2 if i - 1 >= 0 and toks[i - 1].lower in MY else k - 1
 
 
 def name_at(source: str, toks: list[Tok], k: int) -> str | None:

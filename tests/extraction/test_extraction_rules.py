@@ -738,12 +738,22 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("I called Jun and Eliska moved to Brno.", (), {k("Eliska", "lives_in", "Brno")}),
     ("Jun moved to Brno and Eliska moved to Zlin.", (),
      {k("Jun", "lives_in", "Brno"), k("Eliska", "lives_in", "Zlin")}),
+    # ...each said by their role too, or "both" said after them
+    ("My aunt Vera and my uncle Pavel live in Brno.", (), {
+        k("Vera", "aunt_of", U), k("Pavel", "uncle_of", U), k("Vera", "lives_in", "Brno"),
+        k("Pavel", "lives_in", "Brno")}),
+    ("Jun and my cousin Eliska both play badminton.", (), {k("Eliska", "cousin_of", U),
+                                                           k("Jun", "plays", "badminton"),
+                                                           k("Eliska", "plays", "badminton")}),
+    ("I rang my aunt Vera and my uncle Pavel moved to Brno.", (), {k("Vera", "aunt_of", U), k("Pavel", "uncle_of", U),
+                                                                  k("Pavel", "lives_in", "Brno")}),
     # a named pair is a couple when the clause is a couple's event; a hedge before the pair holds for both
     ("Priya and Jonas tied the knot in Lisbon last spring.", (), {k("Priya", "spouse_of", "Jonas")}),
     ("Honestly, Marek and Zofia split up in the end.", (), {k("Marek", "partner_of", "Zofia", "end")}),
     ("Priya and Jonas are getting married in May.", (), set()),  # a plan, not yet so
     ("Perhaps Marek and Zofia got engaged, no idea.", (), set()),
     ("Perhaps Marek and Zofia live in Gdansk.", (), set()),
+    ("Perhaps my aunt Vera and my uncle Pavel live in Brno.", (), {k("Vera", "aunt_of", U), k("Pavel", "uncle_of", U)}),
     ("If Marek and Zofia move to Gdansk we'll visit them.", (), set()),
     # a role said without a name waits for one, but only a clause that may mean it names it
     ("Her name is Ottilie.", ("Our neighbour pops round on Thursdays.",), {k("Ottilie", "neighbour_of", U)}),
