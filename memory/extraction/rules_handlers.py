@@ -1131,8 +1131,9 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
             doing = o.text[6:] if o.text.lower().startswith("going ") else o.text  # "stopped going swimming"
             if doing.lower() != "going":  # "stopped going to the gym": where one went, not a pastime
                 c.emit(subj, "practices", doing, "end" if end else op, obj_type="ACTIVITY")
-    elif rel == "@play":
-        if cat in ("instrument", "sport", "game") or (cat is None and o.head.pos in ("NOUN", "PROPN")):
+    elif rel == "@play":  # not a day ("we play Thursday nights")
+        if cat in ("instrument", "sport", "game") or (cat is None and o.head.pos in ("NOUN", "PROPN") and not any(
+                t.ent in ("DATE", "TIME") for t in c.toks[o.start : o.end])):
             c.emit(subj, "plays", o.text, op)
     elif (rel == "@do" and cat in ("activity", "sport")) or (
         rel == "@go" and o.head.tag == "VBG" and o.start == m.slots["O"]
@@ -1461,7 +1462,8 @@ def _class(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
     head = next((i for i in range(start, min(c.hi, start + 6)) if c.toks[i].lower in CLASS_NOUNS), None)
     if subj is None or head is None or op != "assert":
         return
-    what = [t for t in c.toks[start:head] if t.pos in ("NOUN", "PROPN", "ADJ", "VERB")]
+    # not a light verb before it ("started going to a spin class": spin)
+    what = [t for t in c.toks[start:head] if t.pos in ("NOUN", "PROPN", "ADJ", "VERB") and t.lem not in LIGHT_VERBS]
     if head + 1 < c.hi and c.toks[head + 1].lower in ("in", "on"):  # "a class in Italian", "lessons on the cello"
         what += [t for t in c.toks[head + 2 : min(c.hi, head + 5)] if t.pos in ("NOUN", "PROPN", "ADJ", "VERB")]
     taught = next((t for t in reversed(what) if category(t.text) is not None), None)

@@ -66,7 +66,8 @@ ACTIVITIES = frozenset(
         "knitting pottery painting drawing photography gardening baking cooking dancing meditation "
         "surfing skiing sailing rowing fencing crochet sewing woodworking archery tai chi kickboxing "
         "taekwondo reading writing singing fishing camping travelling traveling skating snowboarding walking "
-        "birdwatching kayaking canoeing volunteering gaming shopping hunting golfing skateboarding"
+        "birdwatching kayaking canoeing volunteering gaming shopping hunting golfing skateboarding spin zumba "
+        "aerobics crossfit"
     )
 )
 LANGUAGES = frozenset(

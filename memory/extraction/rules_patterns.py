@@ -297,6 +297,7 @@ PATTERNS: list[Pattern] = [
     _p("switch|change|move|go from O to O2", "@switch"),
     _p("swap|trade|exchange|part-exchange in O for O2", "@swap"),  # "traded in the Fiesta for a Corsa"
     _p("swap|trade|exchange O for O2", "@swap"),
+    _p("replace O with O2", "@swap"),  # "Finally replaced the Focus with an electric Kia Niro"
     _p("switch|change [over] to O", "@switch_to"),  # "I've switched to green tea, coffee was making me jittery"
     _p("start|begin|learn|learning [learn|learning] to O", "@learn_to"),
     _p("take|pick up O", "@take_up"),

@@ -27,8 +27,10 @@ def _role_cues() -> list[tuple[str, tuple[str, ...]]]:
 CUES: list[tuple[str, tuple[str, ...]]] = [
     # whom a home is shared with ("Who do I live with?", "my flatmates")
     (r"\b(live|living|lives|lived)\s+with\b|\b(housemates?|flatmates?|roommates?)\b", ("lives_with",)),
-    (r"\b(live|living|lives|lived|reside|home|city|moved|move|based|flat|apartment|house)\b", ("lives_in",)),
+    (r"\b(live|(?<!for a )living|lives|lived|reside|home|city|moved|move|based|flat|apartment|house)\b", ("lives_in",)),
     (r"\b(work|works|working|worked|job|employ\w*|company|employer)\b", ("works_at", "works_as")),
+    # "What does Sunil do?", "What do you do now?": a job, asked with nothing after "do"
+    (r"^\s*what\s+(?:do|does|did)\s+.+\s+do(?:\s+(?:now|nowadays|these\s+days))?\W*$", ("works_as", "works_at")),
     (r"\b(occupation|profession|do for a living)\b", ("works_as",)),
     (r"\b(born|birthplace)\b", ("born_in", "born_on")),
     (r"\b(birthday)\b", ("born_on",)),
@@ -43,7 +45,8 @@ CUES: list[tuple[str, tuple[str, ...]]] = [
     (r"\b(injur\w*|hurt|sprain\w*|fractur\w*)\b", ("injured",)),
     (r"\b(teach|teaches|teaching|subject)\b", ("teaches",)),
     (r"\b(stud(y|ies|ying|ents?)|school|university|uni|college|degree)\b", ("studies", "studies_at")),
-    (r"\b(play|plays|playing|instrument|sport)\b", ("plays",)),
+    (r"\b(play|plays|playing|instrument)\b", ("plays",)),
+    (r"\b(sports?|exercis\w*|fitness|workouts?|keep fit)\b", ("plays", "practices")),  # spin, yoga as well as squash
     (r"\b(hobby|hobbies|practi[cs]\w*|pastime|free time)\b", ("practices", "plays")),
     (r"\b(pets?|dogs?|cats?|pupp(?:y|ies)|kittens?|animals?)\b", ("has_pet",)),
     (r"\b(breed|kind of|type of|what is)\b", ("is_a",)),

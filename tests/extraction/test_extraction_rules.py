@@ -349,6 +349,12 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("Your passion for baking shows!", (), set()),  # the listener's
     ("I joined a climbing gym in March.", (), {k(U, "member_of", "climbing gym")}),
     ("I've started an evening pottery class.", (), {k(U, "practices", "pottery")}),
+    ("I've started going to a spin class on Tuesdays.", (), {k(U, "practices", "spin")}),  # not "going"
+    ("We've started going to a class at the leisure centre.", (), set()),
+    # a day is no game ("we play Thursday nights")
+    ("Joined a five-a-side team at work, we play Thursday nights.", (), set()),
+    ("We play Sundays at the rec.", (), set()),
+    ("We play rounders on Sundays.", (), {k(U, "plays", "rounders")}),
     ("I'm taking Japanese lessons on Tuesdays.", (), {k(U, "learns", "Japanese")}),
     ("I'm going to start a yoga course next month.", (), {k(U, "plans_to_start", "yoga course")}),  # not yet
     ("We went to a food festival on Saturday.", (), {k(U, "attended", "food festival")}),
@@ -416,6 +422,10 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     # moves said with "up" or "down"; a car traded in, said by its model
     ("My cousin moved down to Brighton in the spring.", (), {k("cousin", "lives_in", "Brighton")}),
     ("We traded in the Yaris for a Tesla.", (), {k(U, "drives", "Yaris", "end"), k(U, "drives", "Tesla")}),
+    ("Finally replaced the Yaris with an electric Kia Niro.", (), {k(U, "drives", "Yaris", "end"),
+                                                                   k(U, "drives", "Kia Niro")}),
+    ("We replaced the old boiler with a heat pump.", (), set()),
+    ("She replaced the batteries with new ones.", (), set()),
     ("I drive a battered old Octavia.", (), {k(U, "drives", "Octavia")}),
     # shifts said by when they fall, at a place of work
     ("I'm on nights at the bakery all week.", (), {k(U, "works_at", "bakery")}),

@@ -64,6 +64,22 @@ def test_have_asks_about_possession_unless_it_is_an_auxiliary(question: str, own
     assert ("owns" in analyse(question).relations) is owns
 
 
+@pytest.mark.parametrize("question", ["What sports do I do?", "What exercise does Anna do?", "How do I keep fit?"])
+def test_sport_and_exercise_ask_for_what_is_practised_too(question: str) -> None:
+    assert {"plays", "practices"} <= set(analyse(question).relations)  # spin and yoga as well as squash
+
+
+@pytest.mark.parametrize(("question", "job", "home"), [
+    ("What does Sunil do?", True, False), ("What do you do now?", True, False),
+    ("What does Sunil do for a living?", True, False),  # a living is no home
+    ("What does Sunil do on Saturdays?", False, False), ("What did I do last weekend?", False, False),
+    ("Where is Sunil living now?", False, True),
+])
+def test_what_someone_does_asked_alone_is_their_job(question: str, job: bool, home: bool) -> None:
+    rels = analyse(question).relations
+    assert ("works_as" in rels) is job and ("lives_in" in rels) is home
+
+
 def test_a_name_question_about_a_role_asks_for_the_kinship_arc() -> None:
     assert analyse("What is my sister's name?").relations == ("sister_of",)
 
