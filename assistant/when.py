@@ -410,6 +410,7 @@ def said_otherwise(answer: str, recall: RecallResult, *, look: int = 3, yes: boo
     watched = topic | diets
     # asked about a taste, distaste said of the topic denies it ("Olives are just wrong, I pick them off")
     tasted = bool(_TASTE_ASKED.search(recall.question))
+    asks_ahead = bool(_ASKS_AHEAD.search(recall.question))  # "Is Dan getting married?" asks the plan itself
     found: list[tuple[Episode, bool]] = []
     for e in recall.episodes[:look]:
         if mine and e.speaker != "user":
@@ -428,7 +429,7 @@ def said_otherwise(answer: str, recall: RecallResult, *, look: int = 3, yes: boo
                 if on[i] and diets & words[i] and not named:
                     denied = True
                 elif on[i]:
-                    denied = denied or _denies(c, watched) or distaste
+                    denied = denied or _denies(c, watched) or distaste or (not asks_ahead and _ahead(c, topic))
                 elif i > 0 and on[i - 1]:
                     # "…, honestly it was dreadful": distaste said of what the clause before spoke of
                     denied = denied or _denies(c, _BACK) or (distaste and bool(_BACK_TOO & said_words))
@@ -507,6 +508,18 @@ def _backed(recall: RecallResult, topic: set[str]) -> bool:
 
 _DENIALS = frozenset({"never", "not", "cannot", "no"})
 _WORD = re.compile(r"[a-z']+")
+
+
+# what is still to come: "is getting married", "is going to be", "will get", "'ll be"
+_GETTING = re.compile(r"\b(?:getting|going\s+to\s+(?:get|be)|will\s+(?:get|be)|'ll\s+(?:get|be))\s+(.*)", re.I)
+_ASKS_AHEAD = re.compile(r"\b(?:getting|going|will|gonna)\b|'ll\b|\w+ing\b\W*$", re.I)
+
+
+def _ahead(clause: str, about: frozenset[str] | set[str]) -> bool:
+    """The clause says what is asked is still to come ("My brother Dan is getting married to Chloe next June"
+    for "Is Dan married?"): the state is not so yet."""
+    m = _GETTING.search(clause.replace("’", "'"))
+    return m is not None and bool(about & set(terms(" ".join(m.group(1).split()[:2]))))
 
 
 def _denies(clause: str, about: frozenset[str] | set[str]) -> bool:

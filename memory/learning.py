@@ -20,7 +20,7 @@ from memory.names import normalize
 from memory.recall.linking import Linker
 from memory.timeutil import grain_span
 from memory.transcripts import TranscriptStore, Turn
-from memory.vocabulary import ENDS_OTHERS, NARROWER, RELATIONS, DecayClass, EntityType, relation
+from memory.vocabulary import ENDS_OTHERS, NARROWER, PLAN_CHANGES, RELATIONS, DecayClass, EntityType, relation
 from memory.words import DIET_EXCLUDES, USER_KEYS
 
 if TYPE_CHECKING:
@@ -297,7 +297,12 @@ class Learner:
                                      and RELATIONS[a.relation].symmetric)]
         changes: list[tuple[Change, int, str]] = []
         try:
+            # a plan told in a turn says the state it will change still holds ("We move to Lancaster on the 18th")
+            planned = {(a.subject_id, PLAN_CHANGES[a.relation], s) for arcs in facts_of.values() for a in arcs
+                       if a.relation in PLAN_CHANGES for s in a.sources}
             for a, t in self.reviser.checks(facts_of, said, before=before):
+                if (a.subject_id, a.relation, t.source_id) in planned:
+                    continue  # the turn tells a change still to come ("We move to Lancaster on the 18th")
                 if self.reviser.ends(a, t):
                     changes += [(c, t.idx, t.text) for c in self.graph.end_arcs(
                         [a], now=t.at, valid_to=t.at, source=t.source_id, reason="what was said later ends it")]

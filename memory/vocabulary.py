@@ -135,6 +135,9 @@ NARROWER: dict[str, tuple[str, ...]] = {
 # answer to "Where do I live?").
 HOMES = frozenset({"lives_in"})
 TRIPS = frozenset({"visited", "plans_trip_to"})
+# A plan and the state it changes once done: until then the state holds ("House is sold! We move to Lancaster on
+# the 18th of December" ends no home yet)
+PLAN_CHANGES: dict[str, str] = {"plans_to_move_to": "lives_in"}
 
 # A value that ends the subject's other relations when it is held: someone retired works for no one now ("Dad
 # drives buses for Arriva", then "Dad retired on Friday"); someone who graduated studies nowhere now. (relation,

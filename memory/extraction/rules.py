@@ -20,6 +20,7 @@ from memory.extraction.rules_lexicon import (
     SOFT,
     SUBJECT_PRONOUNS,
     SUBORDINATORS,
+    WORKPLACES,
     category,
 )
 from memory.extraction.rules_patterns import find_matches
@@ -168,6 +169,11 @@ def _clause_subject(source: str, toks: list[Tok], lo: int, hi: int, disc: Discou
 _NEW_JOB = re.compile(r"\b(?:get|gets|got|gotten|getting|start|starts|started|starting|land|landed|find|found|"
                       r"take|took|taken|accept|accepted)\s+(?:(?:a|an|my|his|her|their|the)\s+)?(?:brand\s+)?new\s+"
                       r"(?:job|role|position|post)\b", re.I)
+
+
+# a place of work left, said by what it is ("Left the coffee shop last month, I'm doing deliveries for Amazon now")
+_LEFT_WORKPLACE = re.compile(rf"\b(?:left|quit|leaving|finished\s+(?:up\s+)?at)\s+(?:the|my|that|this)\s+(?:[\w-]+\s+)?"
+                             rf"(?:{'|'.join(sorted(re.escape(w) for w in WORKPLACES))})\b", re.I)
 
 
 def _new_post_unsaid(c: Clause) -> None:
@@ -564,7 +570,8 @@ class RuleExtractor:
                 plan_told(c, planner, plan[1])
         if force is None and _CORRECTION_CUE.search(evidence):
             self._correction(sent, evidence)
-        if force is None and _NEW_JOB.search(span_text(source, toks, 0, len(toks))):
+        said = span_text(source, toks, 0, len(toks))
+        if force is None and (_NEW_JOB.search(said) or _LEFT_WORKPLACE.search(said)):
             _new_post_unsaid(sent)
         return sent.out
 

@@ -630,6 +630,18 @@ _NOT_A_SHOW = frozenset({"PERSON", "GPE", "LOC", "NORP", "DATE", "TIME"})  # "wa
 def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
     rel = m.pattern.rel
     o = _one(c, m)
+    if rel == "@diet_over":  # whatever diet is held ends; a diet said by name, that one
+        said = next((DIET_NAMES[t.lower] for t in c.toks[m.start : m.end] if t.lower in DIET_NAMES), "")
+        k = m.start - 1
+        while k >= c.lo and c.toks[k].pos == "DET":
+            k -= 1
+        holder: Entity | None = subj if not said else Entity(USER)
+        if said and k >= c.lo and c.toks[k].tag == "POS":  # "Tom's vegan phase didn't last": Tom's
+            whose = name_at(c.source, c.toks, k - 1) if k > c.lo else None
+            holder = Entity(whose) if whose else None
+        if holder is not None:
+            c.emit(holder, "diet", said, "end")
+        return
     if rel in ("@take_up", "@give_up") and subj is not None and "O" in m.slots:
         # a diet taken up or given up ("gave up on veganism", "gave up on the veggie thing")
         k = m.slots["O"]
@@ -1565,7 +1577,10 @@ def _trade_for(c: Clause, m: Match, subj: Entity | None, o: Phrase | None, op: s
     """'Dad drives buses for Arriva', 'I drive for Uber': a trade plied, now, for an employer by name (not for a
     person, a family, or a place); said with nothing between, the job too."""
     verb = c.toks[m.start]
-    if subj is None or o is None or subj.type != "PERSON" or not o.proper or verb.tag not in ("VBZ", "VBP") or (
+    # the simple present, or the present progressive ("I'm driving for Uber now"; not "I was driving for Uber")
+    now = verb.tag in ("VBZ", "VBP") or (verb.tag == "VBG" and m.start > c.lo and c.toks[m.start - 1].lem == "be"
+                                           and c.toks[m.start - 1].tag in ("VBZ", "VBP"))
+    if subj is None or o is None or subj.type != "PERSON" or not o.proper or not now or (
             o.head.ent in ("PERSON", "GPE", "LOC", "NORP", "DATE", "TIME", "EVENT") or o.head.tag == "NNPS"):
         return
     c.emit(subj, "works_at", o.text, op, obj_type="ORG")
@@ -1809,9 +1824,13 @@ def _couple(c: Clause, m: Match, subj: Entity | None, rel: str, op: str) -> None
     """'Tom and I got engaged' -> Tom partner_of user; 'Ana got married to Ben' -> Ben spouse_of Ana; 'Tom and Ana
     got married' -> Tom spouse_of Ana; 'my wife Elena and I split up' -> the marriage ends (and "my wife Elena" in
     that sentence no longer asserts it)."""
-    if _negated(c, m.start + 1) or (op != "end" and any(t.tag == "VBG" for t in c.toks[m.start : m.end])):
-        return  # "we never got married"; "Tom and I are getting married in June" is a plan ("are getting divorced",
-    # "are splitting up": over, whatever the papers say)
+    if _negated(c, m.start + 1):
+        return  # "we never got married"
+    ahead = op != "end" and any(t.tag == "VBG" for t in c.toks[m.start : m.end])
+    if ahead and rel != "spouse_of":
+        return  # "are getting engaged": not yet
+    if ahead:  # "Tom and I are getting married in June": a couple now (the June is the wedding's), married later
+        rel = "partner_of"  # ("are getting divorced", "are splitting up": over, whatever the papers say)
     one, other = _partner(c, m), subj
     if one is not None:
         other = Entity(USER, "PERSON")
@@ -1824,7 +1843,7 @@ def _couple(c: Clause, m: Match, subj: Entity | None, rel: str, op: str) -> None
     if op == "end":  # "my wife Elena" said in the same sentence is no longer true (learning: NARROWER)
         c.disc.dropped += [f for f in c.out if f.op == "assert" and f.relation in ("spouse_of", "partner_of")
                            and f.subject == one]
-    c.emit(Entity(one, "PERSON"), rel, other.name, op, obj_type="PERSON")
+    c.emit(Entity(one, "PERSON"), rel, other.name, op, obj_type="PERSON", timeless=ahead)
 
 
 def _named_after(c: Clause, m: Match, words: tuple[str, ...]) -> str | None:

@@ -197,6 +197,9 @@ PATTERNS: list[Pattern] = [
     _p("work|working [nights|days|lates|earlies|weekends|shifts] at|for|with O", "works_at", state=True, proper=True),
     _p("work|working in * at|for O", "works_at", state=True, proper=True),  # "I work in marketing at Unilever"
     _p(f"{_TRADE} * for O", "@trade_for", state=True, named=True),  # "Dad drives buses for Arriva"
+    # work done for a firm by name ("I'm doing deliveries for Amazon now", "she does admin for Network Rail")
+    _p("do|doing deliveries|shifts|admin|work|cleaning|driving|nights|security|bookkeeping|IT|HR for O", "@trade_for",
+       state=True, named=True),
     # the speaker's work named by a noun ("my boss at the bakery", "my shift at the hospital", "my new job at Acme")
     _p("job|jobs|shift|shifts|boss|manager|colleague|colleagues|coworker|coworkers|workmate|workmates|office "
        "at|with O", "@work_noun", proper=True),
@@ -281,10 +284,13 @@ PATTERNS: list[Pattern] = [
     _p(f"go|become|turn ~ {_DIET}", "@diet"),
     _p(f"be ~ {_DIET}", "@diet", state=True),
     # a food eaten again ends the diets that leave it out ("I'm eating meat again", "back to eating fish")
+    _p("eat|eating everything|anything again", "@diet_over"),  # "I'm eating everything again"
     _p("eat|eating O again", "@diet_back"),
     _p("back [to] eat|eating O", "@diet_back"),  # "I'm back eating meat"
     _p("back on O", "@diet_back"),
     _p("first O in|for", "@diet_back"),  # "my first steak in three years": eaten again
+    # a diet that did not last ("Vegan didn't last", "the keto thing didn't last long")
+    _p(f"{_DIET} [thing|phase|diet|experiment|lifestyle] do not|n't last", "@diet_over", neg="ignore"),
     # what people keep, read, volunteer at: open facts
     _p("keep|keeping O", "@keep", state=True),
     _p("finish|finished read|reading O", "read", proper=True, event=True),  # "Finally finished reading 'Dune'"

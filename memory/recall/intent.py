@@ -58,6 +58,8 @@ CUES: list[tuple[str, tuple[str, ...]]] = [
     (r"\bmy name\b|\bam i called\b|\bcalled me\b", ("named",)),  # the user's own name ("I'm Ruth")
     (r"\b(member|belong|club|team|band)\b", ("member_of",)),
     (r"\b(visit|visited|been to|travel\w*|trips?|holiday\w*|vacation\w*|getaways?|abroad)\b", ("visited",)),
+    # where someone is off to: a trip planned ("Where is my daughter going?"), not a home
+    (r"^\s*where\b.*\b(going|heading|flying|off|travelling|traveling)\b", ("plans_trip_to", "visited")),
 ]
 _CUES = [(re.compile(p, re.I), rels) for p, rels in CUES]
 # "have" as an auxiliary ("What types of yoga has Maria practiced?", "Have I ever been to Japan?") is no possession:

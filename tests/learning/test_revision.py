@@ -207,3 +207,21 @@ def test_an_unreadable_verdict_changes_nothing(env) -> None:
         [said("Honestly I'm over true crime now.")], source="t")[0]
     assert model.prompts and not result.changes  # asked, and not read as an end
     assert graph.lookup(graph.find_entity("user").id, "likes", None, at=LATER + timedelta(days=1))
+
+
+def test_a_change_still_to_come_ends_nothing_yet(env) -> None:
+    """"House is sold! We move to Lancaster on the 18th of December.": the rules read a plan to move; the home held
+    now is not asked about (the model had closed it, and "Where do I live?" was then answered "Not now")."""
+    from memory.extraction.rules import RuleExtractor
+    from memory.learning import RulesExtractor
+
+    graph, ts = env
+    model = Verdicts({"Glasgow": "no_longer_true"})  # a model that would close the home
+    learner = Learner(graph, ts, RulesExtractor(RuleExtractor()), reviser=Reviser(lambda: model))
+    learner.ingest([said("House is sold! We move to Lancaster on the 18th of December.")], source="test")
+    assert [a.object for a in graph.lookup(graph.find_entity("user").id, "lives_in", None, at=LATER)] == ["Glasgow"]
+    assert not any("Glasgow" in p for p in model.prompts)
+    # a move said as done is still checked
+    learner.ingest([Turn("c2", LATER + timedelta(days=60), "user", "We moved out last month, the new flat is tiny.",
+                         0)], source="test")
+    assert any("Glasgow" in p for p in model.prompts)

@@ -1189,3 +1189,17 @@ def test_asked_where_a_job_or_a_subject_alone_is_no_answer(question: str, answer
     r = RecallResult(question, analyse(question), ["user"],
                      [_fact("user", "works_as", "planning officer"), _fact("niamh", "studies", "nursing")], "now")
     assert not_a_place(answer, question, r) is refused
+
+
+@pytest.mark.parametrize(("question", "said", "denied"), [
+    ("Is Dan married?", "My brother Dan is getting married to Chloe next June in Bath.", True),  # not yet
+    ("Am I retired?", "I'll be retired by Christmas, can't wait!", True),
+    ("Is Dan getting married?", "My brother Dan is getting married to Chloe next June in Bath.", False),  # the plan
+    ("Is Dan married?", "My brother Dan got married to Chloe last June.", False),  # so now
+])
+def test_a_yes_from_words_that_put_it_ahead_is_not_said(question: str, said: str, denied: bool) -> None:
+    """"Is Dan married?" "Yes." from "Dan is getting married next June": what is asked is still to come."""
+    from assistant.when import said_otherwise
+    r = _heard(question, [("user", said, MAY_20)])
+    instead = said_otherwise("Yes.", r)
+    assert (instead is not None and instead.startswith("Maybe not: on 20 May 2023")) is denied
