@@ -531,7 +531,8 @@ def _denies(clause: str, about: frozenset[str] | set[str]) -> bool:
     if at is None:
         return False
     for k in range(len(words)):
-        if says_an_end(" ".join(words[: k + 1])):
+        # the thing asked is no end of itself ("Am I retired?" "Before I retired I was a postman")
+        if k != at and says_an_end(" ".join(w for j, w in enumerate(words[: k + 1]) if j != at)):
             cue = words[k].lower().replace("’", "'")
             denial = cue.endswith("n't") or cue.strip(",.!?") in _DENIALS
             if denial and any(w.lower() == "without" for w in words[k + 1 : at]):

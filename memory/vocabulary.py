@@ -134,6 +134,7 @@ NARROWER: dict[str, tuple[str, ...]] = {
 # Where someone lives, and where they only go: a trip is a visit, never a home ("Just got back from Peru" is no
 # answer to "Where do I live?").
 HOMES = frozenset({"lives_in"})
+SHARED_HOME = frozenset({"lives_with"})  # whom a home is shared with: of the home too
 TRIPS = frozenset({"visited", "plans_trip_to"})
 # A plan and the state it changes once done: until then the state holds ("House is sold! We move to Lancaster on
 # the 18th of December" ends no home yet)

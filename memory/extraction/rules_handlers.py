@@ -786,6 +786,14 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
             c.emit(subj, "works_as", o.text, op, obj_type="ROLE")  # "I'm not a teacher any more": an end
             _works_at_tail(c, o, subj, op)
         return
+    if rel == "@post_job":  # "Got the ward sister job!": the post is the words between "the" and "job"
+        the = next(k for k in range(m.start, m.end) if c.toks[k].lower == "the")
+        words = c.toks[the + 1 : m.end - 1]
+        post = " ".join(t.lower for t in words)
+        if words and all(t.pos in ("NOUN", "PROPN") for t in words) and not _negated(c, m.start + 1) and (
+                words[-1].lower in OCCUPATIONS or post in KIN_POSTS):
+            c.emit(subj, "works_as", post, op, obj_type="ROLE")
+        return None
     if rel == "@works_as":
         made = [t for t in c.toks[m.start : m.slots.get("O", m.start)] if t.lem == "make"]
         if made and made[0].tag != "VBN":  # "I've been making all sorts of desserts": no post one is made

@@ -90,7 +90,7 @@ PATTERNS: list[Pattern] = [
     _p(f"share|rent ~ {_DWELLING} in O with O2", "@share_home", state=True),
     _p(f"share|rent ~ {_DWELLING} with O2", "@share_home", state=True),
     # with whom, and where when said after them ("I live with my girlfriend in Oslo")
-    _p("live|living with me|us", "@live_with", state=True),  # "My mum lives with us now"
+    _p("live|living [at] [home] with me|us", "@live_with", state=True),  # "Mum lives with us now", "…at home with us"
     _p("live|living with O", "@live_with", state=True, proper=True),
     _p("move [back] in with O", "@move_in"),
     _p("move out of O", "@move_out"),
@@ -365,6 +365,8 @@ PATTERNS: list[Pattern] = [
     # a job interview had: what for, or where ("I had an interview for a design internship yesterday")
     _p("have * interview for O", "interviewed_for", event=True),
     _p("have * interview at|with O", "interviewed_at", event=True),
+    _p("get|land|take|accept the * job|post|role|position", "@post_job"),  # "Got the ward sister job!"
+    _p("be offer the * job|post|role|position", "@post_job"),  # "I've been offered the practice manager job"
     _p("adopt|buy|rescue|get|have|own O", "@acquire"),
     _p("take in O", "@acquire"),  # "We've taken in a lodger", "took in a stray cat"
     _p(f"name|call ~ {_PET} O", "@name_kind", proper=True),  # "The kids named the new kitten Pickle"

@@ -24,7 +24,7 @@ from memory.search import terms
 from memory.summaries import summaries_for
 from memory.summary_text import undated
 from memory.timeutil import DAY
-from memory.vocabulary import HOMES, TRIPS, is_relation, relation
+from memory.vocabulary import HOMES, SHARED_HOME, TRIPS, is_relation, relation
 from memory.words import (
     BESIDES,
     FOR_A_WHILE,
@@ -302,11 +302,14 @@ class Recaller:
                 ended: dict[str, datetime] = {}  # episode id -> when the last fact it gave ended
                 asked_ended: set[str] = set()  # those whose ended fact is of an asked relation
                 gave: set[str] = set()  # those that first told a fact since ended: not the words that ended it
+                # asked where someone lives, whom they lived with is of the home too ("Josh still lives at home
+                # with us", before "Josh has moved out": the old words said he lives at home)
+                of_asked = set(intent.relations) | (SHARED_HOME if HOMES & set(intent.relations) else set())
                 for a in known:  # (a plan whose time passed has not been contradicted: its words stand)
                     if a.valid_to is not None and a.valid_to <= now and not a.lapsed:
                         for s in a.sources:
                             ended[s] = max(ended.get(s, a.valid_to), a.valid_to)
-                            if a.relation in intent.relations:
+                            if a.relation in of_asked:
                                 asked_ended.add(s)
                         gave.update(a.sources[:1])
                 # words that also say something still true stand, unless what has ended is what was asked: what

@@ -422,6 +422,15 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     # moves said with "up" or "down"; a car traded in, said by its model
     ("My cousin moved down to Brighton in the spring.", (), {k("cousin", "lives_in", "Brighton")}),
     ("We traded in the Yaris for a Tesla.", (), {k(U, "drives", "Yaris", "end"), k(U, "drives", "Tesla")}),
+    # a post got, said by the words before "job" ("the ward sister job"); not a job done, nor one not got
+    ("Got the ward sister job! Starting in the new role next Monday.", (), {k(U, "works_as", "ward sister")}),
+    ("I've been offered the practice manager job.", (), {k(U, "works_as", "practice manager")}),
+    ("I didn't get the nurse job.", (), set()),
+    ("We got the job done.", (), set()),
+    ("We got the dog from a rescue.", (), {k(U, "has_pet", "dog")}),
+    # living at home with the speaker
+    ("Our son Josh still lives at home with us.", (), {k("Josh", "son_of", U), k("Josh", "lives_with", U)}),
+    ("Josh lives at home.", (), set()),
     # work done now for a firm by name; a workplace left beside it: the post said before is not known to hold
     ("Left the coffee shop last month, I'm doing deliveries for Amazon now.", (), {
         k(U, "works_at", "Amazon"), k(U, "works_as", "", "end")}),
@@ -1284,7 +1293,7 @@ def test_relative_dates_set_validity(rx: RuleExtractor) -> None:
     "When", "When I", "When I was at", "when when when I rowed", "Since", "If I", "Harriet's new", "Harriet's new "
     "boyfriend is called", "'s new boyfriend", "He's called", "is called Tomasz", "Harriet's", "'s 's boyfriend",
     "didn't last", "vegan didn't", "'s phase didn't last", "eating everything", "replaced the", "with an",
-    "we play", "going to a",
+    "we play", "going to a", "got the job", "got the", "the job", "lives at home with", "at home with us",
 ])
 def test_this_stops_readers_take_odd_text_without_harm(rx: RuleExtractor, odd: str) -> None:
     """Blank, cut-off or hostile text through the plan, newborn, pair and "love" readers: no error, and no fact

@@ -1203,3 +1203,13 @@ def test_a_yes_from_words_that_put_it_ahead_is_not_said(question: str, said: str
     r = _heard(question, [("user", said, MAY_20)])
     instead = said_otherwise("Yes.", r)
     assert (instead is not None and instead.startswith("Maybe not: on 20 May 2023")) is denied
+
+
+def test_the_thing_asked_is_no_end_of_itself() -> None:
+    """"Am I retired?" after "Before I retired I was a postman": "retired" is what is asked, not an end of it."""
+    from assistant.when import said_otherwise
+    r = _heard("Am I retired?", [("user", "Before I retired I was a postman for thirty years.", MAY_20)])
+    instead = said_otherwise("Yes.", r)
+    assert instead is None or not instead.startswith("Maybe not")
+    r = _heard("Am I retired?", [("user", "I never retired, I still do a few shifts.", MAY_20)])
+    assert (said_otherwise("Yes.", r) or "").startswith("Maybe not")  # a denial before it still denies

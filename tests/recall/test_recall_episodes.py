@@ -286,6 +286,32 @@ def test_words_of_an_ended_asked_fact_go_though_they_say_something_else_still_tr
         store.close()
 
 
+def test_words_of_an_ended_shared_home_are_out_of_date_when_asked_where_one_lives(tmp_path: Path) -> None:
+    """"Our son Josh still lives at home with us", then "Josh has finally moved out": asked where Josh lives, the
+    first words are out of date (the model had said "Home with the user."), though he is still the son."""
+    store = KgliteStore(tmp_path / "g.kgl")
+    try:
+        g = TemporalGraph(store)
+        g.ensure_user(T0)
+        ep = Episodes(g)
+        later = T0 + timedelta(days=30)
+        ep.add([Turn("j1", T0, "user", "Our son Josh still lives at home with us.", 0),
+                Turn("j2", later, "user", "Josh has finally moved out, he's renting with his girlfriend.", 0)])
+        g.assert_fact("Josh", "son_of", "user", now=T0, source="j1#0")
+        g.assert_fact("Josh", "lives_with", "user", now=T0, source="j1#0")
+        g.close_fact("Josh", "lives_with", "user", now=later, source="j2#0")
+        josh = g.find_entity("Josh")
+        assert josh is not None
+        ep.link({"j1#0": [josh.id], "j2#0": [josh.id]})
+        rec = Recaller(g, episodes=ep, episode_limit=4)
+        home = rec.recall("Where does Josh live?", now=later + timedelta(days=1))
+        assert "j1#0" not in [e.id for e in home.episodes] and "j2#0" in [e.id for e in home.episodes]
+        son = rec.recall("Who is Josh?", now=later + timedelta(days=1))  # of another topic: the words stand
+        assert "j1#0" in [e.id for e in son.episodes]
+    finally:
+        store.close()
+
+
 def test_words_of_an_ended_asked_fact_go_though_another_of_the_same_still_holds(tmp_path: Path) -> None:
     """"We've got two rabbits, Clover and Fig", then "Fig passed away last month" (an end dated before the rabbit
     was even told of, so put at the telling): asked about the rabbits, the first words go, though Clover is still
