@@ -1730,8 +1730,18 @@ def _acquire(c: Clause, m: Match, subj: Entity, o: Phrase, op: str) -> None:
         # "My sister had a baby girl", "we had twins": a birth, not someone the speaker has. A name said after
         # is the baby's ("…, a boy called Arlo" here; "they've called her Maeve" in the next clause)
         gender = next((NEWBORNS[t.lower] for t in reversed(c.toks[o.start : o.end]) if NEWBORNS.get(t.lower)), None)
-        c.disc.newborn = (_kin_in_subject(c, m.start) or subj, gender)
         named = _after_name(c, o)
+        if named is None:  # "had her baby on Sunday, a little girl called Niamh": the baby said again, named
+            j = o.end
+            while j < len(c.toks) and (c.toks[j].ent in ("DATE", "TIME") or (c.toks[j].pos == "ADP" and j + 1 < len(
+                    c.toks) and c.toks[j + 1].ent in ("DATE", "TIME"))):
+                j += 1
+            again = _said_again(c, Phrase(o.text, o.start, j, o.head))
+            if again is not None and (again[0].head.lower in NEWBORNS or again[0].head.lemma.lower() in NEWBORNS):
+                gender = gender or NEWBORNS[again[0].head.lower if again[0].head.lower in NEWBORNS else
+                                            again[0].head.lemma.lower()]
+                named = again[1]
+        c.disc.newborn = (_kin_in_subject(c, m.start) or subj, gender)
         if named is not None:
             _newborn_named(c, named.text)
         return

@@ -543,6 +543,11 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     # from the parent and its gender, or it is the named parent's child
     ("My brother had a baby boy on Friday, they named him Tobias.", (), {k("Tobias", "nephew_of", U)}),
     ("My sister had her baby, they've called her Wren.", (), {k("Wren", "niece_of", U)}),
+    # the baby said again after when, with its name ("…had her baby on Sunday, a little girl called Niamh")
+    ("My sister Orla had her baby on Sunday, a little girl called Niamh.", (), {
+        k("Orla", "sister_of", U), k("Niamh", "child_of", "Orla"), k("Niamh", "niece_of", U)}),
+    ("Our daughter had her baby last night, a boy called Theo.", (), {k("Theo", "grandchild_of", U)}),
+    ("My sister had her baby on Sunday, a lovely nurse called Jan helped.", (), set()),
     ("My daughter had a little girl and they called her Ada.", (), {k("Ada", "grandchild_of", U)}),
     ("We had a baby girl last week. We named her Isla.", (), {k("Isla", "daughter_of", U)}),
     ("My friend Lotte had a baby boy and called him Jens.", (),
