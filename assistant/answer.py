@@ -17,7 +17,9 @@ from memory.search import SENTENCE_END, STOPWORDS, focus, fold, stem, terms
 from memory.timeutil import spoken_grain
 from memory.vocabulary import NARROWER, RELATIONS, EntityType
 from memory.words import (
+    ALLERGEN_FOODS,
     AUXILIARIES,
+    CONDITION_EXCLUDES,
     DIET_EXCLUDES,
     FIRST_PERSON_RE,
     MY,
@@ -1075,10 +1077,12 @@ def _role_words(facts: Sequence[Arc]) -> list[str]:
 
 
 def _left_out(facts: Sequence[Arc]) -> list[str]:
-    """The foods and drinks the diets of these facts leave out ("teetotal": wine, beer…): "Do I drink wine?" is
-    spoken of by a teetotal diet, in its own word."""
+    """The foods and drinks the diets, conditions and allergies of these facts leave out ("teetotal": wine, beer…;
+    "shellfish": prawns…): "Do I drink wine?" is spoken of by a teetotal diet, in its own word."""
     diets = {a.object.lower() for a in facts if a.relation == "diet"}
-    return [food for food, leave_out in DIET_EXCLUDES.items() if diets & set(leave_out)]
+    held = [a.object.lower() for a in facts if a.relation in ("has_condition", "allergic_to")]
+    return [*(food for food, leave_out in DIET_EXCLUDES.items() if diets & set(leave_out)),
+            *(food for h in held for food in (*CONDITION_EXCLUDES.get(h, ()), *ALLERGEN_FOODS.get(h, ())))]
 
 
 def _known_texts(recall: RecallResult, *, dates: bool | None = None) -> list[str]:

@@ -20,6 +20,7 @@ from memory.search import focus, terms
 from memory.timeutil import spoken_grain
 from memory.vocabulary import ENDS_OTHERS, is_relation, relation
 from memory.words import (
+    ALLERGEN_FOODS,
     AUXILIARIES,
     CONDITION_EXCLUDES,
     DIET_EXCLUDES,
@@ -347,6 +348,9 @@ def diet_leaves_out(recall: RecallResult) -> str | None:
         if a.relation == "has_condition" and a.current and a.subject_id in whose and asked & _CONDITION_LEAVES_OUT.get(
                 a.object.lower(), frozenset()):  # "Can Sarah eat gluten?" of a coeliac: no
             return f"No, {'you have' if a.subject_id == USER_ID else a.subject + ' has'} {a.object}."
+        if a.relation == "allergic_to" and a.current and a.subject_id in whose and asked & (
+                set(terms(a.object)) | _ALLERGY_LEAVES_OUT.get(a.object.lower(), frozenset())):
+            return f"No, {'you are' if a.subject_id == USER_ID else a.subject + ' is'} allergic to {a.object}."
     return None
 
 
@@ -553,6 +557,7 @@ _DIET_LEAVES_OUT = {terms(food)[0]: frozenset(terms(d)[0] for d in diets if len(
 
 # a condition -> the terms of the foods it leaves out
 _CONDITION_LEAVES_OUT = {c: frozenset(t for w in foods for t in terms(w)) for c, foods in CONDITION_EXCLUDES.items()}
+_ALLERGY_LEAVES_OUT = {a: frozenset(t for w in foods for t in terms(w)) for a, foods in ALLERGEN_FOODS.items()}
 
 
 def planned_for(recall: RecallResult) -> str | None:

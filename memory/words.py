@@ -216,6 +216,20 @@ CONDITION_EXCLUDES: dict[str, frozenset[str]] = {
     **dict.fromkeys(("lactose intolerance", "dairy intolerance"), frozenset(
         "lactose milk dairy cheese cream yoghurt yogurt butter".split())),
 }
+# What an allergy (its object as said) rules out: the foods of that kind ("allergic to shellfish": no prawns)
+ALLERGEN_FOODS: dict[str, frozenset[str]] = {
+    "shellfish": frozenset("prawns prawn shrimp shrimps crab crabs lobster lobsters mussels scallops oysters clams "
+                           "langoustines crayfish seafood".split()),
+    **dict.fromkeys(("nuts", "tree nuts"), frozenset(
+        "nut almonds almond cashews cashew walnuts walnut hazelnuts hazelnut pistachios pecans nutella marzipan "
+        "pesto praline".split())),
+    **dict.fromkeys(("peanuts", "peanut"), frozenset("peanut peanuts satay".split())),
+    **dict.fromkeys(("eggs", "egg"), frozenset("egg eggs omelette omelet mayonnaise mayo meringue quiche".split())),
+    **dict.fromkeys(("dairy", "milk"), frozenset("milk dairy cheese cream yoghurt yogurt butter ice".split())),
+    **dict.fromkeys(("fish",), frozenset("fish salmon tuna cod haddock mackerel sardines anchovies sushi".split())),
+    **dict.fromkeys(("wheat", "gluten"), frozenset("wheat gluten bread pasta pizza cake biscuits toast".split())),
+    **dict.fromkeys(("sesame",), frozenset("sesame tahini hummus houmous".split())),
+}
 DIET_EXCLUDES: dict[str, tuple[str, ...]] = {
     **{w: _NO_MEAT for w in "meat chicken beef pork lamb bacon steak burgers burger sausages ham turkey".split()},
     **{w: _NO_FISH for w in "fish seafood salmon tuna prawns shrimp sushi".split()},

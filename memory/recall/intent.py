@@ -39,6 +39,8 @@ CUES: list[tuple[str, tuple[str, ...]]] = [
     (r"\b(like|likes|love|loves|enjoy|enjoys|favou?rite|foods?|drinks?|eat|prefer|fan of|support|supports)\b",
      ("likes", "diet")),
     (rf"\b(diet|{alternation(DIET_NAMES)})\b", ("diet",)),  # "Am I still vegan?", "Is Tom teetotal?"
+    # whether something may be eaten: what someone cannot have, too ("Can I eat prawns?" of a shellfish allergy)
+    (r"^\s*(?:can|could|should|may)\s+\w+(?:\s+\w+)?\s+(?:eat|drink|have)\b", ("diet", "allergic_to", "has_condition")),
     (r"\b(dislike|dislikes|hate|hates|can't stand)\b", ("dislikes",)),
     (r"\b(allerg\w*)\b", ("allergic_to",)),
     (r"\b(conditions?|illness\w*|diagnos\w*|health)\b", ("has_condition",)),

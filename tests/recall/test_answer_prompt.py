@@ -447,6 +447,26 @@ def test_a_condition_held_now_says_no_to_a_food_it_leaves_out() -> None:
     assert diet_leaves_out(RecallResult(q, analyse(q), ["user"], [ended], "history")) is None
 
 
+@pytest.mark.parametrize(("question", "allergy", "said"), [
+    ("Can I eat prawns?", "shellfish", "No, you are allergic to shellfish."),  # a food of the kind
+    ("Can I eat shellfish?", "shellfish", "No, you are allergic to shellfish."),  # the kind itself
+    ("Can I have a satay skewer?", "peanuts", "No, you are allergic to peanuts."),
+    ("Can I eat rice?", "shellfish", None),  # not of the kind
+    ("Can I eat prawns?", "wasps", None),  # no food
+])
+def test_an_allergy_held_now_says_no_to_a_food_of_its_kind(question: str, allergy: str, said: str | None) -> None:
+    """"Can I eat prawns?" after "I'm allergic to shellfish" had been "I don't know" (the premise "prawns" was in
+    nothing found); memory.words.ALLERGEN_FOODS is the table."""
+    from assistant.answer import unfounded
+    from assistant.when import diet_leaves_out
+
+    r = RecallResult(question, analyse(question), ["user"], [_fact("user", "allergic_to", allergy)], "now")
+    assert diet_leaves_out(r) == said
+    if said is not None:
+        assert unfounded(["prawns"] if "prawns" in question else [], question, r) == []
+    assert "allergic_to" in analyse(question).relations  # what may be eaten asks what cannot be
+
+
 def test_asked_about_now_when_every_fact_of_it_ended() -> None:
     """"What car do I drive?" after "Sold the Corsa": the car's end is said, with the words that ended it when they
     were found (the model, handed them, said "A Corsa"); not when words said after the end may name another car,
