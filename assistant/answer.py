@@ -899,6 +899,7 @@ def _content(text: str) -> list[str]:
 
 
 _WITH_SOMEONE = re.compile(r"\bwith (?:me|you|us|him|her|them)\b", re.I)
+_NAME_ASKED = re.compile(r"\b(?:called|named|name|names|surname)\b", re.I)
 
 
 def says_nothing_new(answer: str, question: str) -> bool:
@@ -922,6 +923,8 @@ def says_nothing_new(answer: str, question: str) -> bool:
     said = set(_content(answer))
     if not said or {"yes", "no"} & said or not said <= set(asked):
         return False
+    if _NAME_ASKED.search(question):
+        return True  # a name asked is none of the question's words ("What is my sister's puppy called?" "Puppy.")
     # two words are a pick unless they are all the question has ("What are we singing for Christmas?" "We're
     # singing for Christmas.")
     return (len(said) >= 3 or said == set(asked)) and len(said) >= max(2, 0.5 * len(set(asked)))

@@ -132,6 +132,9 @@ NO_ANSWERS = [
     ("What are we baking for the fete?", "We're baking for the fete."),
     ("What car does Bram drive?", "Bram drives a car."),
     ("Who does Bram live with?", "Bram lives with them."),  # the question's "with" said back
+    # a name asked is none of the question's words
+    ("What is my sister's puppy called?", '"Puppy".'),
+    ("What's the name of Bram's boat?", "Boat."),
 ]
 ANSWERS = [
     ("Does Bram prefer cats or dogs?", "Dogs."),  # a pick among the question's words
@@ -147,6 +150,8 @@ ANSWERS = [
     ("Does Olu still live in Leeds?", "Olu does not live in Leeds."),
     # with whom, said by a pronoun, is what was asked for
     ("Where does my mum live?", "Your mum lives with you."),
+    ("What is my sister's puppy called?", "Biscuit."),
+    ("Is my puppy called Biscuit?", "Yes."),
 ]
 
 
