@@ -35,6 +35,19 @@ def world(tmp_path: Path):
     store.close()
 
 
+Blank = tuple[TemporalGraph, Episodes]
+
+
+@pytest.fixture
+def blank(tmp_path: Path):
+    """An empty memory (the user alone) and its utterances, searched by words and names."""
+    store = KgliteStore(tmp_path / "g.kgl")
+    g = TemporalGraph(store)
+    g.ensure_user(T0)
+    yield g, Episodes(g)
+    store.close()
+
+
 def test_facts_found_do_not_hide_what_was_said(world: tuple[TemporalGraph, Recaller]) -> None:
     _, rec = world
     r = rec.recall("Where do I live now?", now=T0 + timedelta(days=41))
@@ -257,86 +270,68 @@ def test_whom_a_home_is_shared_with_is_asked_as_such() -> None:
     assert "lives_with" not in analyse("Where does my sister live?").relations
 
 
-def test_words_of_an_ended_asked_fact_go_though_they_say_something_else_still_true(tmp_path: Path) -> None:
+def test_words_of_an_ended_asked_fact_go_though_they_say_something_else_still_true(blank: Blank) -> None:
     """"My uncle Ravi lives in Leeds and works at a printing firm", and later "Ravi works at the hospital now":
     asked where Ravi works, the first words are out of date though his home in Leeds still holds; asked where he
     lives, they stand."""
-    store = KgliteStore(tmp_path / "g.kgl")
-    try:
-        g = TemporalGraph(store)
-        g.ensure_user(T0)
-        ep = Episodes(g)
-        later = T0 + timedelta(days=30)
-        ep.add([Turn("r1", T0, "user", "My uncle Ravi lives in Leeds and works at Inkwell Printing.", 0),
-                Turn("r2", later, "user", "Ravi works at St James hospital now.", 0)])
-        g.assert_fact("Ravi", "lives_in", "Leeds", now=T0, source="r1#0")
-        g.assert_fact("Ravi", "works_at", "Inkwell Printing", now=T0, source="r1#0")
-        g.assert_fact("Ravi", "works_at", "St James hospital", now=later, source="r2#0")
-        ids = {n: e.id for n in ("Ravi", "Leeds", "Inkwell Printing", "St James hospital")
-               if (e := g.find_entity(n)) is not None}
-        ep.link({"r1#0": [ids["Ravi"], ids["Leeds"], ids["Inkwell Printing"]],
-                 "r2#0": [ids["Ravi"], ids["St James hospital"]]})
-        rec = Recaller(g, episodes=ep, episode_limit=4)
-        work = rec.recall("Where does Ravi work?", now=later + timedelta(days=1))
-        assert [a.object for a in work.facts if a.relation == "works_at"] == ["St James hospital"]
-        assert "r1#0" not in [e.id for e in work.episodes]
-        home = rec.recall("Where does Ravi live?", now=later + timedelta(days=1))
-        assert "r1#0" in [e.id for e in home.episodes]
-    finally:
-        store.close()
+    g, ep = blank
+    later = T0 + timedelta(days=30)
+    ep.add([Turn("r1", T0, "user", "My uncle Ravi lives in Leeds and works at Inkwell Printing.", 0),
+            Turn("r2", later, "user", "Ravi works at St James hospital now.", 0)])
+    g.assert_fact("Ravi", "lives_in", "Leeds", now=T0, source="r1#0")
+    g.assert_fact("Ravi", "works_at", "Inkwell Printing", now=T0, source="r1#0")
+    g.assert_fact("Ravi", "works_at", "St James hospital", now=later, source="r2#0")
+    ids = {n: e.id for n in ("Ravi", "Leeds", "Inkwell Printing", "St James hospital")
+           if (e := g.find_entity(n)) is not None}
+    ep.link({"r1#0": [ids["Ravi"], ids["Leeds"], ids["Inkwell Printing"]],
+             "r2#0": [ids["Ravi"], ids["St James hospital"]]})
+    rec = Recaller(g, episodes=ep, episode_limit=4)
+    work = rec.recall("Where does Ravi work?", now=later + timedelta(days=1))
+    assert [a.object for a in work.facts if a.relation == "works_at"] == ["St James hospital"]
+    assert "r1#0" not in [e.id for e in work.episodes]
+    home = rec.recall("Where does Ravi live?", now=later + timedelta(days=1))
+    assert "r1#0" in [e.id for e in home.episodes]
 
 
-def test_words_of_an_ended_shared_home_are_out_of_date_when_asked_where_one_lives(tmp_path: Path) -> None:
+def test_words_of_an_ended_shared_home_are_out_of_date_when_asked_where_one_lives(blank: Blank) -> None:
     """"Our son Josh still lives at home with us", then "Josh has finally moved out": asked where Josh lives, the
     first words are out of date (the model had said "Home with the user."), though he is still the son."""
-    store = KgliteStore(tmp_path / "g.kgl")
-    try:
-        g = TemporalGraph(store)
-        g.ensure_user(T0)
-        ep = Episodes(g)
-        later = T0 + timedelta(days=30)
-        ep.add([Turn("j1", T0, "user", "Our son Josh still lives at home with us.", 0),
-                Turn("j2", later, "user", "Josh has finally moved out, he's renting with his girlfriend.", 0)])
-        g.assert_fact("Josh", "son_of", "user", now=T0, source="j1#0")
-        g.assert_fact("Josh", "lives_with", "user", now=T0, source="j1#0")
-        g.close_fact("Josh", "lives_with", "user", now=later, source="j2#0")
-        josh = g.find_entity("Josh")
-        assert josh is not None
-        ep.link({"j1#0": [josh.id], "j2#0": [josh.id]})
-        rec = Recaller(g, episodes=ep, episode_limit=4)
-        home = rec.recall("Where does Josh live?", now=later + timedelta(days=1))
-        assert "j1#0" not in [e.id for e in home.episodes] and "j2#0" in [e.id for e in home.episodes]
-        son = rec.recall("Who is Josh?", now=later + timedelta(days=1))  # of another topic: the words stand
-        assert "j1#0" in [e.id for e in son.episodes]
-    finally:
-        store.close()
+    g, ep = blank
+    later = T0 + timedelta(days=30)
+    ep.add([Turn("j1", T0, "user", "Our son Josh still lives at home with us.", 0),
+            Turn("j2", later, "user", "Josh has finally moved out, he's renting with his girlfriend.", 0)])
+    g.assert_fact("Josh", "son_of", "user", now=T0, source="j1#0")
+    g.assert_fact("Josh", "lives_with", "user", now=T0, source="j1#0")
+    g.close_fact("Josh", "lives_with", "user", now=later, source="j2#0")
+    josh = g.find_entity("Josh")
+    assert josh is not None
+    ep.link({"j1#0": [josh.id], "j2#0": [josh.id]})
+    rec = Recaller(g, episodes=ep, episode_limit=4)
+    home = rec.recall("Where does Josh live?", now=later + timedelta(days=1))
+    assert "j1#0" not in [e.id for e in home.episodes] and "j2#0" in [e.id for e in home.episodes]
+    son = rec.recall("Who is Josh?", now=later + timedelta(days=1))  # of another topic: the words stand
+    assert "j1#0" in [e.id for e in son.episodes]
 
 
-def test_words_of_an_ended_asked_fact_go_though_another_of_the_same_still_holds(tmp_path: Path) -> None:
+def test_words_of_an_ended_asked_fact_go_though_another_of_the_same_still_holds(blank: Blank) -> None:
     """"We've got two rabbits, Clover and Fig", then "Fig passed away last month" (an end dated before the rabbit
     was even told of, so put at the telling): asked about the rabbits, the first words go, though Clover is still
     had, for the small model said "two rabbits" over the fact that one had ended; what the pet is comes with it."""
-    store = KgliteStore(tmp_path / "g.kgl")
-    try:
-        g = TemporalGraph(store)
-        g.ensure_user(T0)
-        ep = Episodes(g)
-        told = T0 + timedelta(minutes=1)
-        ep.add([Turn("p1", T0, "user", "We've got two rabbits, Clover and Fig.", 0),
-                Turn("p2", told, "user", "Sadly Fig passed away last month.", 0)])
-        for name in ("Clover", "Fig"):
-            g.assert_fact("user", "has_pet", name, now=T0, source="p1#0")
-            g.assert_fact(name, "is_a", "rabbit", now=T0, source="p1#0")
-        g.close_fact("user", "has_pet", "Fig", now=told, valid_to=T0, source="p2#0")
-        ids = {n: e.id for n in ("Clover", "Fig", "rabbit") if (e := g.find_entity(n)) is not None}
-        ep.link({"p1#0": list(ids.values()), "p2#0": [ids["Fig"]]})
-        r = Recaller(g, episodes=ep, episode_limit=4).recall("How many rabbits do I have?",
-                                                             now=told + timedelta(days=1))
-        assert "p1#0" not in [e.id for e in r.episodes]
-        assert {(a.subject, a.relation, a.object) for a in r.facts if a.valid_to is None} >= {
-            ("User", "has_pet", "Clover"), ("Clover", "is_a", "rabbit")}
-    finally:
-        store.close()
+    g, ep = blank
+    told = T0 + timedelta(minutes=1)
+    ep.add([Turn("p1", T0, "user", "We've got two rabbits, Clover and Fig.", 0),
+            Turn("p2", told, "user", "Sadly Fig passed away last month.", 0)])
+    for name in ("Clover", "Fig"):
+        g.assert_fact("user", "has_pet", name, now=T0, source="p1#0")
+        g.assert_fact(name, "is_a", "rabbit", now=T0, source="p1#0")
+    g.close_fact("user", "has_pet", "Fig", now=told, valid_to=T0, source="p2#0")
+    ids = {n: e.id for n in ("Clover", "Fig", "rabbit") if (e := g.find_entity(n)) is not None}
+    ep.link({"p1#0": list(ids.values()), "p2#0": [ids["Fig"]]})
+    r = Recaller(g, episodes=ep, episode_limit=4).recall("How many rabbits do I have?",
+                                                         now=told + timedelta(days=1))
+    assert "p1#0" not in [e.id for e in r.episodes]
+    assert {(a.subject, a.relation, a.object) for a in r.facts if a.valid_to is None} >= {
+        ("User", "has_pet", "Clover"), ("Clover", "is_a", "rabbit")}
 
 
 def test_asked_for_the_one_before_now_a_state_still_held_is_not_handed_over(world: tuple[TemporalGraph, Recaller],
