@@ -534,7 +534,7 @@ def to_listener(text: str, topic: set[str]) -> bool:
     whole turn does and never says "I" ("Congrats! That's great news about the internship. So proud of you.").
     False when no sentence shares a term."""
     said = _on_topic(text, topic)
-    return _unowned(said) and _said_to_you(text, said)
+    return _unowned(said, topic) and _said_to_you(text, said)
 
 
 def about_listener(text: str, topic: set[str]) -> bool:
@@ -543,12 +543,55 @@ def about_listener(text: str, topic: set[str]) -> bool:
     "?" after "I" is doubt or a rhetorical question: "…try kayaking and maybe bungee jumping?" is the speaker's
     own). A speaker's words of this kind say nothing of the speaker."""
     said = _on_topic(text, topic)
-    return _unowned(said) and (all(s.endswith("?") for s in said) or _said_to_you(text, said))
+    return _unowned(said, topic) and (all(s.endswith("?") for s in said) or _said_to_you(text, said))
 
 
-def _unowned(said: Sequence[str]) -> bool:
-    """Sentences on a topic were found, and none of them says "I", aloud or by leaving it out."""
-    return bool(said) and not any(FIRST_PERSON_RE.search(s) or opens_without_i(s) for s in said)
+def _unowned(said: Sequence[str], topic: set[str]) -> bool:
+    """Sentences on a topic were found, and none of them says "I", aloud or by leaving it out, of it: "I hope I
+    can hear you play the violin some day" says "I", but the violin is the listener's (``_yours``)."""
+    return bool(said) and not any((FIRST_PERSON_RE.search(s) or opens_without_i(s)) and not _yours(s, topic)
+                                  for s in said)
+
+
+_PERSON_WORD = re.compile(rf"{FIRST_PERSON_RE.pattern}|{SECOND_PERSON_RE.pattern}", re.I)
+# what follows a "you" that is an object ("send you the video", "show you how", "give you a hand"), not the one doing
+# what comes next ("hear you play the violin", "you're great at it")
+_AFTER_OBJECT_YOU = frozenset(
+    "a an the my our his her their its this that these those some any all both every each it them me us him i what "
+    "how when where why which who for to with about on in at from of by guys so too and or again back up out more "
+    "much very".split())
+
+
+def _yours(sentence: str, topic: set[str]) -> bool:
+    """Each time a word of ``topic`` is said in ``sentence``, the nearest person word before it is the listener's
+    and reaches it: "your" a word or two before ("I love your violin"), or a "you" that does what follows ("I hope
+    I can hear you play the violin", "I bet you're great at chess"); not a "you" that is given or told something
+    ("I'll send you the violin video", "Thank you for the violin tips"), nor one of another clause ("I took your
+    recommendation and watched the trilogy")."""
+    words = list(_WORD.finditer(sentence))
+    at = [k for k, m in enumerate(words) if (t := terms(m.group(0))) and t[0] in topic]
+    return bool(at) and all(_listeners_at(sentence, words, k) for k in at)
+
+
+def _listeners_at(sentence: str, words: Sequence[re.Match[str]], at: int) -> bool:
+    for k in range(at - 1, -1, -1):
+        word = words[k].group(0).lower()
+        if not _PERSON_WORD.fullmatch(word):
+            continue
+        if FIRST_PERSON_RE.fullmatch(word):
+            return False
+        if _CLAUSE_BREAK.search(sentence[words[k].end():words[at].start()]):
+            return False
+        if word in ("you", "u", "ya"):
+            before = words[k - 1].group(0).lower() if k else ""
+            after = words[k + 1].group(0).lower() if k + 1 < len(words) else ""
+            return before != "thank" and after not in _AFTER_OBJECT_YOU and at - k <= 5
+        return at - k <= 3  # "your" owns its own noun phrase only
+    return False
+
+
+# what ends the reach of a person word: "I took your recommendation and watched the trilogy" (she watched it)
+_CLAUSE_BREAK = re.compile(r"[,;:—–]|\b(?:and|but|so|then|because)\b", re.I)
 
 
 _WORD = re.compile(r"[A-Za-z]+")

@@ -744,6 +744,20 @@ def test_news_told_without_its_i_is_the_speakers_own() -> None:
     assert told_the_listener("A pottery class.", q, asked)
 
 
+@pytest.mark.parametrize(("said", "told"), [
+    ("Wow! I hope I can hear you play the cello some day. How long have you had lessons?", True),
+    ("I'll send you a video of me playing the cello. It's been a fun year.", False),
+    ("I took your advice and started the cello last month! Do you still have lessons?", False),
+])
+def test_what_someone_hopes_to_see_the_listener_do_is_the_listeners(said: str, told: bool) -> None:
+    """Omar's "I hope I can hear you play the cello" says "I", but the cello is Lina's (LoCoMo's adversarial "What
+    instrument is John learning?" was answered "The violin." from John's hope to hear Tim play it)."""
+    from assistant.answer import told_the_listener
+    q = "What instrument is Omar learning?"
+    r = _talk(q, "Omar", [("Omar", said), ("Lina", "Work has been so busy for me lately.")])
+    assert told_the_listener("The cello.", q, r) is told
+
+
 def test_what_they_told_of_themselves_elsewhere_keeps_an_answer_from_words_said_to_the_listener() -> None:
     """Lina's best-matching turn asks Omar something and never says "I", but her own news a turn before says the
     same: the answer is hers (Audrey's beach trip with her dogs had been turned down)."""

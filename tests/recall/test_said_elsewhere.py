@@ -186,6 +186,11 @@ def test_a_reply_to_their_question_is_still_someone_elses(tmp_path: Path) -> Non
     # the speaker's own news with the "I" left out, in a turn that asks the listener something after it
     ("Just signed with the team, so happy. How are you?", False),
     ("Finally finished the degree! What have you been up to?", False),
+    # an "I" in the sentence, but the one doing what the topic says is "you"
+    ("I really hope I can watch you finish the degree this year.", True),
+    ("So glad I got to see your degree ceremony.", True),
+    ("I'll send you the degree photos I took.", False),  # a "you" given something: the photos are the speaker's
+    ("I took your advice and finished the degree!", False),  # "your" reaches its own noun only
 ])
 def test_words_to_the_listener(text: str, expected: bool) -> None:
     from memory.episodes import to_listener
