@@ -30,6 +30,7 @@ from memory.words import (
     ROLE_RELATIONS,
     ROLES,
     TASTE_WORDS,
+    YOUNG_ANIMALS,
     Aux,
     alternation,
     in_a_time_gone,
@@ -545,11 +546,14 @@ def _denies(clause: str, about: frozenset[str] | set[str]) -> bool:
     return False
 
 
-# a kind of thing -> the terms it is said by: a car by its make or model, a diet by its other names ("veggie")
+# a kind of thing -> the terms it is said by: a car by its make or model, a diet by its other names ("veggie"),
+# an animal by its young ("a rescue kitten")
 _SAID_BY = {**{terms(v)[0]: frozenset(t for w in CAR_BRANDS | CAR_MODELS for t in terms(w))
                for v in ("car", "cars") if terms(v)},
             **{terms(d)[0]: frozenset(t for w, same in DIET_NAMES.items() if same == d for t in terms(w))
-               for d in set(DIET_NAMES.values()) if len(terms(d)) == 1}}
+               for d in set(DIET_NAMES.values()) if len(terms(d)) == 1},
+            **{terms(kind)[0]: frozenset(terms(young)[0] for young, same in YOUNG_ANIMALS.items() if same == kind)
+               for kind in set(YOUNG_ANIMALS.values())}}
 # a food's term -> the terms of the diets that leave it out
 _DIET_LEAVES_OUT = {terms(food)[0]: frozenset(terms(d)[0] for d in diets if len(terms(d)) == 1)
                     for food, diets in DIET_EXCLUDES.items() if terms(food)}  # not "plant-based": "plant"…

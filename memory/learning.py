@@ -405,6 +405,10 @@ class Learner:
             # "I've quit The Rusty Nails" read as a job left: the band it names is what was left
             held = [a for r in _LEFT if r != rel.name for a in self.graph.lookup(subj.id, r, None, at=at, now=at)]
             targets = self.resolver.match_in(obj, held)
+            named = [a for a in current if a.relation == rel.name and not a.object.islower()]
+            if not targets and obj.islower() and len(named) == 1:
+                # "Leah has left the bank" of the one place held by its name (Barclays): the kind says that one
+                targets = named
         if f.op == "end":
             return self.graph.end_arcs(targets, now=at, valid_to=dates_at(None, f.valid_to, at).valid_to,
                                        source=turn.source_id, reason="user said it ended")

@@ -113,6 +113,10 @@ CHILD_WORDS: dict[str, str] = {"boy": "son", "girl": "daughter", "lad": "son", "
 # The place among the children, which alone says a child when a name follows ("our youngest, Isla", "my eldest Tom")
 CHILD_RANKS = frozenset({"eldest", "oldest", "youngest", "middle"})
 CHILD_AGES = CHILD_RANKS | {"little", "baby", "younger", "older", "twin"}
+# An animal's young, said for the animal ("We've adopted a rescue kitten" answers "Do we have a cat?")
+YOUNG_ANIMALS: dict[str, str] = {"kitten": "cat", "kitty": "cat", "puppy": "dog", "pup": "dog", "foal": "horse",
+                                 "bunny": "rabbit", "lamb": "sheep", "calf": "cow", "chick": "chicken",
+                                 "duckling": "duck"}
 # Words that say children in the plural even alone ("our twins, Ada and Max"); one ("my twin") is a sibling.
 CHILD_PLURALS: dict[str, str] = {"twin": "child", "triplet": "child"}
 

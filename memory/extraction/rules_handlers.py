@@ -54,6 +54,7 @@ from memory.extraction.rules_lexicon import (
     STAYED,
     STUDY_PLACES,
     STUDYING,
+    TOWARDS,
     TRIED_IS_DONE,
     TRY,
     WORKPLACES,
@@ -778,6 +779,8 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
                 c.emit(subj, "practices", HOBBYISTS[o.head.lower], op, obj_type="ACTIVITY")
         elif (o.head.lower in OCCUPATIONS or (o.head.i > o.start and (
                 f"{c.toks[o.head.i - 1].lower} {o.head.lower}" in KIN_POSTS))) and o.end <= c.hi:
+            if m.start - 2 >= c.lo and c.toks[m.start - 1].lower == "to" and c.toks[m.start - 2].lem in TOWARDS:
+                return  # "training to be a teacher": not one yet
             former = [t for t in c.toks[o.start : o.head.i] if t.lower in FORMER]
             if former:  # "a retired teacher", "an ex-nurse": what they were, no longer are
                 was = c.source[c.toks[former[-1].i + 1].idx : o.head.end]
@@ -1156,7 +1159,9 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
                 t.ent in ("DATE", "TIME") for t in c.toks[o.start : o.end])):
             c.emit(subj, "plays", o.text, op)
     elif (rel == "@do" and cat in ("activity", "sport")) or (
-        rel == "@go" and o.head.tag == "VBG" and o.start == m.slots["O"]
+        # "go climbing"; "go wild swimming", "go sea fishing", the pastime's noun after words that say which kind
+        rel == "@go" and (o.head.tag == "VBG" or (o.head.pos == "NOUN" and o.head.lower in ACTIVITIES))
+        and o.start == m.slots["O"]
     ):
         c.emit(subj, "practices", o.text, op)
     elif rel == "@speak":

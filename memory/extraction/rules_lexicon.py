@@ -209,6 +209,8 @@ IRREALIS = frozenset(
         "planning thinking considering wish maybe perhaps going gonna supposed whether tomorrow someday"
     )
 )
+# Before "to be" a post, work towards it: not held yet ("training to be a teacher", "studying to be a vet")
+TOWARDS = frozenset(_words("train retrain study aim aspire strive qualify learn work"))
 # Said just before a verb, what nearly happened did not ("We nearly bought a house in Bath")
 NOT_QUITE = frozenset(_words("nearly almost"))
 # Before a span of days, how often rather than how long: "most days on my bike" is a habit, not a trip

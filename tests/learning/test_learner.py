@@ -433,6 +433,24 @@ def test_a_band_quit_by_name_ends_the_membership_though_read_as_a_job_left(env) 
     assert now_objects(graph, "user", "works_at", later) == ["Halfords"]
 
 
+def test_a_workplace_left_by_its_kind_ends_the_one_held_by_its_name(env) -> None:
+    """"Leah has left the bank" when memory holds her at Barclays: the one place held by name is the one left.
+    A place held by its kind alone is left only when that kind is said."""
+    from memory.extraction.rules import RuleExtractor
+    from memory.learning import RulesExtractor
+
+    graph, ts = env
+    learner = Learner(graph, ts, RulesExtractor(RuleExtractor()))
+    learner.ingest(turns("c1", T0, "My friend Leah works at Barclays.", "My cousin Ben works at a garage."),
+                   source="t")
+    assert now_objects(graph, "Leah", "works_at", T0 + D) == ["Barclays"]
+    learner.ingest(turns("c2", T0 + 30 * D, "Leah has left the bank and is training to be a teacher now.",
+                         "Ben has left the supermarket."), source="t")
+    later = T0 + 31 * D
+    assert now_objects(graph, "Leah", "works_at", later) == []
+    assert now_objects(graph, "Ben", "works_at", later) == ["garage"]
+
+
 def test_kin_keep_the_word_said_and_a_move_in_ends_the_home_through_the_real_rules(env) -> None:
     """"My husband Tariq" is said back as a husband, not a spouse; the sister's husband is her spouse, not the
     user's; a move in with someone ends the home said before (history kept); a last shift ends the job."""

@@ -563,6 +563,10 @@ def test_asked_whether_something_still_holds_when_it_ended() -> None:
     # the newest says it holds again: the yes stands
     ("Am I going to Crete?", [("user", "We had to cancel Crete, the car broke down.", MAY_20),
                               ("user", "Crete is back on, we booked new flights!", JUNE_3)], False),
+    # an animal said by its young: a pet lost, then a young one of its kind got
+    ("Do we have a cat?", [("user", "Our old cat Smudge died last month, the house feels empty.", MAY_20),
+                           ("user", "We've adopted a rescue kitten called Pickle!", JUNE_3)], False),
+    ("Do I have a dog?", [("user", "We never got the puppy in the end, the flat's too small.", MAY_20)], True),
     ("Did I pass my driving test?", [("user", "Passed my driving test on the second go! Couldn't believe it.",
                                       MAY_20)], False),  # a denial in another sentence is not about it
     ("Have I been to Japan?", [("Omar", "I've never been to Japan.", MAY_20)], False),  # someone else's words
