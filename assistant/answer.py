@@ -603,7 +603,7 @@ def vetted(first: str, question: str, recall: RecallResult) -> str | None:
             or told_the_listener(first, question, recall) or self_named(first, question, recall)
             or someone_else(first, question, recall) or yes_of_another(first, question, recall)
             or anothers_role(first, question, recall) or not_a_place(first, question, recall)
-            or _NAMED_USER.search(first)):
+            or still_held(first, question, recall) or _NAMED_USER.search(first)):
         return unknown_answer(recall)
     # a question that asks to reason ("Is it likely that Nate has friends besides Joanna?") is not denied by
     # whatever "not" the words found hold
@@ -835,6 +835,14 @@ def not_a_place(answer: str, question: str, recall: RecallResult) -> bool:
     return bool(said) and any(
         a.relation in RELATIONS and RELATIONS[a.relation].object_type in _NO_PLACE and said <= set(_content(a.object))
         for a in recall.facts)
+
+
+def still_held(answer: str, question: str, recall: RecallResult) -> bool:
+    """Asked for the one before now ("Where did I live before?"), an answer that names the one held now: "York, near
+    the Minster." from "I live in York, near the Minster" (the small model, handed the words the home was learned
+    from, gave the home)."""
+    own = set(_own_words(answer, question))
+    return any(set(_content(a.object)) <= own for a in recall.held_now if _content(a.object))
 
 
 def self_named(answer: str, question: str, recall: RecallResult) -> bool:

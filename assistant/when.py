@@ -411,6 +411,7 @@ def said_otherwise(answer: str, recall: RecallResult, *, look: int = 3, yes: boo
     # a diet said speaks of the foods it leaves out ("I went vegetarian" for "Do I eat meat?"), and denies them;
     # a car is said by its make or model ("Sold the Golf" for "Do I own a car?")
     diets = {d for w in topic for d in _DIET_LEAVES_OUT.get(w, ())}
+    asked = set(topic)  # the words asked, each of which words said back as so must say
     topic |= {m for w in topic for m in _SAID_BY.get(w, ())}
     watched = topic | diets
     # asked about a taste, distaste said of the topic denies it ("Olives are just wrong, I pick them off")
@@ -456,7 +457,7 @@ def said_otherwise(answer: str, recall: RecallResult, *, look: int = 3, yes: boo
         quoted = _said_on(e, recall.question, start="On")  # the user's words (``mine``)
         # words of their own that say it so back the yes, and are said with it, since no fact does; words that
         # say it only of someone else ("My mate Hannah got engaged" for "Am I engaged?") are no yes at all
-        if _said_so(e.text, recall.question, topic):
+        if _said_so(e.text, recall.question, asked):
             return f"Yes. {quoted}"
         return quoted if _of_their_own(e.text, topic) else f"Not that you've told me. {quoted}"
     return None

@@ -177,6 +177,11 @@ class Episodes:
         ids = [turn_id(episode.conversation, episode.turn + d) for d in (-1, 1)]
         return [Episode.from_row(r) for r in self.graph.store.read(Q.EPISODES_BY_IDS, {"ids": ids})]
 
+    def by_ids(self, ids: Sequence[str]) -> list[Episode]:
+        """These episodes (those that exist), in the order asked."""
+        rows = {str(r["id"]): r for r in self.graph.store.read(Q.EPISODES_BY_IDS, {"ids": list(ids)})} if ids else {}
+        return [Episode.from_row(rows[i]) for i in dict.fromkeys(ids) if i in rows]
+
     def speakers(self) -> set[str]:
         """Everyone who has said something here (the user, guests, the people of an imported conversation)."""
         if self._speakers is None:

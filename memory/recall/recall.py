@@ -65,6 +65,9 @@ class RecallResult:
     elsewhere_margin: float = 0.0
     prompted: Episode | None = None  # the asked person's words ``elsewhere`` replied to, on the topic asked
     asked: str = ""  # whose words were searched when the question is about someone who speaks in memory
+    # asked for the one before now ("Where did I live before?"): the facts of the asked relation that hold now,
+    # left out of ``facts`` (they are not the answer, and an answer that names one is wrong)
+    held_now: list[Arc] = field(default_factory=list)
     # asked a relation about someone named, no fact holds it, and what was said only names them ("Where does
     # Pavel live?" — all there is: "my uncle Pavel plays the accordion"): nothing remembered answers it
     unsaid: bool = False
@@ -391,9 +394,17 @@ class Recaller:
             # asked for the one before now ("Where did I work before?"): a fact of the asked relation still true is
             # not it; with none ended, the words said are the evidence (handed only the job held now, the model
             # said "A trainee electrician from 30 May 2026 until 21 November 2026", the day asked)
-            found = {k: v for k, v in found.items() if not (
-                v[1].relation in intent.relations and v[1].current and is_relation(v[1].relation)
-                and not relation(v[1].relation).event)}  # a state; "Have I been to Japan before?" keeps the visit
+            held = {k for k, v in found.items() if v[1].relation in intent.relations and v[1].current
+                    and is_relation(v[1].relation) and not relation(v[1].relation).event}
+            # a state; "Have I been to Japan before?" keeps the visit
+            if held and self.episodes is not None and not result.episodes_relevant and not any(
+                    v[1].relation in intent.relations and not v[1].current for v in found.values()):
+                # nothing ended and no words found: those the one held now was learned from often tell the one
+                # before ("We left Leeds in March and we're settled in York now")
+                told = self.episodes.by_ids([s for k in held for s in found[k][1].sources[:1]])
+                result.episodes, result.episodes_relevant = told, bool(told)
+            result.held_now = [found[k][1] for k in held]
+            found = {k: v for k, v in found.items() if k not in held}
         ranked = sorted(found.values(), key=lambda x: -x[0])[: max(self.limit, targeted)]
         # "Who is Dev?": who they are to the user or to their people comes first ("Dev neighbour of User" before
         # "Dev works as paramedic"; the model answered "A paramedic." with the job first)

@@ -1229,6 +1229,22 @@ def test_asked_where_a_job_or_a_subject_alone_is_no_answer(question: str, answer
     assert not_a_place(answer, question, r) is refused
 
 
+@pytest.mark.parametrize(("answer", "refused"), [
+    ("York, near the Minster.", True),  # the home held now
+    ("You live in York.", True),
+    ("Leeds before.", False),
+    ("Leeds, before York.", True),  # names the one now too: turned down, on the safe side
+])
+def test_asked_for_the_one_before_now_the_one_held_now_is_no_answer(answer: str, refused: bool) -> None:
+    from assistant.answer import still_held
+    question = "Where did I live before?"
+    r = RecallResult(question, analyse(question), ["user"], [], "history")
+    r.held_now = [_fact("user", "lives_in", "York")]
+    assert still_held(answer, question, r) is refused
+    r.held_now = []
+    assert not still_held(answer, question, r)
+
+
 @pytest.mark.parametrize(("question", "said", "denied"), [
     ("Is Dan married?", "My brother Dan is getting married to Chloe next June in Bath.", True),  # not yet
     ("Am I retired?", "I'll be retired by Christmas, can't wait!", True),

@@ -334,6 +334,23 @@ def test_words_of_an_ended_asked_fact_go_though_another_of_the_same_still_holds(
         ("User", "has_pet", "Clover"), ("Clover", "is_a", "rabbit")}
 
 
+def test_asked_for_the_one_before_now_with_none_ended_the_words_the_one_held_was_learned_from_are_handed_over(
+        blank: tuple[TemporalGraph, Episodes]) -> None:
+    """"Where did I live before?" when only the home now is known and no words match: those it was learned from
+    ("We left Leeds in March and we're settled in York now") often tell the one before; the home now is kept
+    aside (``held_now``), for the answer's check. With an ended home known, that one answers it."""
+    g, ep = blank
+    ep.add([Turn("c1", T0, "user", "We left Leeds in March and we're settled in York now.", 0)])
+    g.assert_fact("user", "lives_in", "York", now=T0, source="c1#0")
+    r = Recaller(g, episodes=ep).recall("Where did I live before?", now=T0 + timedelta(days=3))
+    assert [e.id for e in r.episodes] == ["c1#0"] and r.episodes_relevant
+    assert r.facts == [] and [a.object for a in r.held_now] == ["York"]
+    g.close_fact("user", "lives_in", "York", now=T0 + timedelta(days=4))
+    g.assert_fact("user", "lives_in", "Hull", now=T0 + timedelta(days=4))
+    r = Recaller(g, episodes=ep).recall("Where did I live before?", now=T0 + timedelta(days=5))
+    assert [a.object for a in r.facts if a.relation == "lives_in"] == ["York"] and r.episodes == []
+
+
 def test_asked_for_the_one_before_now_a_state_still_held_is_not_handed_over(world: tuple[TemporalGraph, Recaller],
                                                                            ) -> None:
     """"Where did I live before?": the home held now is not the one before (the model gave the only fact it had, the
