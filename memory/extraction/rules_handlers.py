@@ -628,6 +628,12 @@ def _said_again(c: Clause, ph: Phrase) -> tuple[Phrase, Phrase] | None:
 _NOT_A_SHOW = frozenset({"PERSON", "GPE", "LOC", "NORP", "DATE", "TIME"})  # "watched Anna", "watched Rome"
 
 
+def _going_now(c: Clause, m: Match) -> bool:
+    """"We're going camping", "I'm going fishing tomorrow": one outing, ahead; not a pastime ("I've been going
+    swimming every week" is)."""
+    return c.toks[m.start].tag == "VBG" and not (m.start > c.lo and c.toks[m.start - 1].lower == "been")
+
+
 def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
     rel = m.pattern.rel
     o = _one(c, m)
@@ -1161,7 +1167,7 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
     elif (rel == "@do" and cat in ("activity", "sport")) or (
         # "go climbing"; "go wild swimming", "go sea fishing", the pastime's noun after words that say which kind
         rel == "@go" and (o.head.tag == "VBG" or (o.head.pos == "NOUN" and o.head.lower in ACTIVITIES))
-        and o.start == m.slots["O"]
+        and o.start == m.slots["O"] and not _going_now(c, m)
     ):
         c.emit(subj, "practices", o.text, op)
     elif rel == "@speak":

@@ -350,6 +350,9 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("We go sea fishing off Whitby most summers.", (), {k(U, "practices", "sea fishing")}),
     ("My brother goes open water swimming at the lido.", (), {k("brother", "practices", "open water swimming")}),
     ("We go there every evening after tea.", (), set()),
+    ("We're going sea fishing this weekend.", (), set()),  # one outing ahead
+    ("I'm going fishing with my dad.", (), set()),
+    ("I've been going swimming at the lido every week.", (), {k(U, "practices", "swimming")}),
     ("I hiked up Snowdon yesterday.", (), set()),  # once: an event, no habit
     ("Began to study some tax law for the new role.", (), set()),  # the verb has its own object: no "studying"
     # taste as a noun of "my"; groups joined; classes by what they teach; events gone to; places visited
