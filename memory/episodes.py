@@ -30,7 +30,15 @@ from memory.periods import Period, asked_period, time_terms, within
 from memory.search import TERMS_VERSION, query_terms, relative_fusion, terms, terms_text
 from memory.timeutil import from_epoch, iso, to_epoch
 from memory.transcripts import Turn, turn_id
-from memory.words import AUXILIARIES, FIRST_PERSON_RE, PAST_FORMS, SECOND_PERSON_RE, WH_WORDS, news_told
+from memory.words import (
+    AUXILIARIES,
+    FIRST_PERSON_RE,
+    PAST_FORMS,
+    POSSESSIVES,
+    SECOND_PERSON_RE,
+    WH_WORDS,
+    news_told,
+)
 
 log = logging.getLogger(__name__)
 
@@ -561,10 +569,9 @@ def _unowned(said: Sequence[str], topic: set[str]) -> bool:
 _PERSON_WORD = re.compile(rf"{FIRST_PERSON_RE.pattern}|{SECOND_PERSON_RE.pattern}", re.I)
 # what follows a "you" that is an object ("send you the video", "show you how", "give you a hand"), not the one doing
 # what comes next ("hear you play the violin", "you're great at it")
-_AFTER_OBJECT_YOU = frozenset(
-    "a an the my our his her their its this that these those some any all both every each it them me us him i what "
-    "how when where why which who for to with about on in at from of by guys so too and or again back up out more "
-    "much very".split())
+_AFTER_OBJECT_YOU = POSSESSIVES | frozenset(WH_WORDS) | frozenset(
+    "a an the this that these those some any all both every each it them me us him i for to with about on in at "
+    "from of by guys so too and or again back up out more much very".split())
 
 
 def _yours(sentence: str, topic: set[str]) -> bool:

@@ -15,6 +15,8 @@ from memory.extraction.resolve import Resolver, role_relation
 from memory.extraction.types import USER, ExtractedFact, for_speaker
 from memory.graph import TemporalGraph
 from memory.llm import LLMError
+from memory.merges import merge_placeholders
+from memory.merging import KIN_CLASS
 from memory.model import Arc, Change
 from memory.names import normalize
 from memory.recall.linking import Linker
@@ -237,6 +239,7 @@ class Learner:
             changes, notes = self._apply_unit(facts, by_idx)
             result.changes += changes
             result.notes += notes
+            result.notes += self._merge_placeholders(changes, at=max(t.at for t in pending))
         if self.reviser is not None and check and (told or unchecked):
             result.changes += self._revise(conv.turns if unchecked else pending, result.notes)
         if self.episodes is not None:
@@ -250,6 +253,18 @@ class Learner:
         self.transcripts.record_learning(conversation, pending, result.changes, at=conv.ended_at, status=status,
                                          note="; ".join(result.notes))
         return result
+
+    def _merge_placeholders(self, changes: Sequence[tuple[Change, int, str]], *, at: datetime) -> list[str]:
+        """Someone just told by name in a role the user spoke of before naming them ("Jess, my partner…" after "My
+        partner's a paramedic"): the two are one now (memory/merges.py: merge_placeholders), each noted."""
+        told = {c.subject for c, _, _ in changes if c.kind == "added" and c.relation in KIN_CLASS}
+        if not told:
+            return []
+        try:
+            done = merge_placeholders(self.graph, sorted(told), now=at)
+        except MemoryStoreError as e:  # the nightly merge tries again; the facts learned stand
+            return [f"could not merge a role told before its name: {e.message}"]
+        return [f"merged {m.loser} into {m.survivor}" for m in done]
 
     def relearn(self, conversation: str, extractor: ConversationExtractor, *, now: datetime) -> LearnResult:
         """Learn a learned conversation again with a slower, more thorough extractor (the nightly run).

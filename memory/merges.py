@@ -9,7 +9,7 @@ they were), folded copies come back, and the survivor loses the names and proven
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -18,6 +18,7 @@ from memory import queries as Q
 from memory.errors import InvalidInput, NotFound
 from memory.merging import (
     KIN_CLASS,
+    PLACEHOLDER_ROLES,
     Decision,
     find_candidates,
     fold,
@@ -105,6 +106,27 @@ def find_merges(graph: TemporalGraph, *, now: datetime) -> list[Decision]:
                                                          f"{', '.join(sorted(by_loser[c.loser.id]))}")
                   for c in ambiguous]
     return sorted(decisions, key=lambda d: not d.merge)
+
+
+def merge_placeholders(graph: TemporalGraph, told: Iterable[str], *, now: datetime) -> list[MergeRecord]:
+    """A relative or partner learned before a name ("My partner's a paramedic": `my partner`), folded at once into
+    the one of ``told`` (names just learned) who now holds that role toward the user by name ("Jess, my partner,
+    is on nights"): the nightly merge would, a day late, and "What does Jess do?" asked now had no answer. Only
+    those placeholders are read, not every entity; the same judge as at night (conflicting facts keep them
+    apart), and a merge the user undid is not made again."""
+    holders = role_holders(graph)
+    ids = {e.id for n in told if (e := graph.find_entity(n)) is not None}
+    held = {rel for rel, who in holders.items() if ids & set(who)}
+    places = [e for w, rel in PLACEHOLDER_ROLES.items() if rel in held
+              for owner in ("my", "our") if (e := graph.find_entity(f"{owner} {w}")) is not None]
+    if not places:
+        return []
+    people = [e for i in {i for rel in held for i in holders[rel]} if (e := graph.find_entity(i)) is not None]
+    unique, _ = find_candidates([*people, *places], holders, user_names=[graph.user_name])
+    undone = {(r["survivor_id"], r["loser_id"]) for r in graph.store.read(Q.MERGES_UNDONE)}
+    decisions = [judge(c, graph.arcs_of_entity(c.survivor.id, now=now), graph.arcs_of_entity(c.loser.id, now=now))
+                 for c in unique if (c.survivor.id, c.loser.id) not in undone]
+    return [apply_merge(graph, d, now=now) for d in pick(decisions)]
 
 
 def merge_duplicates(graph: TemporalGraph, *, now: datetime,
@@ -301,5 +323,5 @@ def _unfold(tx: GraphTx, f: dict[str, Any], *, merge_t: int, t: int) -> None:
     tx.run(Q.SET_FOLDED, {"subject_id": f["into_subject"], "id": f["into"], "t": t, **vals})
 
 
-__all__ = ["MergeRecord", "apply_merge", "find_merges", "merge_duplicates", "merges", "role_holders",
-           "undo_merge"]
+__all__ = ["MergeRecord", "apply_merge", "find_merges", "merge_duplicates", "merge_placeholders", "merges",
+           "role_holders", "undo_merge"]

@@ -21,6 +21,7 @@ from memory.extraction.dates import (
     words_of,
 )
 from memory.search import SENTENCE_END, terms
+from memory.words import POSSESSIVES, alternation
 
 Period = tuple[datetime, datetime]  # [start, end)
 # a word without which no time is named: most words said name none, and are read in a regex instead of a parse
@@ -108,8 +109,11 @@ def named_time(text: str, at: datetime, *, tense_else: Tense = None) -> tuple[st
         clause = next((c for c in _CLAUSE_CUT.split(sentence) if ref.text.lower() in c.lower()), "")
         apart = bool(clause) and clause != sentence
         own = tense(words_of(clause)) if apart else None
-        if own is None and apart and ref.grain in ("day", "weekend") and _OPENS_IN_BE.match(clause):
-            own = "future"  # "It's Peggy's hundredth on Saturday, she got a card from the King": the Saturday to come
+        if own is None and ref.grain in ("day", "weekend") and _OPENS_IN_BE.match(clause or sentence) and (
+                apart or said is None):
+            # "It's Peggy's hundredth on Saturday, she got a card from the King", "My hip operation is on the 14th
+            # of January" (said in November): the day to come
+            own = "future"
         if own is not None and own != said:
             ref = resolve(clause, at, direction=own) or ref
         return None if ref.text.lower().startswith("for ") else (sentence, ref)
@@ -117,7 +121,8 @@ def named_time(text: str, at: datetime, *, tense_else: Tense = None) -> tuple[st
 
 
 # a clause that opens in the present of "be" ("It's my nan's birthday on Saturday", "The party is on Friday")
-_OPENS_IN_BE = re.compile(r"^\s*(?:it|that|this|the\s+\w+|my\s+\w+)?\s*(?:['’]s|is|are|['’]re)\b", re.I)
+_OPENS_IN_BE = re.compile(rf"^\s*(?:it|that|this|(?:the|{alternation(POSSESSIVES)}|[A-Z][\w-]*['’]s)"
+                          r"(?:\s+[\w-]+){1,3})?\s*(?:['’]s|is|are|['’]re)\b", re.I)
 # where a sentence's clauses part, for the tense of the one a time is named in
 _CLAUSE_CUT = re.compile(r"\s*[,;:–—]\s*|\s+(?:but|and then|so|because|though|although)\s+", re.I)
 

@@ -93,7 +93,8 @@ def _nouns_for(relation: str) -> tuple[str, ...]:
 # A relation by the words that name it ("neighbour_of" -> neighbour, neighbor): how it is said to the user
 ROLE_NOUNS: dict[str, tuple[str, ...]] = {r: _nouns_for(r) for r in dict.fromkeys(ROLE_RELATIONS.values())}
 # Roles said in two words ("my other half Jamie"), by the one-word role they mean
-ROLE_PHRASES: dict[str, str] = {"other half": "partner", "better half": "partner", "significant other": "partner"}
+ROLE_PHRASES: dict[str, str] = {"other half": "partner", "better half": "partner", "significant other": "partner",
+                                "work mate": "workmate", "work colleague": "colleague"}
 # Before a role held for a while (a boss, a flatmate, a partner): one it no longer is ("my old boss", "my ex-wife");
 # an old friend is still a friend, and kin are always kin.
 FORMER_ROLE = frozenset({"old", "former", "ex", "previous"})

@@ -586,7 +586,11 @@ class RuleExtractor:
             # "my two rabbits", "my ex-boss"; a role word, whatever the tagger made of it ("my old pal" as an
             # adjective, "my ex-girlfriend" as a verb)
             while j < len(toks) and toks[j].lower not in ROLES and (toks[j].pos in ("ADJ", "NUM") or (
-                    toks[j].lower == "ex" and j + 2 < len(toks) and toks[j + 1].text == "-")):
+                    toks[j].lower == "ex" and j + 2 < len(toks) and toks[j + 1].text == "-") or (
+                    # "my old school friend Nadia", "my work mate Dev": a noun that says which of them, right
+                    # before the role word
+                    toks[j].pos == "NOUN" and toks[j].dep == "compound" and j + 1 < len(toks)
+                    and toks[j + 1].lower in ROLES and toks[j + 1].lower not in PETS)):
                 j += 1 + (toks[j].lower == "ex")
             # "our youngest, Isla", "my eldest Tom": a child, said by the place among them (the tagger may call
             # the word a noun or an adjective)

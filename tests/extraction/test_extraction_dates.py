@@ -215,3 +215,9 @@ def test_a_time_is_read_in_the_tense_of_its_own_clause() -> None:
     assert found is not None and found[1].when.date() == date(2026, 6, 13)
     found = named_time("It was my nan's birthday on Saturday, she got a card from the King.", tuesday)
     assert found is not None and found[1].when.date() == date(2026, 6, 6)
+    # a sentence that opens in the present of "be" and says nothing else of its tense: the date to come
+    november = datetime(2026, 11, 10, 18, 0, tzinfo=UTC)
+    found = named_time("My hip operation is on the 14th of January.", november)
+    assert found is not None and found[1].when.date() == date(2027, 1, 14)
+    found = named_time("My hip operation went fine on the 14th of January.", november)
+    assert found is not None and found[1].when.date() == date(2026, 1, 14)

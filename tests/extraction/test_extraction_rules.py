@@ -342,6 +342,10 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("It's nice to play a bit of tennis.", (), set()),
     ("I swim most mornings.", (), {k(U, "practices", "swimming")}),
     ("We fish off the pier every summer.", (), {k(U, "practices", "fishing")}),
+    # a noun that says which friend, before the role word
+    ("I had coffee with my old school friend Nadia.", (), {k("Nadia", "friend_of", U)}),
+    ("My work mate Dev is a plumber.", (), {k("Dev", "colleague_of", U), k("Dev", "works_as", "plumber")}),
+    ("My dog walker Sue is lovely.", (), set()),  # no role of hers to the speaker
     # a post worked towards is not held yet; one said so is
     ("My niece is training to be a midwife in Leeds.", (), set()),
     ("Dev is studying to be an accountant.", (), set()),

@@ -433,6 +433,25 @@ def test_a_band_quit_by_name_ends_the_membership_though_read_as_a_job_left(env) 
     assert now_objects(graph, "user", "works_at", later) == ["Halfords"]
 
 
+def test_a_role_told_before_its_name_is_one_with_who_is_named_in_it_later(env) -> None:
+    """"My partner's a paramedic", then "Jess, my partner, is on nights": Jess is the paramedic at once, not after
+    the nightly merge. Two sisters named leave "my sister" alone: nothing says which one."""
+    from memory.extraction.rules import RuleExtractor
+    from memory.learning import RulesExtractor
+
+    graph, ts = env
+    learner = Learner(graph, ts, RulesExtractor(RuleExtractor()))
+    learner.ingest(turns("c1", T0, "My partner's a paramedic.", "My sister lives in Leeds."), source="t")
+    assert now_objects(graph, "my partner", "works_as", T0 + D) == ["paramedic"]
+    results = learner.ingest(turns("c2", T0 + 3 * D, "Jess, my partner, is on nights all this week.",
+                                   "My sister Anna and my sister Beth came round for tea."), source="t")
+    later = T0 + 4 * D
+    assert now_objects(graph, "Jess", "works_as", later) == ["paramedic"]
+    assert graph.find_entity("my partner") is not None and graph.find_entity("my partner").name == "Jess"
+    assert any("merged my partner into Jess" in n for r in results for n in r.notes)
+    assert now_objects(graph, "my sister", "lives_in", later) == ["Leeds"]  # which sister is not said
+
+
 def test_a_workplace_left_by_its_kind_ends_the_one_held_by_its_name(env) -> None:
     """"Leah has left the bank" when memory holds her at Barclays: the one place held by name is the one left.
     A place held by its kind alone is left only when that kind is said."""
