@@ -7,7 +7,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import datetime
 
-from assistant.when import MONTH, dated, redated, said_otherwise, spoken_date, yes_no
+from assistant.when import MONTH, dated, redated, said_otherwise, spoken_date, they_deny, yes_no
 from memory.episodes import Episode, about_listener, addressed, to_listener, without_names
 from memory.extraction.dates import ORDINALS, UNITS
 from memory.llm import Message
@@ -603,7 +603,7 @@ def vetted(first: str, question: str, recall: RecallResult) -> str | None:
             or told_the_listener(first, question, recall) or self_named(first, question, recall)
             or someone_else(first, question, recall) or yes_of_another(first, question, recall)
             or anothers_role(first, question, recall) or not_a_place(first, question, recall)
-            or still_held(first, question, recall) or _NAMED_USER.search(first)):
+            or still_held(first, question, recall) or they_deny(question, recall) or _NAMED_USER.search(first)):
         return unknown_answer(recall)
     # a question that asks to reason ("Is it likely that Nate has friends besides Joanna?") is not denied by
     # whatever "not" the words found hold

@@ -391,6 +391,47 @@ _TASTE_ASKED = re.compile(rf"\b(?:{alternation(TASTE_WORDS)})\b", re.I)
 _ROLE_TERMS = frozenset(terms(" ".join(ROLES)))
 
 
+# words a question asks with that say no thing done ("How does Tim feel while surfing?": the surfing is asked)
+_ASKING_VERBS = frozenset(terms("feel felt think thought like love want know go get have do make say see look need "
+                                "find keep take"))
+
+
+def they_deny(question: str, recall: RecallResult) -> bool:
+    """Asked what, how or why of something the one asked about says they do not do ("How does Tim feel while
+    surfing?" — Tim: "I don't surf, but reading a great fantasy book helps me escape"), and no words of theirs
+    found say they do it: there is nothing of theirs to answer from, whatever the model makes of the rest. A clause
+    of their own ("I" said) denies it; one that says it of the one they speak to ("same as surfing is for you")
+    says it of no one of theirs. Not a yes/no question (``said_otherwise``). The asked is ``recall.asked``, or the
+    user asked about themselves."""
+    if yes_no(question) is not None or not recall.episodes_relevant:
+        return False
+    mine = bool(FIRST_PERSON_RE.search(question)) and not recall.intent.role_words
+    who = "user" if mine else recall.asked.lower()
+    if not who:
+        return False
+    names = {t for n in recall.asked.split() for t in terms(n)}
+    topic = set(terms(question)) - names - _ROLE_TERMS - _ASKING_VERBS
+    denied = affirmed = False
+    for e in recall.episodes:
+        if e.speaker.lower() != who:
+            continue
+        for clauses in _clauses(e.text.replace("’", "'")):
+            for c in clauses:
+                said = topic & set(terms(c))
+                if not said or not _OWN.search(c):
+                    continue
+                if _denies(c, said) and _NEGATED_DOING.search(c):
+                    denied = True
+                else:
+                    affirmed = True
+    return denied and not affirmed
+
+
+# a denial of doing, said by the speaker: "I don't surf", "I've never skied", "we never go camping"
+_NEGATED_DOING = re.compile(
+    r"\b(?:I|we)(?:\s+do\s+not|\s+don't|\s+never|\s+have\s+never|'ve\s+never|\s+haven't\s+ever)\b", re.I)
+
+
 def said_otherwise(answer: str, recall: RecallResult, *, look: int = 3, yes: bool | None = None) -> str | None:
     """A "yes" to a yes/no question ("Have I been to Japan?", "Am I going to Crete?") when the newest of the best
     utterances that speak of its topic says, in the clause that does or one right after it that points back to

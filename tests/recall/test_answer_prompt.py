@@ -1229,6 +1229,27 @@ def test_asked_where_a_job_or_a_subject_alone_is_no_answer(question: str, answer
     assert not_a_place(answer, question, r) is refused
 
 
+@pytest.mark.parametrize(("question", "said", "denied"), [
+    # their own "I don't…" of what is asked, and nothing of theirs says they do it
+    ("How does Lina feel while surfing?", [("Lina", "I don't surf, but a good book helps me escape.")], True),
+    ("Where does Lina go skiing?", [("Lina", "I've never skied, my knees wouldn't cope.")], True),
+    # said of the one they speak to, not of themselves: no "yes" of theirs
+    ("How does Lina feel while surfing?", [("Lina", "I don't surf, but a good book helps me escape."),
+                                          ("Lina", "A comfy chair is bliss, same as surfing is for you.")], True),
+    # their own words say they do it too
+    ("How does Lina feel while surfing?", [("Lina", "I don't surf much in winter."),
+                                          ("Lina", "I surf every summer, it makes me feel so free.")], False),
+    # someone else's denial; a denial of something else; asked yes or no (said_otherwise's)
+    ("How does Lina feel while surfing?", [("Omar", "I don't surf, it scares me.")], False),
+    ("How does Lina feel while surfing?", [("Lina", "I don't swim, but surfing with a board is fine.")], False),
+    ("Does Lina surf?", [("Lina", "I don't surf, but a good book helps me escape.")], False),
+])
+def test_what_the_one_asked_about_says_they_do_not_do_has_no_answer(question: str, said: list[tuple[str, str]],
+                                                                    denied: bool) -> None:
+    from assistant.when import they_deny
+    assert they_deny(question, _talk(question, "Lina", said)) is denied
+
+
 @pytest.mark.parametrize(("answer", "refused"), [
     ("York, near the Minster.", True),  # the home held now
     ("You live in York.", True),
