@@ -257,7 +257,8 @@ class Learner:
     def _merge_placeholders(self, changes: Sequence[tuple[Change, int, str]], *, at: datetime) -> list[str]:
         """Someone just told by name in a role the user spoke of before naming them ("Jess, my partner…" after "My
         partner's a paramedic"): the two are one now (memory/merges.py: merge_placeholders), each noted."""
-        told = {c.subject for c, _, _ in changes if c.kind == "added" and c.relation in KIN_CLASS}
+        told = {n for c, _, _ in changes if c.kind == "added" and c.relation in KIN_CLASS
+                for n in (c.subject, c.object)}  # either end: a partner may be stored from the user's side
         if not told:
             return []
         try:
