@@ -11,6 +11,7 @@ from memory.extraction.rules_discourse import PRONOUN_GENDER, Entity
 from memory.extraction.rules_lexicon import (
     ACTIVITIES,
     AHEAD,
+    CALLED_OFF,
     CAR_BRANDS,
     CLASS_NOUNS,
     CONDITION_ADJECTIVES,
@@ -56,6 +57,7 @@ from memory.extraction.rules_lexicon import (
     STUDYING,
     TOWARDS,
     TRIED_IS_DONE,
+    TRIP_WORDS,
     TRY,
     WORKPLACES,
     agent_noun,
@@ -1095,6 +1097,8 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
             c.emit(subj, "lives_in", o2.text, op)
     elif rel in ("@switch", "@switch_to", "@swap"):
         _switch(c, m, subj, o, op)
+    elif rel == "@cancel":
+        _cancelled(c, subj, o)
     elif rel == "@join":
         called = o.end < c.hi and c.toks[o.end].lower in ("called", "named")
         named = _after_name(c, o) if called and not o.proper and o.head.lower in WORKPLACES else None
@@ -1540,7 +1544,8 @@ def _trip_noun(c: Clause, m: Match, subj: Entity | None, o: Phrase | None) -> No
     if owned or (before and before[-1].lower in HOW_OFTEN):
         return  # "most days on my old Raleigh": a habit; a thing of someone's, or a month, is no place
     longing = any(t.lower == "wait" for t in before)  # "can't wait for": no negation
-    if place is None or (_negated(c, m.start) and not longing):
+    if place is None or (_negated(c, m.start) and not longing) or any(t.lem in CALLED_OFF for t in before):
+        # "we never went on the trip to Peru", "had to cancel our trip to Rome": no visit, no plan
         return
     when = c.time()
     ahead = any(t.lower in AHEAD for t in before)
@@ -1554,6 +1559,18 @@ def _trip_noun(c: Clause, m: Match, subj: Entity | None, o: Phrase | None) -> No
         c.emit(subj, "plans_trip_to", place.text, kind="plan", when=when)
     else:
         c.emit(subj, "visited", place.text)
+
+
+def _cancelled(c: Clause, subj: Entity | None, o: Phrase) -> None:
+    """A trip called off, by its place ("We've cancelled Portugal") or as a trip there ("had to cancel our trip to
+    Rome"): the plan ends. A name is read as a place whatever the tagger made of it ("Crete" as a firm): only a plan
+    held by that name ends ("cancelled Netflix" ends none). Not a thing said by its kind ("cancelled the party")."""
+    if subj is None:
+        return
+    if o.proper and o.head.ent != "PERSON":
+        c.emit(subj, "plans_trip_to", o.text, "end")
+    elif o.head.lower in TRIP_WORDS and (place := _town_after(c, o)) is not None:
+        c.emit(subj, "plans_trip_to", place.text, "end")
 
 
 def _trip_event(c: Clause, m: Match, subj: Entity | None) -> None:

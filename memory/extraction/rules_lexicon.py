@@ -209,6 +209,10 @@ IRREALIS = frozenset(
         "planning thinking considering wish maybe perhaps going gonna supposed whether tomorrow someday"
     )
 )
+# What a trip is called ("a family road trip", "our holiday in Crete")
+TRIP_WORDS = frozenset(_words("trip holiday holidays vacation cruise getaway honeymoon"))
+# What calls a plan off ("We've cancelled Portugal", "had to scrap the trip to Rome")
+CALLED_OFF = frozenset(_words("cancel scrap axe"))
 # Before "to be" a post, work towards it: not held yet ("training to be a teacher", "studying to be a vet")
 TOWARDS = frozenset(_words("train retrain study aim aspire strive qualify learn work"))
 # Said just before a verb, what nearly happened did not ("We nearly bought a house in Bath")

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from memory.extraction.rules_lexicon import (
     BODY_PARTS,
+    CALLED_OFF,
     CONDITION_ADJECTIVES,
     CONDITIONS,
     DIETS,
@@ -15,6 +16,7 @@ from memory.extraction.rules_lexicon import (
     PETS,
     SOFT,
     TRADE_VERBS,
+    TRIP_WORDS,
 )
 from memory.extraction.rules_tokens import Tok
 from memory.words import POSSESSIVES
@@ -53,14 +55,16 @@ _DIET = "|".join(sorted(d for d in DIETS if "-" not in d))  # a hyphenated word 
 _POSSESSIVE = "|".join(sorted(POSSESSIVES))
 _DWELLING_KIND = "|".join(sorted(DWELLING_KINDS))
 _PET = "|".join(sorted(PETS))
+_TRIP = "|".join(sorted(TRIP_WORDS))
+_CALLED_OFF = "|".join(sorted(CALLED_OFF))
 PATTERNS: list[Pattern] = [
     # corrections of kinship / names
     _p("name be|'s O", "@name_is"),
     _p("be call|name O", "@called"),
     _p("be my|our O", "@is_my_role"),
     # a trip made, said by what kind it was ("just got back from a family road trip", "we went on a ski holiday")
-    _p("get|come back|home from * trip|holiday|holidays|vacation|cruise|getaway|honeymoon", "@trip_event", event=True),
-    _p("go on * trip|holiday|holidays|vacation|cruise|getaway|honeymoon", "@trip_event", event=True),
+    _p(f"get|come back|home from * {_TRIP}", "@trip_event", event=True),
+    _p(f"go on * {_TRIP}", "@trip_event", event=True),
     # residence, origins
     # the town said after the kind of home ("I live in a flat in Leith", "we rent a two-bed terrace in Salford")
     _p(f"live|reside [out|over|up|down|back] in ~ {_DWELLING} in O", "lives_in", state=True, proper=True),
@@ -303,7 +307,10 @@ PATTERNS: list[Pattern] = [
     _p("switch|change|move|go from O to O2", "@switch"),
     _p("swap|trade|exchange|part-exchange in O for O2", "@swap"),  # "traded in the Fiesta for a Corsa"
     _p("swap|trade|exchange O for O2", "@swap"),
-    _p("replace O with O2", "@swap"),  # "Finally replaced the Focus with an electric Kia Niro"
+    _p("replace O with O2", "@swap"),
+    # a plan called off: "We've cancelled Portugal", "had to cancel our trip to Rome", "called off the holiday in Crete"
+    _p(f"{_CALLED_OFF} O", "@cancel"),
+    _p("call off O", "@cancel"),  # "Finally replaced the Focus with an electric Kia Niro"
     _p("switch|change [over] to O", "@switch_to"),  # "I've switched to green tea, coffee was making me jittery"
     _p("start|begin|learn|learning [learn|learning] to O", "@learn_to"),
     _p("take|pick up O", "@take_up"),

@@ -342,6 +342,10 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("It's nice to play a bit of tennis.", (), set()),
     ("I swim most mornings.", (), {k(U, "practices", "swimming")}),
     ("We fish off the pier every summer.", (), {k(U, "practices", "fishing")}),
+    # a trip called off: by its place, or as a trip there; no visit read from it
+    ("We've had to scrap Lisbon, the flights doubled.", (), {k(U, "plans_trip_to", "Lisbon", "end")}),
+    ("We cancelled our holiday to Madeira because of Dad's op.", (), {k(U, "plans_trip_to", "Madeira", "end")}),
+    ("We cancelled the barbecue, it poured all day.", (), set()),  # no place
     # a noun that says which friend, before the role word
     ("I had coffee with my old school friend Nadia.", (), {k("Nadia", "friend_of", U)}),
     ("My work mate Dev is a plumber.", (), {k("Dev", "colleague_of", U), k("Dev", "works_as", "plumber")}),

@@ -452,6 +452,20 @@ def test_a_role_told_before_its_name_is_one_with_who_is_named_in_it_later(env) -
     assert now_objects(graph, "my sister", "lives_in", later) == ["Leeds"]  # which sister is not said
 
 
+def test_a_trip_called_off_ends_the_plan(env) -> None:
+    """"We're going to Portugal in May", then "We've cancelled Portugal": not going, from when it was said (the
+    plan had stood until May ran out)."""
+    from memory.extraction.rules import RuleExtractor
+    from memory.learning import RulesExtractor
+
+    graph, ts = env
+    learner = Learner(graph, ts, RulesExtractor(RuleExtractor()))
+    learner.ingest(turns("c1", T0, "We're going to Portugal in May."), source="t")
+    assert now_objects(graph, "user", "plans_trip_to", T0 + D) == ["Portugal"]
+    learner.ingest(turns("c2", T0 + 20 * D, "We've cancelled Portugal, money's too tight this year."), source="t")
+    assert now_objects(graph, "user", "plans_trip_to", T0 + 21 * D) == []
+
+
 def test_a_workplace_left_by_its_kind_ends_the_one_held_by_its_name(env) -> None:
     """"Leah has left the bank" when memory holds her at Barclays: the one place held by name is the one left.
     A place held by its kind alone is left only when that kind is said."""
