@@ -574,12 +574,14 @@ def _denies(clause: str, about: frozenset[str] | set[str]) -> bool:
     been to Japan", not "My dog can't stand thunder" nor "I can't start the day without coffee"), an end
     ("cancelled", "sold", "retired") on either side ("We cancelled Crete", "Gym membership cancelled")."""
     words = clause.split()
-    at = next((k for k, w in enumerate(words) if about & set(terms(w, stop=frozenset()))), None)
-    if at is None:
+    asked = {k for k, w in enumerate(words) if about & set(terms(w, stop=frozenset()))}
+    if not asked:
         return False
+    at = min(asked)
     for k in range(len(words)):
-        # the thing asked is no end of itself ("Am I retired?" "Before I retired I was a postman")
-        if k != at and says_an_end(" ".join(w for j, w in enumerate(words[: k + 1]) if j != at)):
+        # the thing asked is no end of itself ("Am I retired?" "Before I retired I was a postman"; "Is Des
+        # retired?" "My uncle Des is a retired fireman")
+        if k not in asked and says_an_end(" ".join(w for j, w in enumerate(words[: k + 1]) if j not in asked)):
             cue = words[k].lower().replace("’", "'")
             denial = cue.endswith("n't") or cue.strip(",.!?") in _DENIALS
             if denial and any(w.lower() == "without" for w in words[k + 1 : at]):

@@ -563,6 +563,9 @@ def test_asked_whether_something_still_holds_when_it_ended() -> None:
     # the newest says it holds again: the yes stands
     ("Am I going to Crete?", [("user", "We had to cancel Crete, the car broke down.", MAY_20),
                               ("user", "Crete is back on, we booked new flights!", JUNE_3)], False),
+    # the words asked are no end of themselves: "retired" said of someone asked about
+    ("Is Des retired?", [("user", "My uncle Des is a retired fireman.", MAY_20)], False),
+    ("Is Des still working?", [("user", "My uncle Des retired from the fire service in May.", MAY_20)], True),
     # an animal said by its young: a pet lost, then a young one of its kind got
     ("Do we have a cat?", [("user", "Our old cat Smudge died last month, the house feels empty.", MAY_20),
                            ("user", "We've adopted a rescue kitten called Pickle!", JUNE_3)], False),
