@@ -7,7 +7,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import datetime
 
-from assistant.when import MONTH, dated, redated, said_otherwise, spoken_date, they_deny, yes_no
+from assistant.when import MONTH, dated, redated, said_on, said_otherwise, spoken_date, they_deny, yes_no
 from memory.episodes import Episode, about_listener, addressed, to_listener, without_names
 from memory.extraction.dates import ORDINALS, UNITS
 from memory.llm import Message
@@ -599,11 +599,14 @@ def vetted(first: str, question: str, recall: RecallResult) -> str | None:
     """What to say instead of an answer that is no answer: the question said back with nothing of its own, or a
     guess that nothing remembered supports; or instead of the day some words were said, the day they meant
     (``redated``). None: the answer stands."""
+    denied = they_deny(question, recall)
+    if denied is not None:  # the user's own words say so; of someone else, they did not say it
+        return said_on(denied, question) if denied.speaker == "user" else unknown_answer(recall)
     if (says_nothing_new(first, question) or ungrounded(first, question, recall) or borrowed(first, question, recall)
             or told_the_listener(first, question, recall) or self_named(first, question, recall)
             or someone_else(first, question, recall) or yes_of_another(first, question, recall)
             or anothers_role(first, question, recall) or not_a_place(first, question, recall)
-            or still_held(first, question, recall) or they_deny(question, recall) or _NAMED_USER.search(first)):
+            or still_held(first, question, recall) or _NAMED_USER.search(first)):
         return unknown_answer(recall)
     # a question that asks to reason ("Is it likely that Nate has friends besides Joanna?") is not denied by
     # whatever "not" the words found hold

@@ -368,6 +368,11 @@ def _maybe_not(e: Episode, question: str) -> str:
     return f"Maybe not: {_said_on(e, question)}"
 
 
+def said_on(e: Episode, question: str) -> str:
+    """'On 15 September 2026 you said "Sold the Corsa…"'."""
+    return _said_on(e, question, start="On")
+
+
 def _said_on(e: Episode, question: str, *, start: str = "on") -> str:
     """'on 15 September 2026 you said "Sold the Corsa…"': the words, of the question's topic, and when and whose."""
     who = "you" if e.speaker == "user" else e.speaker
@@ -396,22 +401,22 @@ _ASKING_VERBS = frozenset(terms("feel felt think thought like love want know go 
                                 "find keep take"))
 
 
-def they_deny(question: str, recall: RecallResult) -> bool:
+def they_deny(question: str, recall: RecallResult) -> Episode | None:
     """Asked what, how or why of something the one asked about says they do not do ("How does Tim feel while
     surfing?" — Tim: "I don't surf, but reading a great fantasy book helps me escape"), and no words of theirs
     found say they do it: there is nothing of theirs to answer from, whatever the model makes of the rest. A clause
     of their own ("I" said) denies it; one that says it of the one they speak to ("same as surfing is for you")
     says it of no one of theirs. Not a yes/no question (``said_otherwise``). The asked is ``recall.asked``, or the
-    user asked about themselves."""
+    user asked about themselves. The words that deny it; None when nothing does."""
     if yes_no(question) is not None or not recall.episodes_relevant:
-        return False
+        return None
     mine = bool(FIRST_PERSON_RE.search(question)) and not recall.intent.role_words
     who = "user" if mine else recall.asked.lower()
     if not who:
-        return False
+        return None
     names = {t for n in recall.asked.split() for t in terms(n)}
     topic = set(terms(question)) - names - _ROLE_TERMS - _ASKING_VERBS
-    denied = affirmed = False
+    denied: Episode | None = None
     for e in recall.episodes:
         if e.speaker.lower() != who:
             continue
@@ -420,11 +425,10 @@ def they_deny(question: str, recall: RecallResult) -> bool:
                 said = topic & set(terms(c))
                 if not said or not _OWN.search(c):
                     continue
-                if _denies(c, said) and _NEGATED_DOING.search(c):
-                    denied = True
-                else:
-                    affirmed = True
-    return denied and not affirmed
+                if not (_denies(c, said) and _NEGATED_DOING.search(c)):
+                    return None  # words of theirs say they do it
+                denied = denied or e
+    return denied
 
 
 # a denial of doing, said by the speaker: "I don't surf", "I've never skied", "we never go camping"

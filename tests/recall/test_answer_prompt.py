@@ -1250,7 +1250,19 @@ def test_asked_where_a_job_or_a_subject_alone_is_no_answer(question: str, answer
 def test_what_the_one_asked_about_says_they_do_not_do_has_no_answer(question: str, said: list[tuple[str, str]],
                                                                     denied: bool) -> None:
     from assistant.when import they_deny
-    assert they_deny(question, _talk(question, "Lina", said)) is denied
+    assert (they_deny(question, _talk(question, "Lina", said)) is not None) is denied
+
+
+def test_what_one_says_they_do_not_do_is_said_instead_of_an_answer() -> None:
+    """Of someone else: they did not say it. Of the user: their own words, for them to judge."""
+    from assistant.answer import vetted
+    q = "How does Lina feel while surfing?"
+    assert vetted("Free and happy.", q, _talk(q, "Lina", [("Lina", "I don't surf, it scares me.")])) == (
+        "Lina didn't mention that, as far as I know.")
+    mine = "Where do I go skiing?"
+    said = "I've never skied, my knees wouldn't cope."
+    r = _talk(mine, "", [("user", said)])
+    assert vetted("In the Alps.", mine, r) == f'On 20 January 2023 you said "{said}"'
 
 
 @pytest.mark.parametrize(("answer", "refused"), [
