@@ -433,14 +433,19 @@ def test_a_band_quit_by_name_ends_the_membership_though_read_as_a_job_left(env) 
     assert now_objects(graph, "user", "works_at", later) == ["Halfords"]
 
 
-def test_a_role_told_before_its_name_is_one_with_who_is_named_in_it_later(env) -> None:
-    """"My partner's a paramedic", then "Jess, my partner, is on nights": Jess is the paramedic at once, not after
-    the nightly merge. Two sisters named leave "my sister" alone: nothing says which one."""
+def _rules_learner(env) -> tuple[TemporalGraph, Learner]:
+    """The memory of ``env`` and a learner with the real spaCy rules."""
     from memory.extraction.rules import RuleExtractor
     from memory.learning import RulesExtractor
 
     graph, ts = env
-    learner = Learner(graph, ts, RulesExtractor(RuleExtractor()))
+    return graph, Learner(graph, ts, RulesExtractor(RuleExtractor()))
+
+
+def test_a_role_told_before_its_name_is_one_with_who_is_named_in_it_later(env) -> None:
+    """"My partner's a paramedic", then "Jess, my partner, is on nights": Jess is the paramedic at once, not after
+    the nightly merge. Two sisters named leave "my sister" alone: nothing says which one."""
+    graph, learner = _rules_learner(env)
     learner.ingest(turns("c1", T0, "My partner's a paramedic.", "My sister lives in Leeds."), source="t")
     assert now_objects(graph, "my partner", "works_as", T0 + D) == ["paramedic"]
     results = learner.ingest(turns("c2", T0 + 3 * D, "Jess, my partner, is on nights all this week.",
@@ -455,11 +460,7 @@ def test_a_role_told_before_its_name_is_one_with_who_is_named_in_it_later(env) -
 def test_a_trip_called_off_ends_the_plan(env) -> None:
     """"We're going to Portugal in May", then "We've cancelled Portugal": not going, from when it was said (the
     plan had stood until May ran out)."""
-    from memory.extraction.rules import RuleExtractor
-    from memory.learning import RulesExtractor
-
-    graph, ts = env
-    learner = Learner(graph, ts, RulesExtractor(RuleExtractor()))
+    graph, learner = _rules_learner(env)
     learner.ingest(turns("c1", T0, "We're going to Portugal in May."), source="t")
     assert now_objects(graph, "user", "plans_trip_to", T0 + D) == ["Portugal"]
     learner.ingest(turns("c2", T0 + 20 * D, "We've cancelled Portugal, money's too tight this year."), source="t")
@@ -469,11 +470,7 @@ def test_a_trip_called_off_ends_the_plan(env) -> None:
 def test_a_workplace_left_by_its_kind_ends_the_one_held_by_its_name(env) -> None:
     """"Leah has left the bank" when memory holds her at Barclays: the one place held by name is the one left.
     A place held by its kind alone is left only when that kind is said."""
-    from memory.extraction.rules import RuleExtractor
-    from memory.learning import RulesExtractor
-
-    graph, ts = env
-    learner = Learner(graph, ts, RulesExtractor(RuleExtractor()))
+    graph, learner = _rules_learner(env)
     learner.ingest(turns("c1", T0, "My friend Leah works at Barclays.", "My cousin Ben works at a garage."),
                    source="t")
     assert now_objects(graph, "Leah", "works_at", T0 + D) == ["Barclays"]
