@@ -1091,10 +1091,11 @@ def _role_words(facts: Sequence[Arc]) -> list[str]:
 
 
 def _left_out(facts: Sequence[Arc]) -> list[str]:
-    """The foods and drinks the diets, conditions and allergies of these facts leave out ("teetotal": wine, beer…;
-    "shellfish": prawns…): "Do I drink wine?" is spoken of by a teetotal diet, in its own word."""
+    """The foods and drinks the diets, conditions, allergies and foods gone without of these facts leave out
+    ("teetotal": wine, beer…; "shellfish": prawns…; "gluten": bread…): "Do I drink wine?" is spoken of by a teetotal
+    diet, in its own word."""
     diets = {a.object.lower() for a in facts if a.relation == "diet"}
-    held = [a.object.lower() for a in facts if a.relation in ("has_condition", "allergic_to")]
+    held = [a.object.lower() for a in facts if a.relation in ("has_condition", "allergic_to", "avoids")]
     return [*(food for food, leave_out in DIET_EXCLUDES.items() if diets & set(leave_out)),
             *(food for h in held for food in (*CONDITION_EXCLUDES.get(h, ()), *ALLERGEN_FOODS.get(h, ())))]
 

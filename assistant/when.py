@@ -331,13 +331,16 @@ def no_longer(recall: RecallResult) -> str | None:
     return _maybe_not(max(later, key=lambda e: e.at), recall.question)
 
 
+_BE_ASKS = frozenset({"am", "is", "are"})
+
+
 def diet_leaves_out(recall: RecallResult) -> str | None:
     """Asked whether someone eats or drinks a thing now ("Do I eat meat?", "Does Anna drink wine?") when a diet
     they hold now leaves it out ("I've been pescatarian since uni"): "No, you're pescatarian." The small model,
     given "User diet pescatarian", said "Yes."; memory.words.DIET_EXCLUDES is the table. None otherwise."""
     aux = yes_no(recall.question)
-    if aux is None or aux.past:
-        return None
+    if aux is None or aux.past or recall.question.split()[0].lower() in _BE_ASKS:
+        return None  # "Am I allergic to shellfish?", "Is Rob gluten-free?" ask the state itself, not a food
     asked = set(terms(recall.question))
     mine = bool(FIRST_PERSON_RE.search(recall.question)) and not recall.intent.roles
     whose = {USER_ID} if mine else set(recall.seeds)
@@ -349,9 +352,11 @@ def diet_leaves_out(recall: RecallResult) -> str | None:
         if a.relation == "has_condition" and a.current and a.subject_id in whose and asked & _CONDITION_LEAVES_OUT.get(
                 a.object.lower(), frozenset()):  # "Can Sarah eat gluten?" of a coeliac: no
             return f"No, {'you have' if a.subject_id == USER_ID else a.subject + ' has'} {a.object}."
-        if a.relation == "allergic_to" and a.current and a.subject_id in whose and asked & (
+        if a.relation in ("allergic_to", "avoids") and a.current and a.subject_id in whose and asked & (
                 set(terms(a.object)) | _ALLERGY_LEAVES_OUT.get(a.object.lower(), frozenset())):
-            return f"No, {'you are' if a.subject_id == USER_ID else a.subject + ' is'} allergic to {a.object}."
+            # "Can Rob eat bread?" of "Rob has gone gluten-free": the foods of its kind, as for an allergy
+            said = f"allergic to {a.object}" if a.relation == "allergic_to" else f"{a.object}-free"
+            return f"No, {'you are' if a.subject_id == USER_ID else a.subject + ' is'} {said}."
     return None
 
 

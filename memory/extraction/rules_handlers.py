@@ -23,6 +23,7 @@ from memory.extraction.rules_lexicon import (
     FAVOURITE_PEOPLE,
     FOR_LATER,
     FORMER,
+    FREE_OF,
     GERUND_SETTINGS,
     HABIT_NOUNS,
     HABIT_SAID,
@@ -845,6 +846,11 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
             # given up ("I gave up being vegetarian", "quit being vegan"): the diet ends
             ended = _given_up([t.lem for t in c.toks[max(c.lo, m.start - 3) : m.start]])
             c.emit(subj, "diet", DIET_NAMES[said], "end" if ended else op)
+        return
+    if rel == "@free_of":  # "Rob has gone gluten-free": what he goes without, beside any diet he keeps
+        said = next(t.lower for t in c.toks[m.start : m.end] if t.lower in FREE_OF)
+        ended = _given_up([t.lem for t in c.toks[max(c.lo, m.start - 3) : m.start]])
+        c.emit(subj, "avoids", said, "end" if ended else op, obj_type="TOPIC")
         return
     if rel == "@diet_back" and o is not None:  # "back on the bacon butties": a word of it is the food
         for diet in dict.fromkeys(d for t in c.toks[o.start : o.end] for d in DIET_EXCLUDES.get(t.lower, ())):

@@ -209,6 +209,9 @@ IRREALIS = frozenset(
         "planning thinking considering wish maybe perhaps going gonna supposed whether tomorrow someday"
     )
 )
+# What a diet goes without, said "<word>-free" ("gone gluten-free", "I'm dairy free now"): `avoids <word>`, beside
+# any diet held (a vegan can be gluten-free too)
+FREE_OF = frozenset(_words("gluten dairy wheat lactose sugar alcohol meat nut egg caffeine"))
 # What a trip is called ("a family road trip", "our holiday in Crete")
 TRIP_WORDS = frozenset(_words("trip holiday holidays vacation cruise getaway honeymoon"))
 # What calls a plan off ("We've cancelled Portugal", "had to scrap the trip to Rome")

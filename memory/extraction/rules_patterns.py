@@ -12,6 +12,7 @@ from memory.extraction.rules_lexicon import (
     DIETS,
     DWELLING_KINDS,
     DWELLINGS,
+    FREE_OF,
     INJURIES,
     PETS,
     SOFT,
@@ -57,6 +58,7 @@ _DWELLING_KIND = "|".join(sorted(DWELLING_KINDS))
 _PET = "|".join(sorted(PETS))
 _TRIP = "|".join(sorted(TRIP_WORDS))
 _CALLED_OFF = "|".join(sorted(CALLED_OFF))
+_FREE_OF = "|".join(sorted(FREE_OF))
 PATTERNS: list[Pattern] = [
     # corrections of kinship / names
     _p("name be|'s O", "@name_is"),
@@ -287,6 +289,7 @@ PATTERNS: list[Pattern] = [
     # diets: a change ("I've gone vegan") and a state ("she's pescatarian")
     _p(f"go|become|turn ~ {_DIET}", "@diet"),
     _p(f"be ~ {_DIET}", "@diet", state=True),
+    _p(f"go|become|turn|be|stay|eat ~ {_FREE_OF} [-] free", "@free_of", state=True),  # "Rob has gone gluten-free"
     # a food eaten again ends the diets that leave it out ("I'm eating meat again", "back to eating fish")
     _p("eat|eating everything|anything again", "@diet_over"),  # "I'm eating everything again"
     _p("eat|eating O again", "@diet_back"),

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple, Protocol
 
 from memory.extraction.dates import MONTHS, SEASONS, WEEKDAYS
-from memory.extraction.rules_lexicon import DIET_NAMES
+from memory.extraction.rules_lexicon import DIET_NAMES, FREE_OF
 from memory.search import terms
 from memory.vocabulary import NARROWER
 from memory.words import AUXILIARIES, MY, PARTICIPLES, ROLE_RELATIONS, VAGUE, WH_WORDS, alternation
@@ -39,8 +39,10 @@ CUES: list[tuple[str, tuple[str, ...]]] = [
     (r"\b(like|likes|love|loves|enjoy|enjoys|favou?rite|foods?|drinks?|eat|prefer|fan of|support|supports)\b",
      ("likes", "diet")),
     (rf"\b(diet|{alternation(DIET_NAMES)})\b", ("diet",)),  # "Am I still vegan?", "Is Tom teetotal?"
+    (rf"\b({alternation(FREE_OF)})[- ]free\b", ("avoids",)),  # "Is Rob gluten-free?"
     # whether something may be eaten: what someone cannot have, too ("Can I eat prawns?" of a shellfish allergy)
-    (r"^\s*(?:can|could|should|may)\s+\w+(?:\s+\w+)?\s+(?:eat|drink|have)\b", ("diet", "allergic_to", "has_condition")),
+    (r"^\s*(?:can|could|should|may)\s+\w+(?:\s+\w+)?\s+(?:eat|drink|have)\b",
+     ("diet", "allergic_to", "has_condition", "avoids")),
     (r"\b(dislike|dislikes|hate|hates|can't stand)\b", ("dislikes",)),
     (r"\b(allerg\w*)\b", ("allergic_to",)),
     (r"\b(conditions?|illness\w*|diagnos\w*|health)\b", ("has_condition",)),

@@ -342,6 +342,10 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("It's nice to play a bit of tennis.", (), set()),
     ("I swim most mornings.", (), {k(U, "practices", "swimming")}),
     ("We fish off the pier every summer.", (), {k(U, "practices", "fishing")}),
+    # a food gone without, said "<word>-free", beside any diet
+    ("My husband Rob has gone gluten-free.", (), {k("Rob", "spouse_of", U), k("Rob", "avoids", "gluten")}),
+    ("I've been dairy free since the spring.", (), {k(U, "avoids", "dairy")}),
+    ("The cake was gluten-free, and nobody noticed.", (), set()),  # a thing, not someone
     # a trip called off: by its place, or as a trip there; no visit read from it
     ("We've had to scrap Lisbon, the flights doubled.", (), {k(U, "plans_trip_to", "Lisbon", "end")}),
     ("We cancelled our holiday to Madeira because of Dad's op.", (), {k(U, "plans_trip_to", "Madeira", "end")}),

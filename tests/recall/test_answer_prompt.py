@@ -453,6 +453,7 @@ def test_a_condition_held_now_says_no_to_a_food_it_leaves_out() -> None:
     ("Can I have a satay skewer?", "peanuts", "No, you are allergic to peanuts."),
     ("Can I eat rice?", "shellfish", None),  # not of the kind
     ("Can I eat prawns?", "wasps", None),  # no food
+    ("Am I allergic to shellfish?", "shellfish", None),  # the allergy itself is asked (it had been "No, you are…")
 ])
 def test_an_allergy_held_now_says_no_to_a_food_of_its_kind(question: str, allergy: str, said: str | None) -> None:
     """"Can I eat prawns?" after "I'm allergic to shellfish" had been "I don't know" (the premise "prawns" was in
@@ -465,6 +466,26 @@ def test_an_allergy_held_now_says_no_to_a_food_of_its_kind(question: str, allerg
     if said is not None:
         assert unfounded(["prawns"] if "prawns" in question else [], question, r) == []
     assert "allergic_to" in analyse(question).relations  # what may be eaten asks what cannot be
+
+
+@pytest.mark.parametrize(("question", "said"), [
+    ("Can Rob eat bread?", "No, Rob is gluten-free."),  # a food of the kind
+    ("Can Rob have a pint of beer?", None),  # not in the table: the model's to answer
+    ("Can Rob eat rice?", None),
+    ("Does Rob eat pasta?", "No, Rob is gluten-free."),
+    ("Is Rob gluten-free?", None),  # the state itself is asked: the model says yes
+])
+def test_a_food_gone_without_says_no_to_a_food_of_its_kind(question: str, said: str | None) -> None:
+    """"Can Rob eat bread?" after "My husband Rob has gone gluten-free" had been "I don't know"."""
+    from assistant.answer import unfounded
+    from assistant.when import diet_leaves_out
+
+    rob = dataclasses.replace(_fact("rob", "avoids", "gluten"), subject="Rob")
+    r = RecallResult(question, analyse(question), ["rob"], [rob], "now")
+    assert diet_leaves_out(r) == said
+    if said is not None:  # the food asked is no premise memory lacks: what is gone without speaks of it
+        assert unfounded(["bread"] if "bread" in question else ["pasta"], question, r) == []
+    assert "avoids" in analyse("Can Rob eat bread?").relations and "avoids" in analyse("Is Rob gluten-free?").relations
 
 
 def test_asked_about_now_when_every_fact_of_it_ended() -> None:
