@@ -432,10 +432,23 @@ def they_deny(question: str, recall: RecallResult) -> Episode | None:
                     continue
                 if not (_denies(c, said) and _NEGATED_DOING.search(c)):
                     return None  # words of theirs say they do it
+                if not _denied_whole(c, said):
+                    continue  # "I don't drink coffee at all, just builder's tea": coffee is denied, not drinking
                 denied = denied or e
     return denied
 
 
+def _denied_whole(clause: str, said: set[str]) -> bool:
+    """What the clause denies is the topic itself, with no object after it ("I don't surf", "I've never skied");
+    not one thing of it ("I don't drink coffee at all": drinking is not denied)."""
+    words = [w.lower() for w in _WORD.findall(clause.lower())]
+    at = max((k for k, w in enumerate(words) if said & set(terms(w))), default=None)
+    return at is not None and all(w in _AFTER_A_DENIAL for w in words[at + 1:])
+
+
+# what may follow a denied doing and leave it whole: "I don't surf at all", "I never ski any more"
+_AFTER_A_DENIAL = frozenset("at all much any anymore more either now really though these days ever often again "
+                            "since".split())
 # a denial of doing, said by the speaker: "I don't surf", "I've never skied", "we never go camping"
 _NEGATED_DOING = re.compile(
     r"\b(?:I|we)(?:\s+do\s+not|\s+don't|\s+never|\s+have\s+never|'ve\s+never|\s+haven't\s+ever)\b", re.I)

@@ -1267,6 +1267,9 @@ def test_asked_where_a_job_or_a_subject_alone_is_no_answer(question: str, answer
     ("How does Lina feel while surfing?", [("Omar", "I don't surf, it scares me.")], False),
     ("How does Lina feel while surfing?", [("Lina", "I don't swim, but surfing with a board is fine.")], False),
     ("Does Lina surf?", [("Lina", "I don't surf, but a good book helps me escape.")], False),
+    # one thing of it denied, not the doing ("What does Lina drink?" had been "I don't know")
+    ("What does Lina drink?", [("Lina", "I don't drink coffee at all, just builder's tea.")], False),
+    ("Where does Lina go skiing?", [("Lina", "I never ski any more, not since the knee.")], True),
 ])
 def test_what_the_one_asked_about_says_they_do_not_do_has_no_answer(question: str, said: list[tuple[str, str]],
                                                                     denied: bool) -> None:
