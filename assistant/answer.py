@@ -607,7 +607,8 @@ def vetted(first: str, question: str, recall: RecallResult) -> str | None:
             or someone_else(first, question, recall) or yes_of_another(first, question, recall)
             or anothers_role(first, question, recall) or not_a_place(first, question, recall)
             or still_held(first, question, recall) or _NAMED_USER.search(first)):
-        return unknown_answer(recall)
+        # "Who is Edith?" "Edith.": who she is to the user, when memory holds it, is still an answer
+        return who_they_are("", question, recall) or unknown_answer(recall)
     # a question that asks to reason ("Is it likely that Nate has friends besides Joanna?") is not denied by
     # whatever "not" the words found hold
     return (who_they_are(first, question, recall) or another_role(first, question, recall)

@@ -1140,6 +1140,16 @@ def test_asked_who_someone_is_who_they_are_to_the_user_is_said(question: str, an
     assert who_they_are(answer, question, r) == said
 
 
+def test_asked_who_someone_is_an_answer_of_nothing_new_gives_way_to_who_they_are() -> None:
+    """"Who is Edith?" "Edith.": turned down, and what memory holds of her is said instead of "I don't know"."""
+    from assistant.answer import vetted
+    q = "Who is Edith?"
+    r = RecallResult(q, analyse(q), [], [_held("Edith", "grandparent_of", "User", label="nan")], "now", personal=True)
+    assert vetted("Edith.", q, r) == "Your nan."
+    assert vetted("Edith.", q, RecallResult(q, analyse(q), [], [], "now", personal=True)) == (
+        "I don't know that; nothing I remember says.")
+
+
 def test_the_user_named_as_facts_name_them_is_you() -> None:
     from assistant.answer import said_to_you
     assert said_to_you("Dave is User's brother-in-law.", "Who is Dave?") == "Dave is your brother-in-law."
