@@ -1573,10 +1573,11 @@ def _cancelled(c: Clause, subj: Entity | None, o: Phrase) -> None:
     held by that name ends ("cancelled Netflix" ends none). Not a thing said by its kind ("cancelled the party")."""
     if subj is None:
         return
+    # called off when said: a time in the words is the trip's or another's ("money's too tight this year")
     if o.proper and o.head.ent != "PERSON":
-        c.emit(subj, "plans_trip_to", o.text, "end")
+        c.emit(subj, "plans_trip_to", o.text, "end", timeless=True)
     elif o.head.lower in TRIP_WORDS and (place := _town_after(c, o)) is not None:
-        c.emit(subj, "plans_trip_to", place.text, "end")
+        c.emit(subj, "plans_trip_to", place.text, "end", timeless=True)
 
 
 def _trip_event(c: Clause, m: Match, subj: Entity | None) -> None:

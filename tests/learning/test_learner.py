@@ -465,6 +465,10 @@ def test_a_trip_called_off_ends_the_plan(env) -> None:
     assert now_objects(graph, "user", "plans_trip_to", T0 + D) == ["Portugal"]
     learner.ingest(turns("c2", T0 + 20 * D, "We've cancelled Portugal, money's too tight this year."), source="t")
     assert now_objects(graph, "user", "plans_trip_to", T0 + 21 * D) == []
+    # ended when it was called off, not at a time the words name for something else ("this year")
+    user = graph.require_entity("user")
+    ended = [a for a in graph.lookup(user.id, "plans_trip_to", at=T0 + 19 * D, now=T0 + 21 * D)]
+    assert [a.object for a in ended] == ["Portugal"]
 
 
 def test_a_workplace_left_by_its_kind_ends_the_one_held_by_its_name(env) -> None:
