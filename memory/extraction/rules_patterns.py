@@ -310,10 +310,10 @@ PATTERNS: list[Pattern] = [
     _p("switch|change|move|go from O to O2", "@switch"),
     _p("swap|trade|exchange|part-exchange in O for O2", "@swap"),  # "traded in the Fiesta for a Corsa"
     _p("swap|trade|exchange O for O2", "@swap"),
-    _p("replace O with O2", "@swap"),
+    _p("replace O with O2", "@swap"),  # "Finally replaced the Focus with an electric Kia Niro"
     # a plan called off: "We've cancelled Portugal", "had to cancel our trip to Rome", "called off the holiday in Crete"
     _p(f"{_CALLED_OFF} O", "@cancel"),
-    _p("call off O", "@cancel"),  # "Finally replaced the Focus with an electric Kia Niro"
+    _p("call off O", "@cancel"),
     _p("switch|change [over] to O", "@switch_to"),  # "I've switched to green tea, coffee was making me jittery"
     _p("start|begin|learn|learning [learn|learning] to O", "@learn_to"),
     _p("take|pick up O", "@take_up"),
