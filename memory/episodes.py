@@ -182,8 +182,7 @@ class Episodes:
         """The turns just before and after ``episode`` in its conversation (those that exist): what it replies
         to and what answers it, which say what it is about when it does not ("Coconut milk ice cream is at the
         top of my list", after "What's your favourite dish from the show?")."""
-        ids = [turn_id(episode.conversation, episode.turn + d) for d in (-1, 1)]
-        return [Episode.from_row(r) for r in self.graph.store.read(Q.EPISODES_BY_IDS, {"ids": ids})]
+        return self.by_ids([turn_id(episode.conversation, episode.turn + d) for d in (-1, 1)])
 
     def by_ids(self, ids: Sequence[str]) -> list[Episode]:
         """These episodes (those that exist), in the order asked."""

@@ -19,6 +19,7 @@ from memory.errors import InvalidInput, NotFound
 from memory.merging import (
     KIN_CLASS,
     PLACEHOLDER_ROLES,
+    Candidate,
     Decision,
     find_candidates,
     fold,
@@ -90,15 +91,7 @@ def role_holders(graph: TemporalGraph) -> dict[str, list[str]]:
 def find_merges(graph: TemporalGraph, *, now: datetime) -> list[Decision]:
     """Every candidate pair, judged on its facts as believed at ``now``: merges first, then those left alone."""
     unique, ambiguous = find_candidates(graph.entities(), role_holders(graph), user_names=[graph.user_name])
-    split = {(r["survivor_id"], r["loser_id"]): from_epoch(r["undone_at"]) for r in graph.store.read(Q.MERGES_UNDONE)}
-    decisions = []
-    for c in unique:
-        when = split.get((c.survivor.id, c.loser.id))
-        if when is not None:  # the user said they are two
-            decisions.append(Decision(c, False, c.evidence, reason=f"you undid this merge on {when.date()}"))
-            continue
-        decisions.append(judge(c, graph.arcs_of_entity(c.survivor.id, now=now),
-                               graph.arcs_of_entity(c.loser.id, now=now)))
+    decisions = _judged(graph, unique, now=now)
     by_loser: dict[str, list[str]] = {}
     for c in ambiguous:
         by_loser.setdefault(c.loser.id, []).append(c.survivor.name)
@@ -106,6 +99,20 @@ def find_merges(graph: TemporalGraph, *, now: datetime) -> list[Decision]:
                                                          f"{', '.join(sorted(by_loser[c.loser.id]))}")
                   for c in ambiguous]
     return sorted(decisions, key=lambda d: not d.merge)
+
+
+def _judged(graph: TemporalGraph, candidates: Sequence[Candidate], *, now: datetime) -> list[Decision]:
+    """Each candidate judged on its facts as believed at ``now``; one the user split again is left alone."""
+    split = {(r["survivor_id"], r["loser_id"]): from_epoch(r["undone_at"]) for r in graph.store.read(Q.MERGES_UNDONE)}
+    decisions = []
+    for c in candidates:
+        when = split.get((c.survivor.id, c.loser.id))
+        if when is not None:  # the user said they are two
+            decisions.append(Decision(c, False, c.evidence, reason=f"you undid this merge on {when.date()}"))
+            continue
+        decisions.append(judge(c, graph.arcs_of_entity(c.survivor.id, now=now),
+                               graph.arcs_of_entity(c.loser.id, now=now)))
+    return decisions
 
 
 def merge_placeholders(graph: TemporalGraph, told: Iterable[str], *, now: datetime) -> list[MergeRecord]:
@@ -123,10 +130,7 @@ def merge_placeholders(graph: TemporalGraph, told: Iterable[str], *, now: dateti
         return []
     people = [e for i in {i for rel in held for i in holders[rel]} if (e := graph.find_entity(i)) is not None]
     unique, _ = find_candidates([*people, *places], holders, user_names=[graph.user_name])
-    undone = {(r["survivor_id"], r["loser_id"]) for r in graph.store.read(Q.MERGES_UNDONE)}
-    decisions = [judge(c, graph.arcs_of_entity(c.survivor.id, now=now), graph.arcs_of_entity(c.loser.id, now=now))
-                 for c in unique if (c.survivor.id, c.loser.id) not in undone]
-    return [apply_merge(graph, d, now=now) for d in pick(decisions)]
+    return [apply_merge(graph, d, now=now) for d in pick(_judged(graph, unique, now=now))]
 
 
 def merge_duplicates(graph: TemporalGraph, *, now: datetime,
