@@ -457,6 +457,24 @@ def test_a_role_told_before_its_name_is_one_with_who_is_named_in_it_later(env) -
     assert now_objects(graph, "my sister", "lives_in", later) == ["Leeds"]  # which sister is not said
 
 
+def test_a_store_error_while_merging_a_role_keeps_what_was_learned(env, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The merge of a role told before its name fails (the store is busy, the disk full): the facts said stand, the
+    learning pass ends with a note, and the nightly merge is left to try again."""
+    import memory.learning as learning
+    from memory.errors import MemoryStoreError
+
+    def failing(*_a: object, **_k: object) -> list[object]:
+        raise MemoryStoreError("the store is busy")
+
+    monkeypatch.setattr(learning, "merge_placeholders", failing)
+    graph, learner = _rules_learner(env)
+    learner.ingest(turns("c1", T0, "My partner's a paramedic."), source="t")
+    results = learner.ingest(turns("c2", T0 + 3 * D, "Jess, my partner, is on nights all this week."), source="t")
+    assert any("could not merge a role told before its name" in n for r in results for n in r.notes)
+    assert now_objects(graph, "Jess", "partner_of", T0 + 4 * D) == ["User"]
+    assert now_objects(graph, "my partner", "works_as", T0 + 4 * D) == ["paramedic"]
+
+
 def test_a_trip_called_off_ends_the_plan(env) -> None:
     """"We're going to Portugal in May", then "We've cancelled Portugal": not going, from when it was said (the
     plan had stood until May ran out)."""
