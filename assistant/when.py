@@ -685,11 +685,14 @@ def time_meant(recall: RecallResult, *, look: int = 3, max_chars: int = 300, ski
     # opening a studio") or names a time that could not be read ("on the 5th"); never for a question in the
     # present ("When is my lesson?" after "Every Tuesday I have a lesson": the day it was said is no answer),
     # nor from words that share nothing with what is asked but a name ("When did Sol and I meet?" is not the day
-    # "My partner Sol is a software tester" was said)
+    # "My partner Sol is a software tester" was said); asked about no one in memory, words that share only one
+    # word with it do not tell it ("When did the dinosaurs die out?" is not the day "My nephew Oscar is obsessed
+    # with dinosaurs" was said: what happened is no word of theirs)
     topic = _topic(recall)
+    least = 1 if recall.personal else 2
     return next(((e.at, spoken_date(e.at), e.id) for e, text in told if asked_in == "past"
                  and tense(words_of(text)) != "future" and not says_when(text)
-                 and (not topic or topic & set(terms(e.text)))), None)
+                 and (not topic or len(topic & set(terms(e.text))) >= min(least, len(topic)))), None)
 
 
 def _topic(recall: RecallResult) -> set[str]:

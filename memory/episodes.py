@@ -33,8 +33,10 @@ from memory.transcripts import Turn, turn_id
 from memory.words import (
     AUXILIARIES,
     FIRST_PERSON_RE,
+    MY,
     PAST_FORMS,
     POSSESSIVES,
+    ROLES,
     SECOND_PERSON_RE,
     WH_WORDS,
     news_told,
@@ -633,6 +635,27 @@ def opens_without_i(sentence: str) -> bool:
 _BE = frozenset({"be", "s", "re", "m", "ll", "d", "ca", "wo", "t"})
 _OPENS_AN_OBJECT = frozenset("a an the my our some this that these those his her their it them him to on at with for "
                              "in into out up off around back over".split())
+
+
+def of_someone_else(text: str) -> bool:
+    """Words in which the speaker is only the owner of another person: each first-person word is "my" or "our"
+    before one of their people ("My dad's a massive Leeds fan, he's had a season ticket for thirty years", "Our
+    kids love Cornwall"); not the speaker's own ("My dad and I go to Leeds games", "My team is Leeds")."""
+    words = [m.group(0).lower() for m in _OWN_WORD.finditer(text)]
+    mine = [k for k, w in enumerate(words) if FIRST_PERSON_RE.fullmatch(w) or w in _FIRST_CONTRACTED]
+    return bool(mine) and all(words[k] in MY and any(
+        _role_word(w) for w in words[k + 1 : k + 3]) for k in mine)
+
+
+def _role_word(word: str) -> bool:
+    """A word for one of someone's people, said alone or many ("dad's", "kids", "children")."""
+    w = re.sub(r"['’]s$", "", word)
+    return any(x in ROLES for x in (w, w.removesuffix("s"), w.removesuffix("ren"), w.removesuffix("es")))
+
+
+_OWN_WORD = re.compile(r"[A-Za-z]+(?:['’][A-Za-z]+)?")
+_FIRST_CONTRACTED = frozenset({"i'm", "i've", "i'd", "i'll", "we're", "we've", "we'd", "we'll", "i’m", "i’ve", "i’d",
+                               "i’ll", "we’re", "we’ve", "we’d", "we’ll"})
 
 
 def _said_to_you(text: str, said: Sequence[str]) -> bool:

@@ -82,6 +82,15 @@ ROLES: dict[str, Role] = {w: Role(rel, g) for w, rel, g in [
     ("manager", "reports_to", None), ("boss", "reports_to", None), ("supervisor", "reports_to", None),
 ]}
 ROLE_RELATIONS: dict[str, str] = {w: r.relation for w, r in ROLES.items()}  # "sister" -> "sister_of"
+# The plain relation a gendered one is a kind of: "my kid" may be the son asked about, "my partner" the wife
+ROLE_KIND_OF: dict[str, str] = {"son_of": "child_of", "daughter_of": "child_of", "mother_of": "parent_of",
+                                "father_of": "parent_of", "brother_of": "sibling_of", "sister_of": "sibling_of",
+                                "spouse_of": "partner_of"}
+
+
+def same_role(one: str, other: str) -> bool:
+    """Whether two role relations may name the same person ("son_of" and "child_of"; not "son_of", "daughter_of")."""
+    return one == other or ROLE_KIND_OF.get(one) == other or ROLE_KIND_OF.get(other) == one
 
 
 def _nouns_for(relation: str) -> tuple[str, ...]:

@@ -192,7 +192,10 @@ def birthday(text: str) -> str | None:
 _BE_NOW = frozenset({"am", "is", "are", "'m", "’m", "'re", "’re", "'s", "’s"})
 _WILL = frozenset({"will", "'ll", "’ll", "shall", "gonna", "wo"})  # "wo" of "won't"
 _AHEAD = frozenset({"tomorrow", "next", "upcoming", "soon", "planning", "plan", "plans", "hoping", "intend",
-                    "booked", "scheduled"})
+                    "booked", "scheduled", "tickets", "ticket"})
+# what is got for a time to come: the verb that gets it is no past of that time ("Got tickets to see Coldplay in
+# August", "bought two tickets for the match on Saturday")
+_TICKETS = frozenset({"tickets", "ticket"})
 # what is expected of what is to come: "completion should be in January", "the baby is due in March"
 _EXPECTED = frozenset({"should", "due"})
 _BACK = frozenset({"was", "were", "did", "had", "yesterday", "ago", "last"})
@@ -222,8 +225,8 @@ def tense(words: Sequence[tuple[str, str]]) -> Tense:
             future = True
         elif w in _BE_NOW and nxt and ((nxt[0].endswith("ing") and len(nxt[0]) > 4) or nxt[:2] == ["off", "to"]):
             future = True  # "I'm flying", "we're getting", "we're off to": an arrangement, when a day or month is named
-        if w in _AHEAD:  # "I booked a table for Friday": the verb is past, what it arranges is not
-            continue
+        if w in _AHEAD or _TICKETS.intersection(nxt):  # "I booked a table for Friday": the verb is past, what it
+            continue  # arranges is not
         before = [x for x in low[:i] if x not in _SOFT_ADVERBS][-1:]  # "I finally passed": its subject
         # its subject: a pronoun, a name ("Isla starts nursery on Monday") or a noun after its article ("the course
         # begins…"; not "a fresh start")

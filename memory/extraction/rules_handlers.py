@@ -721,6 +721,12 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
         elif o.end - o.start == 1 and o.head.lower not in ROLES:  # not "lost Grandad"
             _pet_gone(c, o.text)
         return
+    if rel == "@lost_pet":  # "We lost our dog Rosie in May": a pet of theirs, said with its kind, died or is gone
+        if o is not None and subj is not None and subj.name == USER and c.toks[m.start].tag in ("VBD", "VBN") and not (
+                _negated(c, m.start + 1) or any(t.lower in ("nearly", "almost") for t in c.toks[c.lo : m.start])
+                or any(t.lem == "find" for t in c.toks[m.end :])):  # not "… but found her an hour later"
+            _pet_gone(c, o.text)
+        return
     if rel == "@put_down":  # the pet put down is the object
         pet = _pet_named(c, o) if o is not None else None
         if pet is None and o is not None and o.head.lemma.lower() in PETS:  # "re-homed my rabbit": the one said
@@ -846,11 +852,13 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
             # given up ("I gave up being vegetarian", "quit being vegan"): the diet ends
             ended = _given_up([t.lem for t in c.toks[max(c.lo, m.start - 3) : m.start]])
             c.emit(subj, "diet", DIET_NAMES[said], "end" if ended else op)
+            _diet_and(c, m.end, subj, "end" if ended else op)
         return
     if rel == "@free_of":  # "Rob has gone gluten-free": what he goes without, beside any diet he keeps
         said = next(t.lower for t in c.toks[m.start : m.end] if t.lower in FREE_OF)
         ended = _given_up([t.lem for t in c.toks[max(c.lo, m.start - 3) : m.start]])
         c.emit(subj, "avoids", said, "end" if ended else op, obj_type="TOPIC")
+        _diet_and(c, m.end, subj, "end" if ended else op)
         return
     if rel == "@diet_back" and o is not None:  # "back on the bacon butties": a word of it is the food
         for diet in dict.fromkeys(d for t in c.toks[o.start : o.end] for d in DIET_EXCLUDES.get(t.lower, ())):
@@ -861,6 +869,18 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
         town = _one(c, m, "O2")
         if whom is not None and town is not None and town.proper:
             c.emit(whom, "lives_in", town.text, op)
+        return
+    if rel == "@moved_within":
+        where = _one(c, m, "O2")
+        if subj is not None and subj.type == "PERSON" and where is not None and where.proper and (
+                where.head.ent in ("ORG", "")) and o is not None and not o.proper and not _move_ahead(c, m) and (
+                o.head.lemma.lower() not in DWELLINGS):  # not "moved into a cottage at Hill Top Farm"
+            c.emit(subj, "works_at", where.text, op, obj_type="ORG")
+        return
+    if rel == "@moved_near" and not _move_ahead(c, m) and not _negated(c, m.start + 1):
+        whom = _moved_one(c, o) if o is not None else subj
+        if whom is not None and whom.name != USER and whom.type == "PERSON":
+            c.emit(whom, "lives_in", "", "end", every=True)
         return
     if rel == "@keep" and o is not None:
         if o.head.lower in KEPT or o.head.lower in PETS or o.head.lemma.lower() in PETS:
@@ -969,6 +989,12 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
             # "Aisha starts at Boots in Leicester next week": a job begun on a day, somewhere by name (not a walk
             # that started at Malham on Saturday)
             c.emit(subj, "works_at", o.text, op, obj_type="ORG")
+        elif o is not None and not o.proper and subj is not None and subj.type == "PERSON" and c.time() is not None \
+                and o.head.lemma.lower() in WORKPLACES - STUDY_PLACES - JOINED \
+                and "the" in (c.toks[o.start].lower, c.toks[o.start - 1].lower):
+            # "I start at the hospital pharmacy in March": a workplace said by what it is, begun on a day (not "the
+            # school", where a pupil starts too, nor "the gym", joined)
+            c.emit(subj, "works_at", o.text.removeprefix("the ").strip(), op, obj_type="ORG")
         return
     if rel == "@fan_noun":  # "a big Arsenal fan", "a football fan": what the words before "fan" name
         words = [t for t in c.toks[m.slots["O"] : m.end - 1] if t.pos not in ("DET", "ADJ")]
@@ -1952,6 +1978,22 @@ def _pet_named(c: Clause, o: Phrase) -> str | None:
         return c.source[named[0].idx : named[-1].end]
     kind = o.head.lemma.lower()
     return c.disc.roles.get(kind) if kind in PETS else None
+
+
+def _diet_and(c: Clause, at: int, subj: Entity | None, op: str) -> None:
+    """The diets and foods gone without said after one, joined by "and" or commas ("I'm vegan and gluten-free",
+    "she's gone dairy-free and vegetarian"): each is kept as the first was."""
+    t = c.toks  # past the clause's end: the tagger may read "gluten" as a verb that opens one
+    while at + 1 < len(t) and t[at].lower in ("and", ",", "&"):
+        word = t[at + 1].lower
+        if word in DIETS:
+            c.emit(subj, "diet", DIET_NAMES[word], op)
+            at += 2
+        elif word in FREE_OF and at + 3 < len(t) and t[at + 2].text == "-" and t[at + 3].lower == "free":
+            c.emit(subj, "avoids", word, op, obj_type="TOPIC")
+            at += 4
+        else:
+            return
 
 
 def _person_gone(c: Clause, who: Entity) -> None:

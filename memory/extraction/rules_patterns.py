@@ -106,6 +106,9 @@ PATTERNS: list[Pattern] = [
     _p("move|relocate|emigrate|go [back|over|away] from O to O2", "@move_from", proper=True),
     # a move to an employer, said with the post ("I've moved over to Arup as a transport planner"): a job, not a home
     _p("move|transfer|switch [back|over|across|away] to O as O2", "@move_as", proper=True),
+    # moved within an employer, from one part of it to another ("I've moved from sales into marketing at Unilever",
+    # "transferred to the Leeds office at KPMG"): the employer
+    _p("move|transfer|switch [back|over|across] * into|to O at O2", "@moved_within"),
     _p("move|relocate|emigrate [back|over|away|out|up|down] to O", "lives_in", proper=True),
     _p("move|relocate|transfer|post me|us to O", "@moved_me", proper=True),  # "The company relocated me to Aberdeen"
     _p("move [back] house|home to O", "lives_in", proper=True),  # "we moved house to Didsbury", "moved back home to…"
@@ -118,6 +121,10 @@ PATTERNS: list[Pattern] = [
     _p(f"move|moving O into|to ~ {_DWELLING} [near] [us|me|them|her|him] in O2", "@moved_someone"),
     _p(f"move|moving O into|to ~ care|nursing|retirement|council {_DWELLING} [near] [us|me|them|her|him] in O2",
        "@moved_someone"),
+    # moved near the speaker, the town unsaid ("We've moved Nan into a care home near us", "Dad's moved to a flat
+    # near me"): the home before is no longer theirs
+    _p(f"move|moving O into|to ~ [care|nursing|retirement|council] {_DWELLING} near us|me", "@moved_near"),
+    _p(f"move|moving into|to ~ [care|nursing|retirement|council] {_DWELLING} near us|me", "@moved_near"),
     _p("be ~ based in O", "lives_in", state=True, proper=True),
     _p("call O home", "@call_home", state=True),  # "I've called Berlin home for six years"
     _p("home be O", "@home_is", state=True),  # "Home is a flat above a bakery in Stockport", "my home's Leeds"
@@ -174,6 +181,7 @@ PATTERNS: list[Pattern] = [
     # notice handed in with no employer named ("Handed my notice in today"): the job said before ends; not a home's
     # ("gave notice on the flat")
     _p("hand|give|put in ~ notice|resignation", "@notice"),
+    _p("hand|give|put ~ notice|resignation in at|to|with O", "works_at", "end", proper=True),  # "… in at Boots"
     _p("hand|give|put ~ notice|resignation in", "@notice"),
     _p("resign from O", "works_at", "end", proper=True),
     # a contract of work signed with an employer by name (not a phone's: "a two-year contract with Vodafone")
@@ -406,6 +414,7 @@ PATTERNS: list[Pattern] = [
     _p("be a|an O", "@be_a", state=True),  # "I used to be a nurse": held then, not now
     # one lost by name ("We lost Whiskers last week"): a pet of that name is no more (learning ends only a pet's)
     _p("lose O", "@lost_named", event=True, named=True),
+    _p(f"lose {_POSSESSIVE} ~ {_PET} O", "@lost_pet", proper=True),  # "We lost our old dog Rosie in May"
     # a place left ("quit Google"), or a job left with the employer unnamed ("I quit my job", "Maya's left the
     # ambulance service", "lost my job", "got made redundant")
     _p("leave|quit|lose O", "@leave"),

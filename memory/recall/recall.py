@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from memory.episodes import Episode, Episodes, without_names
+from memory.episodes import Episode, Episodes, of_someone_else, without_names
 from memory.extraction.rules_lexicon import PETS
 from memory.graph import TemporalGraph
 from memory.model import USER_ID, Arc, spoken_day
@@ -31,9 +31,11 @@ from memory.words import (
     FORMER_ROLE,
     HELD_BESIDE,
     KIN_TITLES,
+    MY,
     ROLE_RELATION_NAMES,
     ROLES,
     alternation,
+    same_role,
 )
 
 SUMMARY_SEEDS = 6  # the first seeds looked up for a summary line: "my friends" may hold a dozen
@@ -344,6 +346,10 @@ class Recaller:
                 other = {s for a in said_by if a.relation not in asked for s in a.sources}
                 same = {s for a in said_by if a.relation in asked for s in a.sources}
                 episodes = [e for e in episodes if not (e.matched == "v" and e.id in other and e.id not in same)]
+            if linked.first_person and not intent.roles and not set(linked.ids) - {USER_ID}:
+                # asked of the user alone: words that speak only of another of theirs are no answer ("Which team do
+                # I support?" was answered "Leeds." from "My dad's a massive Leeds fan")
+                episodes = [e for e in episodes if not of_someone_else(e.text)]
             result.episodes, result.episodes_relevant = episodes, hits.relevant and bool(episodes)
             result.elsewhere, result.elsewhere_margin, result.asked = hits.elsewhere, hits.elsewhere_margin, hits.asked
             result.prompted = hits.prompted
@@ -414,7 +420,8 @@ class Recaller:
         result.notes += self._before_after(question, result.facts)
         unheld = bool(intent.roles) and not role_arcs and not intent.history  # a role asked that no one holds
         if unheld and not set(intent.roles) <= HELD_BESIDE and (
-                self._someone_else(result.facts, result.episodes if result.episodes_relevant else [], now)):
+                self._someone_else(result.facts, result.episodes if result.episodes_relevant else [], now,
+                                   intent.roles)):
             # someone else who is something to the user was found (a brother, for "my sister"): what is known of
             # them would be said of the one asked about, unless what was said speaks of that one too
             result.role_unheld = _role_unmentioned(intent.role_words, result.episodes)
@@ -431,12 +438,17 @@ class Recaller:
                              "total": _ms(t0, time.perf_counter())}
         return result
 
-    def _someone_else(self, facts: Sequence[Arc], episodes: Sequence[Episode], now: datetime) -> bool:
-        """These facts, or these utterances by name, are about someone who is something else to the user (a
-        brother, an uncle, a friend)."""
+    def _someone_else(self, facts: Sequence[Arc], episodes: Sequence[Episode], now: datetime,
+                      asked: Sequence[str] = ()) -> bool:
+        """These facts, or these utterances by name or by another role of the speaker's ("my son has piano
+        lessons", asked of a daughter), are about someone who is something else to the user (a brother, an uncle,
+        a friend)."""
         about = {i for a in facts for i in (a.subject_id, a.object_id)} - {USER_ID}
         if not about and not episodes:
             return False
+        if asked and any(not any(same_role(ROLES[w.lower()].relation, r) for r in asked) for e in episodes
+                         for pair in _MY_ROLE.findall(e.text) for w in pair if w.lower() in ROLES):
+            return True
         around = self.graph.neighbourhood([USER_ID], at=now, hops=1, limit=200)
         held = [a for a in around if a.relation in ROLE_RELATION_NAMES]
         if any({a.subject_id, a.object_id} & about for a in held):
@@ -539,6 +551,9 @@ def _only_former(words: Sequence[str], episodes: Sequence[Episode]) -> str:
         if said and all(m is not None and m.lower() in FORMER_ROLE for m in said):
             return w
     return ""
+
+
+_MY_ROLE = re.compile(rf"\b(?:{alternation(MY)})\s+(\w+)(?:\s+(\w+))?", re.I)  # "my son", "our little girl"
 
 
 def _role_unmentioned(words: Sequence[str], episodes: Sequence[Episode]) -> str:

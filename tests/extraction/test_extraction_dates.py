@@ -131,6 +131,8 @@ TUE = datetime(2026, 7, 14, 19, 0, tzinfo=UTC)  # a Tuesday
     ("I will fly out on Monday.", "future"),
     ("I'm going to Rome this Saturday.", "future"),
     ("I booked a table for Saturday.", "future"),  # the booking is past, what it arranges is not
+    ("Got tickets for the Arctic Monkeys in July!", "future"),  # so are tickets got
+    ("We had tickets for the match on Saturday but it was called off.", None),  # both: not clear
     ("I was at the park on Sunday.", "past"),
     ("I'm so excited about Friday!", None),  # an adjective after "am" is no past verb
     ("We have an old cat.", None),

@@ -914,6 +914,30 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("We had to have our rabbit Hazel put down on Monday.", (), {k("Hazel", "is_a", "rabbit"),
                                                                   k(U, "has_pet", "Hazel", "end")}),
     ("Had Biscuit put to sleep last week, she was so poorly.", (), {k(U, "has_pet", "Biscuit", "end")}),
+    # notice handed in at a named employer ends work there only; a workplace by what it is, begun on a day
+    ("Gave my notice in at Greggs today.", (), {k(U, "works_at", "Greggs", "end")}),
+    ("Dan starts at the bank on Monday.", (), {k("Dan", "works_at", "bank")}),
+    ("I start at the gym on Monday, I've joined at last.", (), set()),
+    ("I started at the school in 2015.", (), set()),
+    # moved within an employer: the employer; not a home at a place
+    ("I transferred to the Leeds office at KPMG.", (), {k(U, "works_at", "KPMG")}),
+    ("We moved into a cottage at Hill Top Farm.", (), set()),
+    ("We moved to a flat at Canary Wharf.", (), set()),
+    # moved near the speaker, the town unsaid: the home before is over; not a move ahead, nor the speaker's own
+    ("Grandad moved into a nursing home near us in May.", (), {k("my grandad", "lives_in", "", "end")}),
+    ("We're moving Mum into a bungalow near us next month.", (), set()),
+    ("We moved into a house near my mum.", (), set()),
+    # diets and foods gone without said one after another are each kept
+    ("I'm vegetarian, dairy-free and sugar-free these days.", (), {k(U, "diet", "vegetarian"),
+                                                                    k(U, "avoids", "dairy"), k(U, "avoids", "sugar")}),
+    ("My sister Ada has gone dairy-free and vegan.", (), {k("Ada", "sister_of", U), k("Ada", "avoids", "dairy"),
+                                                          k("Ada", "diet", "vegan")}),
+    ("I'm vegetarian and proud of it.", (), {k(U, "diet", "vegetarian")}),
+    # a pet said with its kind and lost is gone; not one nearly lost, nor one found again
+    ("Sadly we lost our old cat Tigger last week.", (), {k("Tigger", "is_a", "cat"), k(U, "has_pet", "Tigger", "end")}),
+    ("We nearly lost our rabbit Bramble in the spring.", (), {k(U, "has_pet", "rabbit")}),  # the tagger: no name
+    ("We lost our dog Ziggy on the beach but found him an hour later.", (), {k("Ziggy", "is_a", "dog"),
+                                                                              k(U, "has_pet", "Ziggy")}),
     ("We had the carpets put down in the lounge.", (), set()),
     ("We had the kids put to bed by seven.", (), set()),
     # taken on for a post; moved to an employer with a post is a job, to a town a home
