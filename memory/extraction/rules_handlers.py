@@ -1984,6 +1984,8 @@ def _diet_and(c: Clause, at: int, subj: Entity | None, op: str) -> None:
     """The diets and foods gone without said after one, joined by "and" or commas ("I'm vegan and gluten-free",
     "she's gone dairy-free and vegetarian"): each is kept as the first was."""
     t = c.toks  # past the clause's end: the tagger may read "gluten" as a verb that opens one
+    if subj is None:
+        return
     while at + 1 < len(t) and t[at].lower in ("and", ",", "&"):
         word = t[at + 1].lower
         if word in DIETS:
