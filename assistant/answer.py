@@ -10,6 +10,7 @@ from datetime import datetime
 from assistant.when import MONTH, dated, redated, said_on, said_otherwise, spoken_date, they_deny, yes_no
 from memory.episodes import Episode, about_listener, addressed, to_listener, without_names
 from memory.extraction.dates import ORDINALS, UNITS
+from memory.extraction.rules_lexicon import OCCUPATIONS
 from memory.llm import Message
 from memory.model import USER_ID, Arc
 from memory.recall.recall import RecallResult
@@ -831,14 +832,15 @@ _NO_PLACE = frozenset({EntityType.ROLE, EntityType.TOPIC})
 
 
 def not_a_place(answer: str, question: str, recall: RecallResult) -> bool:
-    """Asked where, an answer that is what a fact found holds of another kind, and nothing else: "Where will I be
-    working?" "A planning officer." (the job known, the employer not)."""
+    """Asked where, an answer that is what a fact found holds of another kind, or a trade, and nothing else: "Where
+    will I be working?" "A planning officer." (the job known, the employer not)."""
     if not _WHERE_ASKED.match(question):
         return False
     said = set(_content(answer)) - set(_content(question))
-    return bool(said) and any(
+    words = {w.lower() for w in _WORD.findall(answer)} - {w.lower() for w in _WORD.findall(question)} - _GLUE
+    return bool(said) and (words <= OCCUPATIONS or any(  # "Where does Aisha work?" "A midwife." (she trains to be)
         a.relation in RELATIONS and RELATIONS[a.relation].object_type in _NO_PLACE and said <= set(_content(a.object))
-        for a in recall.facts)
+        for a in recall.facts))
 
 
 def still_held(answer: str, question: str, recall: RecallResult) -> bool:

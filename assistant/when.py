@@ -689,7 +689,7 @@ def time_meant(recall: RecallResult, *, look: int = 3, max_chars: int = 300, ski
     # word with it do not tell it ("When did the dinosaurs die out?" is not the day "My nephew Oscar is obsessed
     # with dinosaurs" was said: what happened is no word of theirs)
     topic = _topic(recall)
-    least = 1 if recall.personal else 2
+    least = 1 if recall.personal or recall.asked else 2
     return next(((e.at, spoken_date(e.at), e.id) for e, text in told if asked_in == "past"
                  and tense(words_of(text)) != "future" and not says_when(text)
                  and (not topic or len(topic & set(terms(e.text))) >= min(least, len(topic)))), None)

@@ -346,7 +346,8 @@ class Recaller:
                 other = {s for a in said_by if a.relation not in asked for s in a.sources}
                 same = {s for a in said_by if a.relation in asked for s in a.sources}
                 episodes = [e for e in episodes if not (e.matched == "v" and e.id in other and e.id not in same)]
-            if linked.first_person and not intent.roles and not set(linked.ids) - {USER_ID}:
+            if linked.first_person and not intent.roles and not set(linked.ids) - {USER_ID} and not (
+                    _PET_ASKED.search(question)):  # (whose pet the words speak of is read below, and said)
                 # asked of the user alone: words that speak only of another of theirs are no answer ("Which team do
                 # I support?" was answered "Leeds." from "My dad's a massive Leeds fan")
                 episodes = [e for e in episodes if not of_someone_else(e.text)]

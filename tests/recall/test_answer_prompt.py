@@ -196,6 +196,19 @@ MAY_20 = datetime(2023, 5, 20, 14, 0, tzinfo=UTC)
 JUNE_3 = datetime(2023, 6, 3, 9, 0, tzinfo=UTC)
 
 
+def test_asked_when_about_no_one_words_sharing_one_word_give_no_day() -> None:
+    """"When did the dinosaurs die out?" is not the day "My nephew Oscar is obsessed with dinosaurs" was said: asked
+    about no one, the words must tell what happened too."""
+    obsessed = ("user", "My nephew Oscar is obsessed with dinosaurs.", JUNE_3)
+    r = _heard("When did the dinosaurs die out?", [obsessed])
+    r.asked = ""
+    assert when_answer(r) is None
+    told = ("user", "We went to see the dinosaurs at the museum with Oscar.", JUNE_3)
+    r = _heard("When did we see the dinosaurs?", [told])
+    r.asked, r.personal = "", True
+    assert when_answer(r) == "3 June 2023."
+
+
 def test_asked_when_the_time_the_best_words_mean_without_the_model() -> None:
     renovated = ("John", "I haven't volunteered much lately. Last year I helped renovate a community center back "
                          "home, it took a lot of work.", MAY_20)
@@ -1255,6 +1268,8 @@ def test_a_role_that_ended_is_not_said_as_held() -> None:
     ("Where do I live?", "Planning officer.", True),
     ("What do I do?", "A planning officer.", False),  # asked what: the job is the answer
     ("Where does Niamh study?", "Nursing at Cardiff.", False),
+    ("Where does Aisha work?", "A midwife.", True),  # a trade alone, no fact of it found
+    ("Where does Aisha work?", "A midwife at the Royal.", False),
 ])
 def test_asked_where_a_job_or_a_subject_alone_is_no_answer(question: str, answer: str, refused: bool) -> None:
     from assistant.answer import not_a_place

@@ -488,3 +488,33 @@ def test_a_diet_speaks_of_what_it_leaves_out(tmp_path: Path, parser: RuleExtract
         assert model.asked == 0 and ans.text == "No, you are teetotal."
         ans = p.answer("How often do I drink beer?", now=T0 + timedelta(days=1))
         assert model.asked == 1 and ans.text == "You don't drink beer."
+
+
+@pytest.mark.parametrize(("said", "question", "refused"), [
+    # another of the user's people, said by role, is not the one asked about
+    ("My son has piano lessons on Thursdays.", "What instrument does my daughter play?", True),
+    ("Our eldest daughter has piano lessons on Thursdays.", "What instrument does my son play?", True),
+    # the same person by a plainer word, or the one asked: the model reads it
+    ("My kid has piano lessons on Thursdays.", "What instrument does my son play?", False),
+    ("My daughter has piano lessons on Thursdays.", "What instrument does my daughter play?", False),
+])
+def test_a_role_asked_is_not_answered_from_anothers_words(tmp_path: Path, parser: RuleExtractor, said: str,
+                                                          question: str, refused: bool) -> None:
+    model = Model("Piano.")
+    with heard(tmp_path, [("user", said)], (), T0, model, tagger=words_of(parser)) as p:
+        ans = p.answer(question, now=T0 + timedelta(days=1))
+        assert ans.text.startswith("I don't know") is refused and (ans.text == "Piano.") is not refused
+
+
+@pytest.mark.parametrize(("said", "answered"), [
+    ("My dad's supported Leeds all his life, he's had a season ticket for thirty years.", False),
+    ("Our kids support Leeds, they never miss a game.", False),
+    ("My dad and I support Leeds, we never miss a game.", True),  # the user's too
+    ("My whole family supports Leeds, always has.", True),
+])
+def test_words_only_of_another_of_the_users_are_no_answer_about_the_user(
+        tmp_path: Path, parser: RuleExtractor, said: str, answered: bool) -> None:
+    model = Model("Leeds.")
+    with heard(tmp_path, [("user", said)], (), T0, model, tagger=words_of(parser)) as p:
+        ans = p.answer("Which football team do I support?", now=T0 + timedelta(days=1))
+        assert (ans.text == "Leeds.") is answered
