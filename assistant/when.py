@@ -186,9 +186,9 @@ def when_answer(recall: RecallResult, *, now: datetime | None = None, facts: boo
 
 def none_now(recall: RecallResult) -> str | None:
     """Asked about now ("What car do I drive?", "Do I have a dog?") when every fact of the asked relation has
-    ended and nothing said since may name another: 'Not now, as far as I know: on 15 September 2026 you said "Sold
-    the Corsa, I cycle everywhere now."' — the words that ended it, when found, else the fact and its end (the
-    small model, handed those words, said "A Corsa"). None when a value held now ends it by its own meaning
+    ended and nothing said since may name another: 'Not Vauxhall Corsa now, as far as I know: on 15 September 2026
+    you said "Sold the Corsa, I cycle everywhere now."' — the words that ended it, when found, else the fact and its
+    end (the small model, handed those words, said "A Corsa"). None when a value held now ends it by its own meaning
     ("retired": ``ENDS_OTHERS``; the model says that), or words said after the end was learned are among those
     found (they may tell the new one, which learning did not read)."""
     if recall.cypher_facts or _ASKS_WHEN.match(recall.question) or _ASKS_AGO.match(recall.question) or not (
@@ -204,8 +204,8 @@ def none_now(recall: RecallResult) -> str | None:
             recall.episodes_relevant and any(e.at > learned for e in recall.episodes)):
         return None
     told = [e for e in recall.episodes if abs((e.at - learned).total_seconds()) < 1] if recall.episodes_relevant else []
-    if told:
-        return f"Not now, as far as I know: {_said_on(told[0], recall.question)}"
+    if told:  # the one that ended, named: the words may tell where or what now ("Sean's moved in with me")
+        return f"Not {other} now, as far as I know: {_said_on(told[0], recall.question)}"
     return f"Not now, as far as I know: {other} until {spoken_day(last.valid_to)}."
 
 
@@ -347,7 +347,7 @@ def diet_leaves_out(recall: RecallResult) -> str | None:
     for a in recall.facts:
         diet = terms(a.object)[:1]
         if a.relation == "diet" and a.current and a.subject_id in whose and diet and any(
-                diet[0] in _DIET_LEAVES_OUT.get(w, ()) for w in asked):
+                diet[0] in _DIET_LEAVES_OUT.get(w, ()) and not _still_had(recall, w) for w in asked):
             return f"No, {'you are' if a.subject_id == USER_ID else a.subject + ' is'} {a.object}."
         if a.relation == "has_condition" and a.current and a.subject_id in whose and asked & _CONDITION_LEAVES_OUT.get(
                 a.object.lower(), frozenset()):  # "Can Sarah eat gluten?" of a coeliac: no
@@ -358,6 +358,15 @@ def diet_leaves_out(recall: RecallResult) -> str | None:
             said = f"allergic to {a.object}" if a.relation == "allergic_to" else f"{a.object}-free"
             return f"No, {'you are' if a.subject_id == USER_ID else a.subject + ' is'} {said}."
     return None
+
+
+def _still_had(recall: RecallResult, food: str) -> bool:
+    """Words found that keep ``food`` beside a diet ("went vegetarian last year but he still eats fish", "vegan
+    apart from cheese"): the diet's table does not answer for it."""
+    kept = re.compile(rf"\b(?:still|except(?:\s+for)?|apart\s+from|other\s+than|but)\b[^.!?]*?\b{re.escape(food)}",
+                      re.I)
+    found = [m.group(0) for e in recall.episodes if (m := kept.search(e.text))] if recall.episodes_relevant else []
+    return any(not re.search(r"\bnot\b|n['’]t\b|\bnever\b|\bno\b", said, re.I) for said in found)
 
 
 def _told_with(facts: list[Arc], recall: RecallResult, topic: set[str]) -> list[Arc]:

@@ -641,10 +641,15 @@ def of_someone_else(text: str) -> bool:
     """Words in which the speaker is only the owner of another person: each first-person word is "my" or "our"
     before one of their people ("My dad's a massive Leeds fan, he's had a season ticket for thirty years", "Our
     kids love Cornwall"); not the speaker's own ("My dad and I go to Leeds games", "My team is Leeds")."""
-    words = [m.group(0).lower() for m in _OWN_WORD.finditer(text)]
+    if opens_without_i(text):  # "Got tickets to see Coldplay with my sister": the speaker's own, "I" left out
+        return False
+    found = list(_OWN_WORD.finditer(text))
+    words = [m.group(0).lower() for m in found]
     mine = [k for k, w in enumerate(words) if FIRST_PERSON_RE.fullmatch(w) or w in _FIRST_CONTRACTED]
-    return bool(mine) and all(words[k] in MY and any(
-        _role_word(w) for w in words[k + 1 : k + 3]) for k in mine)
+    return bool(mine) and all(words[k] in MY and any(_role_word(w) for w in words[k + 1 : k + 3]) and (
+        # as the one who does it, opening a clause: not "… went with my sister", "… for my dad"
+        k == 0 or words[k - 1] in _OPENS or bool(_CLAUSE_END.search(text[found[k - 1].end() : found[k].start()])))
+        for k in mine)
 
 
 def _role_word(word: str) -> bool:
@@ -654,6 +659,8 @@ def _role_word(word: str) -> bool:
 
 
 _OWN_WORD = re.compile(r"[A-Za-z]+(?:['’][A-Za-z]+)?")
+_OPENS = frozenset({"and", "but", "so", "because", "while", "when", "since", "though", "although"})
+_CLAUSE_END = re.compile(r"[,.;:!?—–]")
 _FIRST_CONTRACTED = frozenset({"i'm", "i've", "i'd", "i'll", "we're", "we've", "we'd", "we'll", "i’m", "i’ve", "i’d",
                                "i’ll", "we’re", "we’ve", "we’d", "we’ll"})
 

@@ -417,6 +417,10 @@ class Learner:
             rel.single_valued and (obj.islower() or rel.object_type == EntityType.THING)))
         targets = (self.resolver.match_in(obj, current, head=by_last_word)
                    + self.resolver.match_in(obj, other_end, reverse=True) if obj else current + other_end)
+        if f.op == "end" and obj and not targets and rel.single_valued and rel.object_type == EntityType.THING:
+            # one thing held at a time, said by its make ("Sold the Mini" of the Mini Cooper driven)
+            said = obj.casefold().split()
+            targets = [a for a in current if a.relation == rel.name and said == a.object.casefold().split()[:len(said)]]
         if f.op == "end" and obj and not targets and rel.name in _LEFT:
             # "I've quit The Rusty Nails" read as a job left: the band it names is what was left
             held = [a for r in _LEFT if r != rel.name for a in self.graph.lookup(subj.id, r, None, at=at, now=at)]

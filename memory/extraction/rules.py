@@ -654,6 +654,8 @@ class RuleExtractor:
                             [*(["my"] if shared else [toks[i].text]), *(x.text for x in toks[i + 1 : j + 1])]))
                 elif former:  # "my old boss retired": no one's name said next is the boss's now
                     continue
+                elif j + 1 < len(toks) and toks[j + 1].tag == "POS":  # "My brother's little boy arrived, they've
+                    continue  # called him Theo": a name said next is not the brother's
                 elif role not in c.disc.roles:
                     c.disc.pending_role = role
                     if toks[j].tag != "NNS":  # "I helped my mum pack, she's moved to Cardiff": whom "she" means

@@ -43,6 +43,7 @@ class Pattern:
     event: bool = False  # said in the past only ("I ran a marathon"; not "I run marathons", "I'll attend")
     named: bool = False  # the object must begin with a name, or the row does not match and later ones are tried
     present: bool = False  # the trigger must be a present-tense verb, or the row does not match (later ones tried)
+    common: bool = False  # the object must not open on a name, or the row does not match (later ones tried)
 
 
 def _p(spec: str, rel: str, op: str = "assert", **kw: object) -> Pattern:
@@ -108,7 +109,7 @@ PATTERNS: list[Pattern] = [
     _p("move|transfer|switch [back|over|across|away] to O as O2", "@move_as", proper=True),
     # moved within an employer, from one part of it to another ("I've moved from sales into marketing at Unilever",
     # "transferred to the Leeds office at KPMG"): the employer
-    _p("move|transfer|switch [back|over|across] * into|to O at O2", "@moved_within"),
+    _p("move|transfer|switch [back|over|across] * into|to O at O2", "@moved_within", common=True),
     _p("move|relocate|emigrate [back|over|away|out|up|down] to O", "lives_in", proper=True),
     _p("move|relocate|transfer|post me|us to O", "@moved_me", proper=True),  # "The company relocated me to Aberdeen"
     _p("move [back] house|home to O", "lives_in", proper=True),  # "we moved house to Didsbury", "moved back home to…"
@@ -561,6 +562,9 @@ def find_matches(toks: list[Tok], lo: int, hi: int) -> list[Match]:
                 res = None
             if res is not None and pat.present and toks[i].tag not in ("VBP", "VBZ", "VB"):
                 res = None
+            if res is not None and pat.common and (at := res[1].get("O")) is not None and toks[at].tag in (
+                    "NNP", "NNPS"):
+                res = None  # "moved to Walthamstow at Easter" is a move, not a part of an employer
             if res is not None:
                 end, slots = res
                 out.append(Match(pat, i, end, slots))

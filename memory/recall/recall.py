@@ -554,7 +554,8 @@ def _only_former(words: Sequence[str], episodes: Sequence[Episode]) -> str:
     return ""
 
 
-_MY_ROLE = re.compile(rf"\b(?:{alternation(MY)})\s+(\w+)(?:\s+(\w+))?", re.I)  # "my son", "our little girl"
+# "my son", "our little girl"; not one of a role's own ("my brother's little boy" may be the nephew asked about)
+_MY_ROLE = re.compile(rf"\b(?:{alternation(MY)})\s+(\w+)\b(?!['’])(?:\s+(\w+)\b(?!['’]))?", re.I)
 
 
 def _role_unmentioned(words: Sequence[str], episodes: Sequence[Episode]) -> str:

@@ -919,10 +919,14 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("Dan starts at the bank on Monday.", (), {k("Dan", "works_at", "bank")}),
     ("I start at the gym on Monday, I've joined at last.", (), set()),
     ("I started at the school in 2015.", (), set()),
+    # a role said as the owner of someone ("my brother's little boy") is not who a name said next is
+    ("My brother's little boy arrived on Saturday, they've called him Theo.", (), set()),
+    ("My sister's husband is lovely, he's called Mark.", (), {k("Mark", "spouse_of", "my sister")}),
     # moved within an employer: the employer; not a home at a place
     ("I transferred to the Leeds office at KPMG.", (), {k(U, "works_at", "KPMG")}),
     ("We moved into a cottage at Hill Top Farm.", (), set()),
     ("We moved to a flat at Canary Wharf.", (), set()),
+    ("We moved to Walthamstow at Easter, more space for the kids.", (), {k(U, "lives_in", "Walthamstow")}),
     # moved near the speaker, the town unsaid: the home before is over; not a move ahead, nor the speaker's own
     ("Grandad moved into a nursing home near us in May.", (), {k("my grandad", "lives_in", "", "end")}),
     ("We're moving Mum into a bungalow near us next month.", (), set()),

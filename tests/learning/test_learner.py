@@ -378,6 +378,26 @@ def test_a_car_sold_by_its_model_ends_the_car_and_a_first_week_as_a_post_is_the_
     assert now_objects(graph, "my sister", "works_at", later) == ["Juniper Clinic"]
 
 
+def test_a_car_sold_by_its_make_and_notice_handed_in_at_an_employer_through_the_real_rules(env) -> None:
+    """"Sold the Mini" ends the Mini Cooper driven (said by its make); notice handed in at an employer ends work there
+    and not the trade; a workplace begun on a day is the employer from then; a dog lost, said with its kind, is gone."""
+    from memory.extraction.rules import RuleExtractor
+    from memory.learning import RulesExtractor
+
+    graph, ts = env
+    learner = Learner(graph, ts, RulesExtractor(RuleExtractor()))
+    learner.ingest(turns("c1", T0, "I drive a red Mini Cooper.", "I'm a pharmacist at Boots in the town centre.",
+                         "Our dog Rosie loves the beach."), source="t")
+    learner.ingest(turns("c2", T0 + 30 * D, "Sold the Mini, I'm car-free now.",
+                         "Handed my notice in at Boots, I start at the hospital pharmacy on Monday.",
+                         "We lost our dog Rosie last week."), source="t")
+    later = T0 + 45 * D
+    assert now_objects(graph, "user", "drives", later) == []
+    assert now_objects(graph, "user", "works_as", later) == ["pharmacist"]
+    assert now_objects(graph, "user", "works_at", later) == ["hospital pharmacy"]
+    assert now_objects(graph, "user", "has_pet", later) == []
+
+
 def test_a_pet_lost_by_name_a_job_finished_at_and_a_move_near_a_town_through_the_real_rules(env) -> None:
     """"Our old tabby Whiskers is nineteen now" is a cat had (aged, not gone); "We lost Whiskers" ends it. "Finished
     at Lloyds" ends "Lloyds bank"; a move to a cottage near a town ends the home before (no town is said to be it)."""

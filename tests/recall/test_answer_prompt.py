@@ -439,6 +439,14 @@ def test_a_diet_held_now_says_no_to_a_food_it_leaves_out() -> None:
     assert diet_leaves_out(r) is None and no_longer(r) is None
     q = "Did I eat meat?"  # of then: not said from a diet held now
     assert diet_leaves_out(RecallResult(q, analyse(q), ["user"], [_fact("user", "diet", "vegan")], "history")) is None
+    # the words keep a food beside the diet: not the table's no
+    q = "Do I eat fish?"
+    kept = Episode("e1", "c1", 0, "user", "I went vegetarian last year but I still eat fish.", JUNE_3)
+    r = RecallResult(q, analyse(q), ["user"], [_fact("user", "diet", "vegetarian")], "history", episodes=[kept],
+                     episodes_relevant=True)
+    assert diet_leaves_out(r) is None
+    r.episodes = [dataclasses.replace(kept, text="I went vegetarian last year, but I don't eat fish either.")]
+    assert diet_leaves_out(r) == "No, you are vegetarian."
 
 
 def test_a_condition_held_now_says_no_to_a_food_it_leaves_out() -> None:
@@ -513,7 +521,8 @@ def test_asked_about_now_when_every_fact_of_it_ended() -> None:
     assert none_now(r) == "Not now, as far as I know: Vauxhall Corsa until 3 June 2023."
     r.episodes = [Episode("e1", "c2", 0, "user", "Sold the Corsa, I cycle everywhere now.", JUNE_3)]
     r.episodes_relevant = True
-    assert none_now(r) == 'Not now, as far as I know: on 3 June 2023 you said "Sold the Corsa, I cycle everywhere now."'
+    assert none_now(r) == ('Not Vauxhall Corsa now, as far as I know: on 3 June 2023 you said "Sold the Corsa, I cycle '
+                           'everywhere now."')
     r.episodes.append(Episode("e2", "c3", 0, "user", "Picked up a little Kia yesterday.", JUNE_3 + timedelta(days=9)))
     assert none_now(r) is None  # the model reads what was said since
     q = "Where does Greg work?"

@@ -497,6 +497,7 @@ def test_a_diet_speaks_of_what_it_leaves_out(tmp_path: Path, parser: RuleExtract
     # the same person by a plainer word, or the one asked: the model reads it
     ("My kid has piano lessons on Thursdays.", "What instrument does my son play?", False),
     ("My daughter has piano lessons on Thursdays.", "What instrument does my daughter play?", False),
+    ("My brother's boy has piano lessons on Thursdays.", "What instrument does my nephew play?", False),  # one of his
 ])
 def test_a_role_asked_is_not_answered_from_anothers_words(tmp_path: Path, parser: RuleExtractor, said: str,
                                                           question: str, refused: bool) -> None:

@@ -290,3 +290,19 @@ def test_what_is_asked_about_something_told_brings_the_tellers_next_turn(tmp_pat
 def test_a_sentence_that_leaves_out_its_i_is_the_speakers(sentence: str, own: bool) -> None:
     from memory.episodes import opens_without_i
     assert opens_without_i(sentence) is own
+
+
+@pytest.mark.parametrize(("text", "theirs"), [
+    ("My dad's a massive Leeds fan, he's had a season ticket for thirty years.", True),
+    ("Lovely day. Our kids love Cornwall.", True),
+    ("My wife sings in a choir and my son plays drums.", True),
+    ("My dad and I go to Leeds games.", False),  # the speaker too
+    ("My team is Leeds.", False),  # no one else
+    ("Got tickets to see Coldplay with my sister.", False),  # "I" left out: the speaker's own
+    ("We went to Leeds with my dad.", False),
+    ("He plays for Leeds.", False),  # no first person at all: not told as someone else's
+])
+def test_words_only_of_another_of_the_speakers(text: str, theirs: bool) -> None:
+    from memory.episodes import of_someone_else
+
+    assert of_someone_else(text) is theirs
