@@ -17,6 +17,7 @@ from memory.extraction.rules_lexicon import (
     CONDITION_ADJECTIVES,
     DIET_NAMES,
     DIETS,
+    DEPARTMENTS,
     DWELLINGS,
     EVENT_NOUNS,
     FAVOURITE_OF,
@@ -874,7 +875,8 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
         where = _one(c, m, "O2")
         if subj is not None and subj.type == "PERSON" and where is not None and where.proper and (
                 where.head.ent in ("ORG", "")) and o is not None and not o.proper and not _move_ahead(c, m) and (
-                o.head.lemma.lower() not in DWELLINGS):  # not "moved into a cottage at Hill Top Farm"
+                o.head.lemma.lower() in DEPARTMENTS):  # not "moved into a cottage at Hill Top Farm", "switched to
+            # coffee at Starbucks"
             c.emit(subj, "works_at", where.text, op, obj_type="ORG")
         return
     if rel == "@moved_near" and not _move_ahead(c, m) and not _negated(c, m.start + 1):

@@ -153,6 +153,13 @@ WORKPLACES = frozenset(
         "shipyard service trust"
     )
 )
+# Parts of an employer one works in or moves between ("moved from sales into marketing at Unilever", "transferred to
+# the Leeds office at KPMG")
+DEPARTMENTS = frozenset(_words(
+    "sales marketing finance accounts accounting hr payroll it legal operations engineering design support admin "
+    "administration research development procurement purchasing logistics compliance audit tax recruitment "
+    "communications comms pr product data analytics security facilities estates team department office branch "
+    "site ward unit division desk"))
 GROUP_WORDS = frozenset(
     _words("club team choir band society association league orchestra union group committee")
 )

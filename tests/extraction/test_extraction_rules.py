@@ -925,6 +925,8 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     # moved within an employer: the employer; not a home at a place
     ("I transferred to the Leeds office at KPMG.", (), {k(U, "works_at", "KPMG")}),
     ("We moved into a cottage at Hill Top Farm.", (), set()),
+    ("I switched from tea to coffee at Starbucks.", (), set()),
+    ("Priya has moved from finance into payroll at Tesco.", (), {k("Priya", "works_at", "Tesco")}),
     ("We moved to a flat at Canary Wharf.", (), set()),
     ("We moved to Walthamstow at Easter, more space for the kids.", (), {k(U, "lives_in", "Walthamstow")}),
     # moved near the speaker, the town unsaid: the home before is over; not a move ahead, nor the speaker's own
