@@ -603,6 +603,8 @@ def vetted(first: str, question: str, recall: RecallResult) -> str | None:
     denied = they_deny(question, recall)
     if denied is not None:  # the user's own words say so; of someone else, they did not say it
         return said_on(denied, question) if denied.speaker == "user" else unknown_answer(recall)
+    if (held := held_instead(first, question, recall)) is not None:
+        return held
     if (says_nothing_new(first, question) or ungrounded(first, question, recall) or borrowed(first, question, recall)
             or told_the_listener(first, question, recall) or self_named(first, question, recall)
             or someone_else(first, question, recall) or yes_of_another(first, question, recall)
@@ -765,6 +767,26 @@ def someone_else(answer: str, question: str, recall: RecallResult) -> bool:
     name = first.group(1).lower()
     asked = {w.lower() for w in re.findall(r"[A-Za-z][\w-]*", question)}
     return name != who and name not in asked and any(e.speaker.lower() == name for e in recall.episodes)
+
+
+def held_instead(answer: str, question: str, recall: RecallResult) -> str | None:
+    """Asked about someone by name, what memory holds of them now for a relation held one at a time, when the
+    answer names another value that nothing said of them holds: "Where does Noor live now?" "Bordeaux now." with
+    `Noor lives_in Krakow` held and Bordeaux only in the user's "I live in Bordeaux now". Words that name them or
+    are theirs may tell a newer value learning did not read: then the answer stands."""
+    who = _name_key(recall.asked) if recall.asked else ""
+    if not who or _WHO.match(question) or yes_no(question) is not None:
+        return None
+    held = [a for a in recall.facts if a.current and a.relation in recall.intent.relations[:1]
+            and a.relation in RELATIONS and RELATIONS[a.relation].single_valued and _name_key(a.subject) == who]
+    said = set(_content(answer)) - set(_content(question))
+    if len(held) != 1 or not said or said & set(_content(held[0].object)):
+        return None
+    theirs = [e.text for e in recall.episodes if _name_key(e.speaker) == who or who in {
+        _name_key(w) for w in _WORD.findall(e.text)}]
+    if said & set(_content(" ".join(theirs))):
+        return None
+    return f"{held[0].object[:1].upper()}{held[0].object[1:]}."
 
 
 def yes_of_another(answer: str, question: str, recall: RecallResult) -> bool:

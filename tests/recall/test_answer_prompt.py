@@ -1361,3 +1361,21 @@ def test_the_thing_asked_is_no_end_of_itself() -> None:
     assert instead is None or not instead.startswith("Maybe not")
     r = _heard("Am I retired?", [("user", "I never retired, I still do a few shifts.", MAY_20)])
     assert (said_otherwise("Yes.", r) or "").startswith("Maybe not")  # a denial before it still denies
+
+
+def test_a_value_held_of_someone_stands_against_one_from_words_not_theirs() -> None:
+    """"Where does Noor live now?" with `Noor lives_in Krakow` held: "Bordeaux now." came from the user's own "I live
+    in Bordeaux now", words that do not speak of Noor; what is held is said. Words that name Noor may tell a newer
+    home learning missed: then the answer stands."""
+    from assistant.answer import held_instead
+
+    q = "Where does Noor live now?"
+    home = dataclasses.replace(_fact("noor", "lives_in", "Krakow"), subject="Noor")
+    mine = Episode("e1", "c2", 0, "user", "We finally finished moving, I live in Bordeaux now.", JUNE_3)
+    r = RecallResult(q, analyse(q), ["noor"], [home], "now", episodes=[mine], episodes_relevant=True, asked="Noor")
+    assert held_instead("Bordeaux now.", q, r) == "Krakow."
+    assert held_instead("Krakow.", q, r) is None  # the answer says what is held
+    r.episodes = [dataclasses.replace(mine, text="Noor's moved on again, she's in Bordeaux now.")]
+    assert held_instead("Bordeaux now.", q, r) is None  # her words: maybe newer than the fact
+    q = "Does Noor live in Bordeaux?"  # asked yes or no: the answer checks of yes and no read it
+    assert held_instead("Yes.", q, RecallResult(q, analyse(q), ["noor"], [home], "now", asked="Noor")) is None
