@@ -21,7 +21,7 @@ from memory.extraction.dates import (
     words_of,
 )
 from memory.search import SENTENCE_END, terms
-from memory.words import POSSESSIVES, alternation
+from memory.words import PAST_FORMS, POSSESSIVES, alternation
 
 Period = tuple[datetime, datetime]  # [start, end)
 # a word without which no time is named: most words said name none, and are read in a regex instead of a parse
@@ -109,8 +109,9 @@ def named_time(text: str, at: datetime, *, tense_else: Tense = None) -> tuple[st
         clause = next((c for c in _CLAUSE_CUT.split(sentence) if ref.text.lower() in c.lower()), "")
         apart = bool(clause) and clause != sentence
         own = tense(words_of(clause)) if apart else None
-        if own is None and ref.grain in ("day", "weekend") and _OPENS_IN_BE.match(clause or sentence) and (
-                apart or said is None):
+        opens = _OPENS_IN_BE.match(clause or sentence)
+        if own is None and ref.grain in ("day", "weekend") and opens is not None and (apart or said is None) and (
+                not _done_before(opens.string[opens.end() :], ref.text)):
             # "It's Peggy's hundredth on Saturday, she got a card from the King", "My hip operation is on the 14th
             # of January" (said in November): the day to come
             own = "future"
@@ -118,6 +119,14 @@ def named_time(text: str, at: datetime, *, tense_else: Tense = None) -> tuple[st
             ref = resolve(clause, at, direction=own) or ref
         return None if ref.text.lower().startswith("for ") else (sentence, ref)
     return None
+
+
+def _done_before(rest: str, time_said: str) -> bool:
+    """A past verb between the opening "'s" and the time: the "'s" was whose, not "is" ("My brother's little boy
+    arrived on Saturday": the Saturday before)."""
+    cut = rest.lower().find(time_said.lower())
+    words = re.findall(r"[a-z]+", rest[: cut if cut >= 0 else len(rest)].lower())
+    return any(w in PAST_FORMS or (w.endswith("ed") and len(w) > 4) for w in words)
 
 
 # a clause that opens in the present of "be" ("It's my nan's birthday on Saturday", "The party is on Friday")

@@ -223,3 +223,7 @@ def test_a_time_is_read_in_the_tense_of_its_own_clause() -> None:
     assert found is not None and found[1].when.date() == date(2027, 1, 14)
     found = named_time("My hip operation went fine on the 14th of January.", november)
     assert found is not None and found[1].when.date() == date(2026, 1, 14)
+    # an "'s" of whose, before a past verb, opens in no "be": not the day to come
+    found = named_time("My sister's little girl arrived on Saturday, they've called her Ivy.", tuesday,
+                       tense_else="past")
+    assert found is not None and found[1].when.date() == date(2026, 6, 6)
