@@ -859,7 +859,8 @@ def not_a_place(answer: str, question: str, recall: RecallResult) -> bool:
     if not _WHERE_ASKED.match(question):
         return False
     said = set(_content(answer)) - set(_content(question))
-    words = {w.lower() for w in _WORD.findall(answer)} - {w.lower() for w in _WORD.findall(question)} - _GLUE
+    asked = {_key(w.lower()) for w in _WORD.findall(question)}
+    words = {w.lower() for w in _WORD.findall(answer) if _key(w.lower()) not in asked} - _GLUE
     return bool(said) and (words <= OCCUPATIONS or any(  # "Where does Aisha work?" "A midwife." (she trains to be)
         a.relation in RELATIONS and RELATIONS[a.relation].object_type in _NO_PLACE and said <= set(_content(a.object))
         for a in recall.facts))

@@ -1278,6 +1278,7 @@ def test_a_role_that_ended_is_not_said_as_held() -> None:
     ("What do I do?", "A planning officer.", False),  # asked what: the job is the answer
     ("Where does Niamh study?", "Nursing at Cardiff.", False),
     ("Where does Aisha work?", "A midwife.", True),  # a trade alone, no fact of it found
+    ("Where does Aisha work?", "Aisha works as a midwife.", True),
     ("Where does Aisha work?", "A midwife at the Royal.", False),
 ])
 def test_asked_where_a_job_or_a_subject_alone_is_no_answer(question: str, answer: str, refused: bool) -> None:
