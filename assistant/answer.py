@@ -774,16 +774,17 @@ def held_instead(answer: str, question: str, recall: RecallResult) -> str | None
     answer names another value that nothing said of them holds: "Where does Noor live now?" "Bordeaux now." with
     `Noor lives_in Krakow` held and Bordeaux only in the user's "I live in Bordeaux now". Words that name them or
     are theirs may tell a newer value learning did not read: then the answer stands."""
-    who = _name_key(recall.asked) if recall.asked else ""
-    if not who or _WHO.match(question) or yes_no(question) is not None:
+    if _WHO.match(question) or yes_no(question) is not None:
         return None
+    named = {_name_key(w) for w in _WORD.findall(question)[1:] if w[:1].isupper() and w != "I"}
     held = [a for a in recall.facts if a.current and a.relation in recall.intent.relations[:1]
-            and a.relation in RELATIONS and RELATIONS[a.relation].single_valued and _name_key(a.subject) == who]
+            and a.relation in RELATIONS and RELATIONS[a.relation].single_valued and _name_key(a.subject) in named]
     said = set(_content(answer)) - set(_content(question))
     if len(held) != 1 or not said or said & set(_content(held[0].object)):
         return None
+    who = _name_key(held[0].subject)
     theirs = [e.text for e in recall.episodes if _name_key(e.speaker) == who or who in {
-        _name_key(w) for w in _WORD.findall(e.text)}]
+        _name_key(w) for w in _WORD.findall(e.text)}] + [a.object for a in recall.facts if _name_key(a.subject) == who]
     if said & set(_content(" ".join(theirs))):
         return None
     return f"{held[0].object[:1].upper()}{held[0].object[1:]}."

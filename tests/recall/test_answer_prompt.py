@@ -1373,10 +1373,15 @@ def test_a_value_held_of_someone_stands_against_one_from_words_not_theirs() -> N
     q = "Where does Noor live now?"
     home = dataclasses.replace(_fact("noor", "lives_in", "Krakow"), subject="Noor")
     mine = Episode("e1", "c2", 0, "user", "We finally finished moving, I live in Bordeaux now.", JUNE_3)
-    r = RecallResult(q, analyse(q), ["noor"], [home], "now", episodes=[mine], episodes_relevant=True, asked="Noor")
+    r = RecallResult(q, analyse(q), ["noor"], [home], "now", episodes=[mine], episodes_relevant=True)
     assert held_instead("Bordeaux now.", q, r) == "Krakow."
     assert held_instead("Krakow.", q, r) is None  # the answer says what is held
     r.episodes = [dataclasses.replace(mine, text="Noor's moved on again, she's in Bordeaux now.")]
     assert held_instead("Bordeaux now.", q, r) is None  # her words: maybe newer than the fact
     q = "Does Noor live in Bordeaux?"  # asked yes or no: the answer checks of yes and no read it
-    assert held_instead("Yes.", q, RecallResult(q, analyse(q), ["noor"], [home], "now", asked="Noor")) is None
+    assert held_instead("Yes.", q, RecallResult(q, analyse(q), ["noor"], [home], "now")) is None
+    q = "Where did Noor live before Krakow?"  # a value held before, as a fact of theirs: the answer stands
+    before = dataclasses.replace(_fact("noor", "lives_in", "Hamburg", until=JUNE_3), subject="Noor")
+    assert held_instead("Hamburg.", q, RecallResult(q, analyse(q), ["noor"], [before, home], "history")) is None
+    q = "Where does Sam live now?"  # someone else asked: what Noor holds is no answer
+    assert held_instead("Bordeaux now.", q, RecallResult(q, analyse(q), ["noor"], [home], "now")) is None
