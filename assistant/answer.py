@@ -769,13 +769,16 @@ def someone_else(answer: str, question: str, recall: RecallResult) -> bool:
     return name != who and name not in asked and any(e.speaker.lower() == name for e in recall.episodes)
 
 
+_NOT_SAID = re.compile(r"\b(?:mention(?:ed)?|said|told|know)\b", re.I)
+
+
 def held_instead(answer: str, question: str, recall: RecallResult) -> str | None:
     """Asked about someone by name, what memory holds of them now for a relation held one at a time, when the
     answer names another value that nothing said of them holds: "Where does Noor live now?" "Bordeaux now." with
     `Noor lives_in Krakow` held and Bordeaux only in the user's "I live in Bordeaux now". Words that name them or
     are theirs may tell a newer value learning did not read: then the answer stands."""
-    if _WHO.match(question) or yes_no(question) is not None:
-        return None
+    if _WHO.match(question) or yes_no(question) is not None or _OWN_DOUBT.search(answer) or _NOT_SAID.search(answer):
+        return None  # a doubt or "not mentioned" is the answer checks' to weigh, not this one's
     named = {_name_key(w) for w in _WORD.findall(question)[1:] if w[:1].isupper() and w != "I"}
     held = [a for a in recall.facts if a.current and a.relation in recall.intent.relations[:1]
             and a.relation in RELATIONS and RELATIONS[a.relation].single_valued and _name_key(a.subject) in named]

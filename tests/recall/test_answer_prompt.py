@@ -1376,6 +1376,8 @@ def test_a_value_held_of_someone_stands_against_one_from_words_not_theirs() -> N
     r = RecallResult(q, analyse(q), ["noor"], [home], "now", episodes=[mine], episodes_relevant=True)
     assert held_instead("Bordeaux now.", q, r) == "Krakow."
     assert held_instead("Krakow.", q, r) is None  # the answer says what is held
+    assert held_instead("Noor didn't mention that.", q, r) is None  # a doubt is weighed elsewhere
+    assert held_instead("I don't know.", q, r) is None
     r.episodes = [dataclasses.replace(mine, text="Noor's moved on again, she's in Bordeaux now.")]
     assert held_instead("Bordeaux now.", q, r) is None  # her words: maybe newer than the fact
     q = "Does Noor live in Bordeaux?"  # asked yes or no: the answer checks of yes and no read it
