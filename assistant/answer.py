@@ -603,8 +603,6 @@ def vetted(first: str, question: str, recall: RecallResult) -> str | None:
     denied = they_deny(question, recall)
     if denied is not None:  # the user's own words say so; of someone else, they did not say it
         return said_on(denied, question) if denied.speaker == "user" else unknown_answer(recall)
-    if (held := held_instead(first, question, recall)) is not None:
-        return held
     if (says_nothing_new(first, question) or ungrounded(first, question, recall) or borrowed(first, question, recall)
             or told_the_listener(first, question, recall) or self_named(first, question, recall)
             or someone_else(first, question, recall) or yes_of_another(first, question, recall)

@@ -18,6 +18,7 @@ from assistant.answer import (
     asks_to_reason,
     first_sentence_unrestated,
     general_knowledge,
+    held_instead,
     is_question,
     kind_asks,
     mentions_messages,
@@ -155,8 +156,10 @@ class Pipeline:
         # what it heard on purpose ("Karl moved to Tallinn — good luck to him")
         if not asking:  # said to the user: their "we" and "our" are "you" and "your" ("our neighbour keeps bees")
             return told_back(pieces), ans
+        # (the value held of someone named stands against one from words not theirs, once no check turned it down)
         said = first_sentence_unrestated(pieces, q, instead=lambda first: vetted(first, q, recall) or self._off_premise(
-            first, q, recall, given, pieces) or self._off_kind(first, q, recall, kind, pieces))
+            first, q, recall, given, pieces) or self._off_kind(first, q, recall, kind, pieces) or held_instead(
+            first, q, recall))
         if not recall.personal and not recall.episodes_relevant:  # "How far is the moon?": not memory, said so
             return general_knowledge(said, by_model=lambda: ans.llm_used), ans
         return said, ans

@@ -519,3 +519,13 @@ def test_words_only_of_another_of_the_users_are_no_answer_about_the_user(
     with heard(tmp_path, [("user", said)], (), T0, model, tagger=words_of(parser)) as p:
         ans = p.answer("Which football team do I support?", now=T0 + timedelta(days=1))
         assert (ans.text == "Leeds.") is answered
+
+
+def test_a_home_held_of_someone_named_stands_against_the_users_own(tmp_path: Path, parser: RuleExtractor) -> None:
+    """"Where does Noor live now?" with `Noor lives_in Krakow` held: the model's "Bordeaux now." came from the user's
+    own "I live in Bordeaux now" (the long sample, seen once); what memory holds of Noor is said."""
+    model = Model("Bordeaux now.")
+    with heard(tmp_path, [("user", "We finally finished moving, I live in Bordeaux now.")], ("Noor",), T0, model,
+               tagger=words_of(parser)) as p:
+        p.graph.assert_fact("Noor", "lives_in", "Krakow", now=T0)
+        assert p.answer("Where does Noor live now?", now=T0 + timedelta(days=1)).text == "Krakow."
