@@ -767,6 +767,12 @@ def someone_else(answer: str, question: str, recall: RecallResult) -> bool:
     return name != who and name not in asked and any(e.speaker.lower() == name for e in recall.episodes)
 
 
+def _names_asked(question: str) -> set[str]:
+    """The names a question says (its capitalised words after the first, not glue, not "I"), as names are matched."""
+    return {_name_key(w) for w in _WORD.findall(question)[1:] if w[:1].isupper() and w.lower() not in _GLUE
+            and w != "I"}
+
+
 _NOT_SAID = re.compile(r"\b(?:mention(?:ed)?|said|told|know)\b", re.I)
 
 
@@ -777,7 +783,7 @@ def held_instead(answer: str, question: str, recall: RecallResult) -> str | None
     are theirs may tell a newer value learning did not read: then the answer stands."""
     if _WHO.match(question) or yes_no(question) is not None or _OWN_DOUBT.search(answer) or _NOT_SAID.search(answer):
         return None  # a doubt or "not mentioned" is the answer checks' to weigh, not this one's
-    named = {_name_key(w) for w in _WORD.findall(question)[1:] if w[:1].isupper() and w != "I"}
+    named = _names_asked(question)
     held = [a for a in recall.facts if a.current and a.relation in recall.intent.relations[:1]
             and a.relation in RELATIONS and RELATIONS[a.relation].single_valued and _name_key(a.subject) in named]
     said = set(_content(answer)) - set(_content(question))
@@ -797,8 +803,7 @@ def yes_of_another(answer: str, question: str, recall: RecallResult) -> bool:
     the user said they were vegetarian: the small model lends one person's state to another."""
     if not affirms(answer, question) or asks_to_reason(question):
         return False
-    words = _WORD.findall(question)
-    names = {_name_key(w) for w in words[1:] if w[:1].isupper() and w.lower() not in _GLUE and w != "I"}
+    names = _names_asked(question)
     topic = set(_content(question)) - {_key(n) for n in names}
     if not names or not topic:
         return False

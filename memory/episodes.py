@@ -32,6 +32,7 @@ from memory.timeutil import from_epoch, iso, to_epoch
 from memory.transcripts import Turn, turn_id
 from memory.words import (
     AUXILIARIES,
+    FIRST_PERSON,
     FIRST_PERSON_RE,
     MY,
     PAST_FORMS,
@@ -645,7 +646,8 @@ def of_someone_else(text: str) -> bool:
         return False
     found = list(_OWN_WORD.finditer(text))
     words = [m.group(0).lower() for m in found]
-    mine = [k for k, w in enumerate(words) if FIRST_PERSON_RE.fullmatch(w) or w in _FIRST_CONTRACTED]
+    # "I", "my", and their contractions ("we're", "I’ve"): the first-person table, read before the apostrophe
+    mine = [k for k, w in enumerate(words) if re.split(r"['’]", w)[0] in FIRST_PERSON]
     return bool(mine) and all(words[k] in MY and any(_role_word(w) for w in words[k + 1 : k + 3]) and (
         # as the one who does it, opening a clause: not "… went with my sister", "… for my dad"
         k == 0 or words[k - 1] in _OPENS or bool(_CLAUSE_END.search(text[found[k - 1].end() : found[k].start()])))
@@ -661,8 +663,6 @@ def _role_word(word: str) -> bool:
 _OWN_WORD = re.compile(r"[A-Za-z]+(?:['’][A-Za-z]+)?")
 _OPENS = frozenset({"and", "but", "so", "because", "while", "when", "since", "though", "although"})
 _CLAUSE_END = re.compile(r"[,.;:!?—–]")
-_FIRST_CONTRACTED = frozenset({"i'm", "i've", "i'd", "i'll", "we're", "we've", "we'd", "we'll", "i’m", "i’ve", "i’d",
-                               "i’ll", "we’re", "we’ve", "we’d", "we’ll"})
 
 
 def _said_to_you(text: str, said: Sequence[str]) -> bool:
