@@ -7,7 +7,17 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import datetime
 
-from assistant.when import MONTH, dated, redated, said_on, said_otherwise, spoken_date, they_deny, yes_no
+from assistant.when import (
+    MONTH,
+    dated,
+    redated,
+    said_day_ahead,
+    said_on,
+    said_otherwise,
+    spoken_date,
+    they_deny,
+    yes_no,
+)
 from memory.episodes import Episode, about_listener, addressed, to_listener, without_names
 from memory.extraction.dates import ORDINALS, UNITS
 from memory.extraction.rules_lexicon import OCCUPATIONS
@@ -607,7 +617,8 @@ def vetted(first: str, question: str, recall: RecallResult) -> str | None:
             or told_the_listener(first, question, recall) or self_named(first, question, recall)
             or someone_else(first, question, recall) or yes_of_another(first, question, recall)
             or anothers_role(first, question, recall) or not_a_place(first, question, recall)
-            or still_held(first, question, recall) or _NAMED_USER.search(first)):
+            or still_held(first, question, recall) or said_day_ahead(first, recall)
+            or no_name_given(first, question, recall) or _NAMED_USER.search(first)):
         # "Who is Edith?" "Edith.": who she is to the user, when memory holds it, is still an answer
         return who_they_are("", question, recall) or unknown_answer(recall)
     # a question that asks to reason ("Is it likely that Nate has friends besides Joanna?") is not denied by
@@ -765,6 +776,23 @@ def someone_else(answer: str, question: str, recall: RecallResult) -> bool:
     name = first.group(1).lower()
     asked = {w.lower() for w in re.findall(r"[A-Za-z][\w-]*", question)}
     return name != who and name not in asked and any(e.speaker.lower() == name for e in recall.episodes)
+
+
+_ASKS_A_NAME = re.compile(r"^\s*what(?:'s|’s|\s+is|\s+was|\s+are|\s+were)\b.*\b(?:name|names|called)\s*\??\s*$",
+                          re.I)
+
+
+def no_name_given(answer: str, question: str, recall: RecallResult) -> bool:
+    """Asked what someone or something is called, an answer with no name in it: a word the words found or the
+    facts write with a capital and never in lower case ("What's my manager's name?" 'Keeps booking meetings at
+    8am".' from "My manager keeps booking meetings at 8am"). Names are said as written."""
+    if not _ASKS_A_NAME.match(question):
+        return False
+    texts = [e.text for e in recall.episodes] + [a.object for a in recall.facts]
+    lower = {w for t in texts for w in re.findall(r"\b[a-z][\w'’-]*", t)}
+    written = {re.sub(r"['’]s$", "", w) for t in texts for w in re.findall(r"\b[A-Z][\w'’-]*", t)}
+    said = {re.sub(r"['’]s$", "", w) for w in re.findall(r"\b[A-Z][\w'’-]*", answer)}
+    return not {w for w in said & written if w.lower() not in lower | _GLUE and w != "I"}
 
 
 def _names_asked(question: str) -> set[str]:

@@ -143,6 +143,19 @@ def redated(answer: str, recall: RecallResult) -> str | None:
     return f"{said[:1].upper()}{said[1:]}." if said.startswith("the ") else f"{lead} {said}."
 
 
+def said_day_ahead(answer: str, recall: RecallResult) -> bool:
+    """Asked when something is or will be, an answer that gives only the day some words were said, words that name
+    no time: "When is my dentist appointment?" "19 October 2026." from "Must remember to book the dentist", said
+    that day (the small model takes the date written beside the words). Asked about the past, the day told may be
+    the day it happened (``time_meant``), so the answer stands."""
+    m = _SAID_ON.search(answer) if recall.intent.when else None
+    if m is None or tense(words_of(recall.question)) == "past":
+        return False
+    day = (int(m.group(3)), list(calendar.month_name).index(m.group(2)), int(m.group(1)))
+    told = [e for e in recall.episodes if (e.at.year, e.at.month, e.at.day) == day]
+    return bool(told) and not any(says_when(e.text) or named_time(e.text, e.at) is not None for e in told)
+
+
 # "When did…?", "What year did…?", "In which month…?": asked for the time of something, not a duration or a count
 _ASKS_WHEN = re.compile(r"^\s*(?:when\b|(?:in |on )?(?:what|which) (?:year|month|day|date)\b)", re.I)
 # "How long ago did…?", "How many years ago…?": the time since it

@@ -243,6 +243,8 @@ ALLERGEN_FOODS: dict[str, frozenset[str]] = {
     **dict.fromkeys(("fish",), frozenset("fish salmon tuna cod haddock mackerel sardines anchovies sushi".split())),
     **dict.fromkeys(("wheat", "gluten"), frozenset("wheat gluten bread pasta pizza cake biscuits toast".split())),
     **dict.fromkeys(("sesame",), frozenset("sesame tahini hummus houmous".split())),
+    **dict.fromkeys(("caffeine",), frozenset("coffee coffees espresso latte lattes cappuccino americano cola "
+                                             "tea teas".split())),
 }
 DIET_EXCLUDES: dict[str, tuple[str, ...]] = {
     **{w: _NO_MEAT for w in "meat chicken beef pork lamb bacon steak burgers burger sausages ham turkey".split()},

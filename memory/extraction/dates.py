@@ -369,6 +369,26 @@ def _day_of_month(day: int, at: datetime, direction: Tense, words: str) -> TimeR
         return None
 
 
+_WHICH_MONTH = re.compile(r"\b(next|last|this)\s+(" + "|".join(n for n in calendar.month_name if n) + r")\b(?!\s+\d)",
+                          re.I)
+
+
+def _named_month(text: str, at: datetime) -> tuple[int, TimeRef] | None:
+    """"next April" (the first April after the month it is said in), "last April" (the one before), "this April" (this
+    year's). The month must be written as a name ("this may be" is no month)."""
+    m = _WHICH_MONTH.search(text)
+    if m is None or not m.group(2)[0].isupper():
+        return None
+    which, month = m.group(1).lower(), MONTHS[m.group(2).lower()]
+    if which == "next":
+        year = at.year if month > at.month else at.year + 1
+    elif which == "last":
+        year = at.year if month < at.month else at.year - 1
+    else:
+        year = at.year
+    return m.start(), TimeRef(datetime(year, month, 1, tzinfo=UTC), m.group(0), "month")
+
+
 def resolve(text: str, at: datetime, *, direction: Tense = None) -> TimeRef | None:
     """The first time expression in the text, resolved against `at` (aware; UTC assumed if naive).
 
@@ -413,6 +433,9 @@ def resolve(text: str, at: datetime, *, direction: Tense = None) -> TimeRef | No
         if in_year is None and direction == "future" and not m.group(0).lower().startswith("since"):
             in_year = at.year if month >= at.month else at.year + 1
         found.append((m.start(), TimeRef(_past_month(month, at, in_year), m.group(0), "month")))
+    nm = _named_month(text, at)
+    if nm is not None:
+        found.append(nm)
     m = re.search(r"\b(?:in|since|from|during|by|back in)\s+((?:19|20)\d\d)\b", text, re.I)
     if m:
         found.append((m.start(), TimeRef(datetime(int(m.group(1)), 1, 1, tzinfo=UTC), m.group(0), "year")))

@@ -9,7 +9,7 @@ from typing import cast
 from memory.extraction import dates
 from memory.extraction.candidates import iso_at_grain
 from memory.extraction.rules_discourse import Discourse, Entity
-from memory.extraction.rules_lexicon import category
+from memory.extraction.rules_lexicon import ENTERED_FOR, category
 from memory.extraction.rules_tokens import Phrase, Tok, noun_phrase
 from memory.extraction.rules_tokens import conjuncts as _conjuncts
 from memory.extraction.types import USER, ExtractedFact, Op
@@ -132,6 +132,8 @@ class Clause:
         when = None if timeless else when or self.time()
         if self.force_op:
             op = self.force_op
+        if when is not None and when.when > self.at and op == "assert" and rel in ENTERED_FOR:
+            kind = "plan"  # "Signed up for the London marathon next April": April is the marathon's
         plan = kind == "plan" and op == "assert"
         started = rel in ("works_at", "works_as") and any(
             t.lem in ("start", "begin") for t in self.toks[self.lo : self.hi])

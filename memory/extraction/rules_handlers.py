@@ -809,9 +809,14 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
         the = next(k for k in range(m.start, m.end) if c.toks[k].lower == "the")
         words = c.toks[the + 1 : m.end - 1]
         post = " ".join(t.lower for t in words)
+        # a word of kin names a rank only before "post" or "role" ("got the sister post"; "the sister job" is hers)
+        kin_rank = len(words) == 1 and c.toks[m.end - 1].lower != "job" and any(
+            k.endswith(" " + post) for k in KIN_POSTS)
         if words and all(t.pos in ("NOUN", "PROPN") for t in words) and not _negated(c, m.start + 1) and (
-                words[-1].lower in OCCUPATIONS or post in KIN_POSTS):
+                words[-1].lower in OCCUPATIONS | RANKS or post in KIN_POSTS or kin_rank):
             c.emit(subj, "works_as", post, op, obj_type="ROLE")
+            if subj is not None:  # "got the deputy head job at Oakfield": where, too
+                _workplace_at(c, m.end, subj, op, ("at", "for", "with"))
         return None
     if rel == "@works_as":
         made = [t for t in c.toks[m.start : m.slots.get("O", m.start)] if t.lem == "make"]
@@ -1004,7 +1009,9 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
             c.emit(subj, "likes", c.source[words[0].idx : words[-1].end], op)
         return
     if rel == "@teach" and o is not None:  # "I teach art at a middle school": where, too
-        if o.head.lower not in VAGUE and o.head.pos != "PRON":  # not "teaching others"
+        # "a teaching job at Oakfield", "my teaching post": a kind of job, not what is taught (where, still)
+        kind_of_job = m.start > c.lo and (c.toks[m.start - 1].pos == "DET" or c.toks[m.start - 1].lower in MY)
+        if o.head.lower not in VAGUE and o.head.pos != "PRON" and not kind_of_job:  # not "teaching others"
             c.emit(subj, "teaches", o.text, op)
         if _works_at_tail(c, o, subj, op):  # teaching at a school, a college: that is the job
             c.emit(subj, "works_as", "teacher", op, obj_type="ROLE")
@@ -1039,7 +1046,8 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
             c.toks[j].lower == "the" and any(t.lower == "new" for t in c.toks[j + 1 : m.start])) and (
             done is not None and done.lem in HOME_GOT)
         if j >= c.lo and (c.toks[j].lower in MY or got):
-            if rel != "@my_passion" and ((done is not None and done.lem in LEFT_BEHIND) or any(
+            if rel != "@my_passion" and ((done is not None and (done.lem in LEFT_BEHIND or (
+                    done.lem in SET_ASIDE and c.toks[done.i + 1].lower == "in"))) or any(
                     t.lower in FORMER_ROLE for t in c.toks[j + 1 : m.start])):
                 op = "end"  # "I sold my house in Leeds", "I miss my old job at the bakery", "our old house in Leeds"
             _emit_all(c, m, Entity(USER), {"@work_noun": "works_at", "@home_noun": "lives_in"}.get(rel, "likes"), op)
@@ -1175,6 +1183,11 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
             m.slots["O"]].lower in ("a", "an", "the", "this", "that")):
         # "picked up a book", "picked up the kids": a thing, not a pastime ("picked up knitting", "the guitar")
         end = rel == "@give_up"
+        if end and not o.proper and o.head.lemma.lower() in JOB_HELD and o.head.tag != "NNS" and subj is not None:
+            # "Ruth's packed in the council job", "jacked in my job at the bank": the work held ends, there if named
+            if not _workplace_at(c, o.end, subj, "end", ("at", "with", "for")):
+                _job_left(c, subj)
+            return
         if o.head.lemma.lower() in HABIT_NOUNS and o.head.pos == "NOUN":  # "binned the vape", "gave up cigarettes"
             c.emit(subj, "practices", HABIT_NOUNS[o.head.lemma.lower()], "end" if end else op, obj_type="ACTIVITY")
             return
@@ -1958,7 +1971,8 @@ def _died(c: Clause, m: Match, subj: Entity | None) -> None:
     """'Our cat Pixel passed away' -> the user no longer has Pixel. Said of a name only; of someone who is not
     their pet it ends nothing (learning ends only a has_pet arc that names them). A person of theirs who died ("my
     grandad passed away in March") no longer lives or works anywhere. Said as past only ("is dying" is not)."""
-    if subj is None or subj.name == USER or _negated(c, m.start + 1) or c.toks[m.start].tag not in ("VBD", "VBN"):
+    if subj is None or subj.name == USER or _negated(c, m.start + 1) or (
+            c.toks[m.start].tag not in ("VBD", "VBN") and not _had_to(c, m.start)):
         return
     if subj.type == "PERSON" and (subj.unresolved or any(
             name == subj.name for role, name in c.disc.roles.items() if role in ROLES)):
@@ -1971,6 +1985,14 @@ def _died(c: Clause, m: Match, subj: Entity | None) -> None:
         _pet_gone(c, subj.name)
     if not pet and subj.type == "PERSON" and subj.name[:1].isupper():
         _person_gone(c, subj)  # "Graham died in September": a name not known here may be a person of theirs too
+
+
+def _had_to(c: Clause, k: int) -> bool:
+    """The verb at k is said after "had to", a past need met ("Bolt had to be put down"; not "has to", "will have
+    to", "might have to")."""
+    t = c.toks
+    return k - 2 >= c.lo and t[k - 1].lower == "to" and t[k - 2].lower in ("had", "'d", "’d") and not any(
+        x.tag == "MD" for x in t[max(c.lo, k - 4) : k - 2])
 
 
 def _pet_named(c: Clause, o: Phrase) -> str | None:

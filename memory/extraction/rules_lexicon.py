@@ -283,6 +283,9 @@ SET_ASIDE = frozenset(_words("pack jack chuck stop kick quit bin ditch"))
 LEFT_BEHIND = frozenset(_words("sell leave quit miss vacate lose"))
 # What is done to a new home one has got ("We completed on the new place in York", "got the keys to the new house")
 HOME_GOT = frozenset(_words("complete buy get move settle rent"))
+# Relations of an event entered now whose time said ahead is the event's ("Signed up for the London marathon next
+# April"): kept as a plan for then, not dropped as a fact not yet true
+ENTERED_FOR = frozenset({"signed_up_for"})
 # A job left without naming the employer ("I quit my job", "she left the army", "quit the ambulance service"):
 # the work said before ends, whatever it was. The words that name a job, or a body one serves in as a career.
 JOB_HELD = frozenset(_words("job position post role career army navy police force service marines company firm"))

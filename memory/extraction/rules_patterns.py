@@ -139,6 +139,9 @@ PATTERNS: list[Pattern] = [
     # to be a second one or to let
     _p(f"buy|purchase ~ {_DWELLING} [,] in O", "@bought_home", event=True, proper=True),  # "our first house, in Kent"
     _p(f"buy|purchase ~ {_DWELLING_KIND} {_DWELLING} in O", "@bought_home", event=True, proper=True),
+    # a purchase said by its legal steps ("We've exchanged on a flat in Croydon", "completed on a semi in Hove")
+    _p(f"exchange|complete on ~ {_DWELLING} [,] in O", "@bought_home", event=True, proper=True),
+    _p(f"exchange|complete on ~ {_DWELLING_KIND} {_DWELLING} in O", "@bought_home", event=True, proper=True),
     # a home of their own got ("Me and Isla have got our own place in Dundee"): theirs alone, and where
     _p(f"get|buy|find|rent ~ own {_DWELLING}", "@own_home", event=True),
     # a home got or found ("I've got a flat in Lisbon now"): a room or a place may be a hotel's or a university's
@@ -299,6 +302,10 @@ PATTERNS: list[Pattern] = [
     _p(f"go|become|turn ~ {_DIET}", "@diet"),
     _p(f"be ~ {_DIET}", "@diet", state=True),
     _p(f"go|become|turn|be|stay|eat ~ {_FREE_OF} [-] free", "@free_of", state=True),  # "Rob has gone gluten-free"
+    # what is gone without, said as given up ("I've cut out caffeine", "gave up alcohol for good"): not "cut out
+    # the coupon"
+    _p(f"cut|give out|up [on] {_FREE_OF}", "@free_of"),
+    _p(f"quit|ditch|drop {_FREE_OF}", "@free_of"),
     # a food eaten again ends the diets that leave it out ("I'm eating meat again", "back to eating fish")
     _p("eat|eating everything|anything again", "@diet_over"),  # "I'm eating everything again"
     _p("eat|eating O again", "@diet_back"),

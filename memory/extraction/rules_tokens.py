@@ -88,8 +88,10 @@ def noun_phrase(source: str, toks: list[Tok], start: int, limit: int | None = No
             last = i
         elif (t.pos == "ADJ" and last < 0) or (
             t.tag == "HYPH" and last >= 0 and nxt is not None and _nominal(nxt)
-        ) or (  # a participle before a name, after an article: "a battered old Corsa", "a used Toyota Aygo"
-            t.tag == "VBN" and t.dep == "amod" and last < 0 and first > start and _name_follows(toks, i + 1, limit)
+        ) or (  # a participle before a name or a noun, after an article: "a battered old Corsa", "a used Toyota
+            # Aygo", "a retired greyhound"
+            t.tag == "VBN" and t.dep == "amod" and last < 0 and first > start and (
+                _name_follows(toks, i + 1, limit) or (nxt is not None and nxt.pos == "NOUN"))
         ) or (  # a hyphenated modifier before the noun: "a second-hand Jazz", "a well-worn copy"
             t.tag == "HYPH" and last < 0 and i > first and toks[i - 1].pos in ("ADJ", "ADV")
             and nxt is not None and nxt.text.islower()

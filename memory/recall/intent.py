@@ -43,6 +43,8 @@ CUES: list[tuple[str, tuple[str, ...]]] = [
     # whether something may be eaten: what someone cannot have, too ("Can I eat prawns?" of a shellfish allergy)
     (r"^\s*(?:can|could|should|may)\s+\w+(?:\s+\w+)?\s+(?:eat|drink|have)\b",
      ("diet", "allergic_to", "has_condition", "avoids")),
+    # whether someone eats or drinks a thing: what they go without, too ("Do I drink coffee?", caffeine cut out)
+    (r"^\s*(?:do|does)\s+\w+(?:\s+\w+)?\s+(?:still\s+)?(?:eat|drink)\b", ("diet", "avoids", "allergic_to")),
     (r"\b(dislike|dislikes|hate|hates|can't stand)\b", ("dislikes",)),
     (r"\b(allerg\w*)\b", ("allergic_to",)),
     (r"\b(conditions?|illness\w*|diagnos\w*|health)\b", ("has_condition",)),
@@ -151,12 +153,32 @@ def speaks_to(text: str, question: str, relations: tuple[str, ...] | list[str]) 
     return bool(topic & set(terms(text)))
 
 
+_NAME_LINKS = frozenset({"de", "of", "la", "le", "du", "del", "da", "von", "van"})
+
+
+def _names_of_someone(question: str) -> set[str]:
+    """The capitalised words after a question's first, less those of a thing named with "the" ("the Tour de
+    France", "the Eiffel Tower"; a family stays someone: "the Khans")."""
+    names: set[str] = set()
+    thing = False
+    for m in _LATER_CAPITAL.finditer(question):
+        word = m.group(0).strip()
+        before = question[: m.start()].split()
+        prev = before[-1] if before else ""
+        if prev.lower() == "the" and not word.endswith("s"):
+            thing = True
+        elif not (thing and (prev.lower() in _NAME_LINKS or prev[:1].isupper())):
+            thing = False
+        if not thing:
+            names.add(re.sub(r"['’]s?$", "", word))  # "Arthur's" is Arthur; "Khans", "Paris" keep their s
+    return names
+
+
 def names_someone_said(question: str, texts: Sequence[str]) -> bool:
     """The question names someone (a capitalised word after its first, "I" aside) whose name is in these words:
     "What does Arthur do for a living?" after "My grandad Arthur turns ninety" asks about someone's life,
     though no fact made Arthur an entity — not a general question for the model's own knowledge."""
-    names = {m.group(0).strip().rstrip("'’s") for m in _LATER_CAPITAL.finditer(question)}
-    names = {n for n in names if len(n) > 1}
+    names = {n for n in _names_of_someone(question) if len(n) > 1}
     return any(re.search(rf"\b{re.escape(n)}\b", t) for n in names for t in texts)
 
 

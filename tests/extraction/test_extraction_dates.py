@@ -58,6 +58,12 @@ def d(y: int, m: int, day: int) -> datetime:
         ("We're driving up the week after next.", d(2026, 6, 16), "week"),
         ("the weekend after next", d(2026, 6, 13), "weekend"),
         ("the month after next", d(2026, 8, 2), "month"),
+        # a month named with which one (said on 2 June): the next after this month, the last before it, this year's
+        ("Signed up for the London marathon next April.", d(2027, 4, 1), "month"),
+        ("We're off next July.", d(2026, 7, 1), "month"),
+        ("I saw her last October.", d(2025, 10, 1), "month"),
+        ("We met last June.", d(2025, 6, 1), "month"),
+        ("The clocks change this March.", d(2026, 3, 1), "month"),
     ],
 )
 def test_resolve(text: str, when: datetime, grain: str) -> None:
@@ -84,7 +90,8 @@ def test_a_day_the_month_lacks_is_no_time() -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["I live in Porto.", "I drink three cups every morning.", "for ten minutes please", "March on!", ""],
+    ["I live in Porto.", "I drink three cups every morning.", "for ten minutes please", "March on!", "",
+     "This may take a while.", "Next, march them out."],
 )
 def test_no_time(text: str) -> None:
     assert resolve(text, AT) is None

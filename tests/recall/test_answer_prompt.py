@@ -1387,3 +1387,54 @@ def test_a_value_held_of_someone_stands_against_one_from_words_not_theirs() -> N
     assert held_instead("Hamburg.", q, RecallResult(q, analyse(q), ["noor"], [before, home], "history")) is None
     q = "Where does Sam live now?"  # someone else asked: what Noor holds is no answer
     assert held_instead("Bordeaux now.", q, RecallResult(q, analyse(q), ["noor"], [home], "now")) is None
+
+
+def test_caffeine_gone_without_says_no_to_coffee() -> None:
+    """"Do I drink coffee?" after "I've cut out caffeine completely": the question reads what is gone without
+    (`avoids`), and caffeine leaves coffee and tea out; not a food it leaves in."""
+    from assistant.when import diet_leaves_out
+
+    q = "Do I drink coffee?"
+    assert "avoids" in analyse(q).relations
+    assert "avoids" not in analyse("Do I have a dog?").relations
+    r = RecallResult(q, analyse(q), ["user"], [_fact("user", "avoids", "caffeine")], "history")
+    assert diet_leaves_out(r) == "No, you are caffeine-free."
+    q = "Do I drink orange juice?"
+    assert diet_leaves_out(RecallResult(q, analyse(q), ["user"], [_fact("user", "avoids", "caffeine")], "history")) \
+        is None
+
+
+def test_asked_when_a_thing_is_the_day_words_were_said_is_no_answer() -> None:
+    """"When is my dentist appointment?" "19 October 2026." from "Must remember to book the dentist", said that
+    day: words that name no time give no day for what is or will be. Asked about the past, or with words that name
+    the day, the answer stands."""
+    from assistant.when import said_day_ahead
+
+    said = datetime(2026, 10, 19, 18, 0, tzinfo=UTC)
+    r = _heard("When is my dentist appointment?", [("user", "Must remember to book the dentist.", said)])
+    assert said_day_ahead("19 October 2026.", r)
+    assert not said_day_ahead("I don't know.", r)
+    r = _heard("When is my dentist appointment?", [("user", "Dentist today at four, wish me luck.", said)])
+    assert not said_day_ahead("19 October 2026.", r)  # "today" is that day
+    r = _heard("When did I go to the dentist?", [("user", "Been to the dentist, two fillings.", said)])
+    assert not said_day_ahead("19 October 2026.", r)  # the day it was told may be the day it was done
+
+
+def test_asked_a_name_an_answer_with_no_name_is_none() -> None:
+    """"What's my manager's name?" 'Keeps booking meetings at 8am".' from "My manager keeps booking meetings at
+    8am": no word the words found write as a name. A name they write, or a fact's, is an answer."""
+    from assistant.answer import no_name_given
+
+    q = "What's my manager's name?"
+    r = _heard(q, [("user", "My manager keeps booking meetings at 8am.", MAY_20)])
+    assert no_name_given('Keeps booking meetings at 8am".', q, r)
+    assert no_name_given("My manager.", q, r)
+    r = _heard(q, [("user", "My manager Dave keeps booking meetings at 8am.", MAY_20)])
+    assert not no_name_given("Your manager is called Dave.", q, r)
+    q = "What's our cat called?"
+    assert not no_name_given("Sooty.", q, _heard(q, [("user", "Sooty is lovely.", MAY_20)]))
+    r = _heard(q, [])
+    r.facts = [_fact("user", "has_pet", "Sooty")]
+    assert not no_name_given("Sooty.", q, r)
+    q = "Where does my manager live?"  # no name asked: not this check's
+    assert not no_name_given("Leeds.", q, _heard(q, [("user", "My manager lives in leeds.", MAY_20)]))

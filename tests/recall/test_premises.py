@@ -529,3 +529,15 @@ def test_a_home_held_of_someone_named_stands_against_the_users_own(tmp_path: Pat
                tagger=words_of(parser)) as p:
         p.graph.assert_fact("Noor", "lives_in", "Krakow", now=T0)
         assert p.answer("Where does Noor live now?", now=T0 + timedelta(days=1)).text == "Krakow."
+
+
+def test_a_thing_named_with_the_is_no_one_said() -> None:
+    """"How many stages does the Tour de France have?" after "Watching the Tour de France every evening": a thing
+    named with "the", not someone whose life is asked about; a family said with "the" still is ("the Khans")."""
+    from memory.recall.intent import names_someone_said
+
+    said = ["Watching the Tour de France every evening this month.", "The Khans have moved to Birmingham."]
+    assert not names_someone_said("How many stages does the Tour de France have?", said)
+    assert names_someone_said("Where do the Khans live now?", said)
+    assert names_someone_said("What does Arthur do?", ["My grandad Arthur turns ninety."])
+    assert names_someone_said("What is Arthur's job?", ["My grandad Arthur turns ninety."])
