@@ -42,6 +42,7 @@ from memory.extraction.rules_lexicon import (
     LIGHT_VERBS,
     NEWBORNS,
     NOT_A_TEAM,
+    NOT_ALIVE,
     NOT_LIVED_IN,
     NOT_QUITE,
     OCCUPATIONS,
@@ -1773,6 +1774,8 @@ def _acquire(c: Clause, m: Match, subj: Entity, o: Phrase, op: str) -> None:
             o = whole
     cat = category(o.text)
     head = o.head.lemma.lower()
+    if head in PETS and any(t.lower in NOT_ALIVE for t in c.toks[o.start : o.head.i]):
+        return  # "I still have that stuffed animal dog you gave me": a thing, not a pet
     if head in PETS:
         named = _after_name(c, o)
         said_again = _said_again(c, o) if named is None else None

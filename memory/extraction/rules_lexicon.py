@@ -283,6 +283,9 @@ SET_ASIDE = frozenset(_words("pack jack chuck stop kick quit bin ditch"))
 LEFT_BEHIND = frozenset(_words("sell leave quit miss vacate lose"))
 # What is done to a new home one has got ("We completed on the new place in York", "got the keys to the new house")
 HOME_GOT = frozenset(_words("complete buy get move settle rent"))
+# Words before an animal that make it a thing, not a pet ("that stuffed animal dog you gave me", "a toy cat")
+NOT_ALIVE = frozenset(_words("stuffed toy cuddly soft plush plastic wooden china ceramic porcelain inflatable robot "
+                             "robotic cardboard knitted crocheted"))
 # Relations of an event entered now whose time said ahead is the event's ("Signed up for the London marathon next
 # April"): kept as a plan for then, not dropped as a fact not yet true
 ENTERED_FOR = frozenset({"signed_up_for"})

@@ -1287,6 +1287,9 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     # a participle before the noun is in its phrase ("a retired greyhound")
     ("We've got a retired greyhound called Bolt.", (), {
         k(U, "has_pet", "Bolt"), k("Bolt", "is_a", "retired greyhound")}),
+    # ...but a toy animal is no pet
+    ("I still have that stuffed animal dog you gave me! I named her Tilly.", (), set()),
+    ("We bought the kids a toy dog called Patch.", (), set()),
     # a job packed in ends the work, there if named; not a thing packed
     ("I've packed in my job at the council.", (), {k(U, "works_at", "council", "end")}),
     ("Ruth's packed in the council job, she's going freelance.", (), {
