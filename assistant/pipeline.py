@@ -37,8 +37,9 @@ from assistant.answer import (
     unsaid_in,
     vetted,
 )
-from assistant.when import none_now, time_meant, when_answer
+from assistant.when import none_now, spoken_date, time_meant, when_answer
 from memory.episodes import Episode
+from memory.extraction.dates import shift_months
 from memory.graph import TemporalGraph
 from memory.llm import LLM, LLMError, Message
 from memory.model import Arc
@@ -182,6 +183,10 @@ class Pipeline:
             ans.text = unknown_answer(first)
             return ans
         used = [e for e in first.episodes if e.id == found[2]]  # the words the time was read from
+        years = next((n for e in used if (n := spans.years_marked(e.text))), None) if span.held else None
+        if years is not None:  # "our tenth wedding anniversary on Friday": begun ten years before that Friday
+            start = shift_months(found[0], -12 * years)
+            found = (start, spoken_date(start), found[2])
         if span.second is None:
             if span.held and any(spans.says_how_long(e.text) for e in used):
                 return None

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from assistant.when import amount
-from memory.extraction.dates import UNITS
+from memory.extraction.dates import ORDINALS, UNITS
 from memory.recall.intent import Tagged
 
 _UNIT = r"how (?:many (?P<unit>days|weeks|months|years)|long)"
@@ -65,6 +65,21 @@ def parse(question: str, tagger: Callable[[str], Sequence[Tagged]] | None = None
 def says_how_long(text: str) -> bool:
     """The words give a duration ("for three years"), not a start."""
     return _DURATION.search(text) is not None
+
+
+_ANNIVERSARY = re.compile(
+    r"\b(" + "|".join(sorted(ORDINALS, key=len, reverse=True)) + r"|\d{1,2}(?:st|nd|rd|th))\s+(?:wedding\s+)?"
+    r"anniversary\b", re.I)
+
+
+def years_marked(text: str) -> int | None:
+    """The years an anniversary said with its number marks ("our tenth wedding anniversary on Friday": 10): the
+    time it names is that many years after the start, not the start."""
+    m = _ANNIVERSARY.search(text)
+    if m is None:
+        return None
+    word = m.group(1).lower()
+    return ORDINALS.get(word) or int(re.sub(r"\D", "", word) or 0) or None
 
 
 def between(first: datetime, second: datetime, unit: str | None, said: tuple[str, str]) -> str:

@@ -158,6 +158,7 @@ def said_day_ahead(answer: str, recall: RecallResult) -> bool:
 
 # "When did…?", "What year did…?", "In which month…?": asked for the time of something, not a duration or a count
 _ASKS_WHEN = re.compile(r"^\s*(?:when\b|(?:in |on )?(?:what|which) (?:year|month|day|date)\b)", re.I)
+_ASKS_WHEN_IS = re.compile(r"^\s*when(?:'s|’s|\s+is|\s+are)\b", re.I)
 # "How long ago did…?", "How many years ago…?": the time since it
 _ASKS_AGO = re.compile(r"^\s*how (?:long|many (?:years|months|weeks|days)) ago\b", re.I)
 
@@ -554,9 +555,21 @@ _HAVING = re.compile(r"\b(?:have|has|had|got|own|owns)\b|'ve\b", re.I)
 _WHOSE = re.compile(r"\b(?!(?:it|that|he|she|there|what|who|here|where|let)'s\b)[a-z]+'s\b", re.I)
 
 
+def _own(clause: str, topic: set[str]) -> bool:
+    """The clause says "I" or "we", or "my"/"our" just before a word of the topic, its "I" left out ("Finally got
+    my allotment!")."""
+    return bool(_OWN.search(clause)) or any(  # the thing itself after "my", not one of their people ("my mum")
+        topic & set(terms(m.group(1).split()[-1])) and not _ROLE_TERMS & set(terms(m.group(1)))
+        for m in _MY_THING.finditer(clause))
+
+
+_MY_THING = re.compile(r"\b(?:my|our)\s+((?:[\w-]+\s+)?[\w-]+)", re.I)
+
+
 def _of_their_own(text: str, topic: set[str]) -> bool:
-    """A clause that speaks of the topic says "I" or "we": the user's own life, whatever else it says."""
-    return any(topic & set(terms(c)) and _OWN.search(c) for clauses in _clauses(text.replace("’", "'"))
+    """A clause that speaks of the topic says "I" or "we" (or "my" of it): the user's own life, whatever else it
+    says."""
+    return any(topic & set(terms(c)) and _own(c, topic) for clauses in _clauses(text.replace("’", "'"))
                for c in clauses)
 
 
@@ -568,7 +581,7 @@ def _said_so(text: str, question: str, topic: set[str]) -> bool:
         return False
     having = bool(_HAVING_ASKED.search(question))
     now = not (aux := yes_no(question)) or not aux.past  # "Do I row?", not "Did I row at uni?"
-    return any(topic <= set(terms(c)) and _OWN.search(c) and not _WHOSE.search(c) and not _denies(c, topic)
+    return any(topic <= set(terms(c)) and _own(c, topic) and not _WHOSE.search(c) and not _denies(c, topic)
                and not _USED_TO.search(c) and not (having and not _HAVING.search(c))
                and not (now and in_a_time_gone(_WORD.findall(' '.join(clauses).lower())))
                for clauses in _clauses(text.replace("’", "'")) for c in clauses)
@@ -697,8 +710,10 @@ def time_meant(recall: RecallResult, *, look: int = 3, max_chars: int = 300, ski
         return None
     told = _told(recall, look, max_chars, skip)
     asked_in = tense(words_of(recall.question))
+    # "When is our anniversary?" asks of what is to come: a weekday in words that give no tense is the next one
+    ahead = asked_in or ("future" if _ASKS_WHEN_IS.match(recall.question) else None)
     for e, text in told:
-        meant = _meant(text, e.at, tense_else=asked_in)
+        meant = _meant(text, e.at, tense_else=ahead)
         if meant is not None:
             return meant[1].when, meant[2], e.id
     if named_only:

@@ -217,7 +217,7 @@ def tense(words: Sequence[tuple[str, str]]) -> Tense:
     regular "-ed" form after its subject ("I passed"), never after "am/is/are" ("I'm excited")."""
     low = [w.lower() for w, _ in words]
     tags = [t for _, t in words]
-    future = past = False
+    future = past = elided = False
     for i, w in enumerate(low):
         nxt = [x for x in low[i + 1:i + 4] if x not in _SOFT_ADVERBS]
         if w in _WILL or w in _AHEAD or (w == "going" and nxt[:1] == ["to"] and i and low[i - 1] in _BE_NOW) or (
@@ -225,6 +225,8 @@ def tense(words: Sequence[tuple[str, str]]) -> Tense:
             future = True
         elif w in _BE_NOW and nxt and ((nxt[0].endswith("ing") and len(nxt[0]) > 4) or nxt[:2] == ["off", "to"]):
             future = True  # "I'm flying", "we're getting", "we're off to": an arrangement, when a day or month is named
+        elif i == 0 and w.endswith("ing") and len(w) > 4 and w not in _ING_NOUNS and tags[0] in ("", "VBG"):
+            elided = True  # the same with "I'm" left out: "Moving in on the 1st of May", "Flying out on Friday"
         if w in _AHEAD or _TICKETS.intersection(nxt):  # "I booked a table for Friday": the verb is past, what it
             continue  # arranges is not
         before = [x for x in low[:i] if x not in _SOFT_ADVERBS][-1:]  # "I finally passed": its subject
@@ -242,9 +244,14 @@ def tense(words: Sequence[tuple[str, str]]) -> Tense:
         if w in _BACK or tags[i] == "VBD" or (not tags[i] and (w in PAST_FORMS or (
                 w.endswith("ed") and len(w) > 4 and named))):
             past = True
+    future = future or (elided and not past)  # "Running the half on Sunday was brutal": its "was" says past
     return None if future == past else ("future" if future else "past")
 
 
+# words in -ing that open a sentence as nouns or glue, not as an arrangement with its "I'm" left out
+_ING_NOUNS = frozenset({"morning", "evening", "nothing", "something", "anything", "everything", "spring", "thing",
+                        "things", "wedding", "building", "ceiling", "meeting", "during", "bring", "string",
+                        "sibling", "darling", "pudding", "clothing", "feeling", "being", "king", "ring", "wing"})
 _SUBJECTS = frozenset({"i", "we", "he", "she", "they", "you", "it"})
 _HAVE = frozenset({"'ve", "’ve", "have", "has", "'s", "’s"})
 _GOT_MOVED = frozenset({"back", "home", "in", "to", "up", "off", "out", "into", "there", "here", "through", "over"})
@@ -369,6 +376,14 @@ def _day_of_month(day: int, at: datetime, direction: Tense, words: str) -> TimeR
         return None
 
 
+def _which_year(text: str, words: str, at: datetime) -> int | None:
+    """The year said right after a date or month without one: "12 June next year", "in March last year"."""
+    m = re.search(rf"{re.escape(words)},?\s+(next|last|this)\s+year\b", text, re.I)
+    if m is None:
+        return None
+    return at.year + {"next": 1, "last": -1, "this": 0}[m.group(1).lower()]
+
+
 _WHICH_MONTH = re.compile(r"\b(next|last|this)\s+(" + "|".join(n for n in calendar.month_name if n) + r")\b(?!\s+\d)",
                           re.I)
 
@@ -417,6 +432,8 @@ def resolve(text: str, at: datetime, *, direction: Tense = None) -> TimeRef | No
         ym = re.search(rf"{re.escape(words)},?\s+(\d{{4}})\b", text)
         if ym:
             year = int(ym.group(1))
+        elif (which := _which_year(text, words, at)) is not None:
+            year = which  # "on 12 June next year"
         found.append((text.find(words), TimeRef(datetime(year, month, day, tzinfo=UTC), words, "day")))
     dm = None if md is not None else _DAY_OF_MONTH.search(text)
     dom = _day_of_month(int(dm.group(1)), at, direction, dm.group(0)) if dm is not None else None
@@ -429,7 +446,7 @@ def resolve(text: str, at: datetime, *, direction: Tense = None) -> TimeRef | No
     )
     if m and (md is None or md[2] not in m.group(0)):
         month = MONTHS[m.group(1).lower().rstrip(".")]
-        in_year = int(m.group(2)) if m.group(2) else None
+        in_year = int(m.group(2)) if m.group(2) else _which_year(text, m.group(0), at)  # "in June next year"
         if in_year is None and direction == "future" and not m.group(0).lower().startswith("since"):
             in_year = at.year if month >= at.month else at.year + 1
         found.append((m.start(), TimeRef(_past_month(month, at, in_year), m.group(0), "month")))

@@ -1699,8 +1699,15 @@ def _job_left(c: Clause, subj: Entity | None) -> None:
 
 def _works_at_tail(c: Clause, o: Phrase, subj: Entity, op: str = "assert") -> bool:
     """'... a nurse at Saint Mary's Hospital', '… at the local hospital' -> works_at (a name, or what it is).
-    True when a workplace was read."""
-    return _workplace_at(c, o.end, subj, op, ("at", "for", "with"))
+    True when a workplace was read. A part of it may come between ("a staff nurse on the children's ward at the
+    Royal", "an engineer in the payments team at Monzo")."""
+    at = o.end
+    if at < c.hi and c.toks[at].lower in ("on", "in"):
+        nxt = next((k for k in range(at + 1, min(c.hi, at + 7)) if c.toks[k].lower in ("at", "for", "with")), None)
+        words = c.toks[at + 1 : nxt] if nxt is not None else []
+        if words and words[-1].lower in DEPARTMENTS and not any(t.pos in ("VERB", "AUX", "PROPN") for t in words):
+            at = nxt if nxt is not None else at
+    return _workplace_at(c, at, subj, op, ("at", "for", "with"))
 
 
 def _workplace_at(c: Clause, i: int, subj: Entity, op: str, preps: tuple[str, ...]) -> bool:

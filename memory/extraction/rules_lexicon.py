@@ -112,7 +112,7 @@ OCCUPATIONS = frozenset(
 )
 # What a home is called ("a flat in Leith", "a little cottage in Devon"), and words that say its kind
 DWELLINGS = frozenset(_words(
-    "flat house home apartment place cottage bungalow terrace room semi studio maisonette houseboat bedsit"))
+    "flat house home apartment place cottage bungalow terrace room semi studio maisonette houseboat bedsit rental"))
 # Words that say a home bought is not lived in ("a holiday cottage", "a flat to let", "as an investment")
 NOT_LIVED_IN = frozenset(_words("holiday second weekend rental investment let rent tenant tenants airbnb"))
 # Words that make a home got a stay ("we got a cottage in Padstow for the week")
@@ -141,7 +141,7 @@ PASTIME_KEEN = frozenset(_words(
     "lifelong competitive occasional social fair-weather"))
 # Posts one is made or appointed to, beside the occupations ("They made me head of science", "appointed lead")
 RANKS = frozenset(_words("head director lead partner chair chairman chairwoman captain supervisor coordinator deputy "
-                         "officer president principal headteacher headmaster headmistress"))
+                         "officer president principal headteacher headmaster headmistress leader manager"))
 # Places of work named by what they are ("the bank", "the city council"): an employer even without a name
 WORKPLACES = frozenset(
     _words(

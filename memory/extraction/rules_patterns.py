@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import takewhile
 
 from memory.extraction.rules_lexicon import (
     BODY_PARTS,
@@ -515,12 +516,13 @@ def match_at(
             if i < limit and _hit(toks[i], e.words):
                 i += 1
         elif e.kind == "fill":
-            nxt = elems[n + 1] if n + 1 < len(elems) else None
-            while (
-                i < limit
-                and _fill(toks[i])
-                and not (nxt is not None and nxt.kind == "word" and _hit(toks[i], nxt.words))
-            ):
+            # the filler stops at a word the pattern wants next, past any optional ones ("moved into a flat in
+            # York": "flat", tagged an adjective, is the home)
+            wanted = list(takewhile(lambda x: x.kind == "opt", elems[n + 1 :]))
+            after = elems[n + 1 + len(wanted)] if n + 1 + len(wanted) < len(elems) else None
+            if after is not None and after.kind == "word":
+                wanted.append(after)
+            while i < limit and _fill(toks[i]) and not any(_hit(toks[i], x.words) for x in wanted):
                 i += 1
         elif e.kind == "star":
             nxt = elems[n + 1]
@@ -537,17 +539,17 @@ def match_at(
             if i >= limit:
                 return None
             slots[e.name] = i
-            nxt = elems[n + 1] if n + 1 < len(elems) else None
-            if nxt is not None and nxt.kind == "word":  # an inner slot: skip to the next word of the pattern
+            then = elems[n + 1] if n + 1 < len(elems) else None
+            if then is not None and then.kind == "word":  # an inner slot: skip to the next word of the pattern
                 k = i
                 while (
                     k < limit
                     and k - i < 6
-                    and not _hit(toks[k], nxt.words)
+                    and not _hit(toks[k], then.words)
                     and toks[k].pos not in ("VERB", "PUNCT", "AUX")
                 ):
                     k += 1
-                if k == i or k >= limit or not _hit(toks[k], nxt.words):
+                if k == i or k >= limit or not _hit(toks[k], then.words):
                     return None
                 i = k
     return i, slots

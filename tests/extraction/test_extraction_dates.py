@@ -64,6 +64,9 @@ def d(y: int, m: int, day: int) -> datetime:
         ("I saw her last October.", d(2025, 10, 1), "month"),
         ("We met last June.", d(2025, 6, 1), "month"),
         ("The clocks change this March.", d(2026, 3, 1), "month"),
+        # a date or month without a year, and which year after it
+        ("Lou is getting married on 12 June next year.", d(2027, 6, 12), "day"),
+        ("We moved in June last year.", d(2025, 6, 1), "month"),
     ],
 )
 def test_resolve(text: str, when: datetime, grain: str) -> None:
@@ -141,6 +144,11 @@ TUE = datetime(2026, 7, 14, 19, 0, tzinfo=UTC)  # a Tuesday
     ("Got tickets for the Arctic Monkeys in July!", "future"),  # so are tickets got
     ("We had tickets for the match on Saturday but it was called off.", None),  # both: not clear
     ("I was at the park on Sunday.", "past"),
+    # an arrangement with its "I'm" left out; not a noun in -ing, nor a doing that "was"
+    ("Moving in on the 1st of May.", "future"),
+    ("Flying out to Oslo on Friday.", "future"),
+    ("Nothing beats a Stilton at Christmas.", None),
+    ("Running the half on Sunday was brutal.", "past"),
     ("I'm so excited about Friday!", None),  # an adjective after "am" is no past verb
     ("We have an old cat.", None),
     ("I went there yesterday and I'm going back next week.", None),  # both: not clear

@@ -1302,6 +1302,18 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("I got the deputy head job at Oakfield.", (), {k(U, "works_as", "deputy head"), k(U, "works_at", "Oakfield")}),
     ("Got the sister post!", (), {k(U, "works_as", "sister")}),
     ("Anna got the sister job.", (), set()),
+    # a part of the workplace between the post and where ("on the children's ward at the Royal"); not a town
+    ("I'm a staff nurse on the children's ward at the Royal.", (), {
+        k(U, "works_as", "staff nurse"), k(U, "works_at", "Royal")}),
+    ("I'm an engineer in the payments team at Monzo.", (), {k(U, "works_as", "engineer"), k(U, "works_at", "Monzo")}),
+    ("Kim is a nurse on nights at the Royal.", (), {k("Kim", "works_as", "nurse")}),
+    # a filler word the pattern wants next is left to it ("flat", tagged an adjective, is the home)
+    ("We've moved into a flat in York.", (), {k(U, "lives_in", "York")}),
+    ("We've sold the house and moved into a rental in York while we look.", (), {k(U, "lives_in", "York")}),
+    ("We bought a rental in York.", (), set()),
+    # made a rank at a place said by what it is
+    ("They've made me team leader at the call centre.", (), {
+        k(U, "works_as", "team leader"), k(U, "works_at", "call centre")}),
     # a kind of job is no subject taught
     ("I got a teaching job at Oakfield.", (), {k(U, "works_at", "Oakfield"), k(U, "works_as", "teacher")}),
     # what is gone without, said as given up; not a thing cut out, nor a wish

@@ -1438,3 +1438,37 @@ def test_asked_a_name_an_answer_with_no_name_is_none() -> None:
     assert not no_name_given("Sooty.", q, r)
     q = "Where does my manager live?"  # no name asked: not this check's
     assert not no_name_given("Leeds.", q, _heard(q, [("user", "My manager lives in leeds.", MAY_20)]))
+
+
+def test_my_thing_with_the_i_left_out_is_the_users_own() -> None:
+    """"Do I have an allotment?" after "Finally got my allotment! Plot 14.": "my" just before the thing says it is
+    theirs though "I" is left out (it had said "Not that you've told me."); "my mum" before the words does not."""
+    from assistant.when import _of_their_own, _said_so
+    from memory.search import terms
+
+    topic = set(terms("allotment"))
+    assert _said_so("Finally got my allotment! Plot 14.", "Do I have an allotment?", topic)
+    assert _of_their_own("Finally got my allotment! Plot 14.", topic)
+    assert not _said_so("My mate Hannah got an allotment.", "Do I have an allotment?", topic)
+    assert not _of_their_own("My mum drinks tea all day long.", set(terms("drink tea")))
+
+
+def test_an_anniversary_said_with_its_number_marks_the_years_before() -> None:
+    """"How long have we been married?" after "It's our tenth wedding anniversary on Friday": the Friday is ten
+    years after the start, not the start (it said "About seven months")."""
+    from assistant.spans import years_marked
+
+    assert years_marked("It's our tenth wedding anniversary on Friday.") == 10
+    assert years_marked("Happy 25th anniversary to us!") == 25
+    assert years_marked("We went out for our anniversary.") is None
+
+
+def test_asked_when_a_thing_is_a_weekday_said_is_the_next() -> None:
+    """"When is our anniversary?" after "It's our tenth wedding anniversary on Friday" (said on Monday 4 May 2026):
+    the Friday after, not a day the model makes up."""
+    from assistant.when import time_meant
+
+    said = datetime(2026, 5, 4, 18, 0, tzinfo=UTC)
+    r = _heard("When is our anniversary?", [("user", "It's our tenth wedding anniversary on Friday.", said)])
+    found = time_meant(r)
+    assert found is not None and found[1] == "8 May 2026"
