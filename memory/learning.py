@@ -22,7 +22,16 @@ from memory.names import normalize
 from memory.recall.linking import Linker
 from memory.timeutil import grain_span
 from memory.transcripts import TranscriptStore, Turn
-from memory.vocabulary import ENDS_OTHERS, NARROWER, PLAN_CHANGES, RELATIONS, DecayClass, EntityType, relation
+from memory.vocabulary import (
+    ENDS_OTHERS,
+    ENDS_TOLD_WITH,
+    NARROWER,
+    PLAN_CHANGES,
+    RELATIONS,
+    DecayClass,
+    EntityType,
+    relation,
+)
 from memory.words import DIET_EXCLUDES, USER_KEYS
 
 if TYPE_CHECKING:
@@ -430,6 +439,7 @@ class Learner:
                 # "Leah has left the bank" of the one place held by its name (Barclays): the kind says that one
                 targets = named
         if f.op == "end":
+            targets = self._with_told(subj.id, targets, at)
             return self.graph.end_arcs(targets, now=at, valid_to=dates_at(None, f.valid_to, at).valid_to,
                                        source=turn.source_id, reason="user said it ended")
         return self.graph.end_arcs(targets, now=at, retract=True, source=turn.source_id, reason="user took it back")
@@ -443,8 +453,20 @@ class Learner:
             return []
         held = [a for r in relations for a in self.graph.lookup(subj.id, r, None, at=at, now=at, limit=100)
                 if since is None or a.valid_from <= since]  # not a later one ("graduated in 2009": not this course)
+        held = self._with_told(subj.id, held, at)
         return self.graph.end_arcs(held, now=at, valid_to=since, source=turn.source_id,
                                    reason=f"{value} now") if held else []
+
+    def _with_told(self, subject_id: str, ending: list[Arc], at: datetime) -> list[Arc]:
+        """The arcs that end, and what the same words told beside them that ends with them (vocabulary.
+        ENDS_TOLD_WITH: the subject studied at a place whose studies end)."""
+        told = {s for a in ending if a.relation in ENDS_TOLD_WITH for s in a.sources}
+        if not told:
+            return ending
+        kept = {a.id for a in ending}
+        return ending + [a for r in {r for a in ending for r in ENDS_TOLD_WITH.get(a.relation, ())}
+                         for a in self.graph.lookup(subject_id, r, None, at=at, now=at, limit=100)
+                         if told.intersection(a.sources) and a.id not in kept]
 
     def _tastes_left_out(self, subject: str, diet: str, at: datetime, turn: Turn) -> list[Change]:
         """A diet taken up ends the subject's tastes for the foods it leaves out ("Nothing beats a good steak",

@@ -146,6 +146,10 @@ PLAN_CHANGES: dict[str, str] = {"plans_to_move_to": "lives_in"}
 ENDS_OTHERS: dict[tuple[str, str], tuple[str, ...]] = {("works_as", "retired"): ("works_at",),
                                                        ("graduated_from", ""): ("studies_at",)}
 
+# An end that ends, with it, what the same words told beside it: studies at a place that end end the subject
+# studied there ("Zara's studying law at Durham", then "Zara graduated": no longer studying law either).
+ENDS_TOLD_WITH: dict[str, tuple[str, ...]] = {"studies_at": ("studies",)}
+
 # Common spellings people (and models) use for the same relation.
 ALIASES: dict[str, str] = {
     "live_in": "lives_in", "resides_in": "lives_in", "lives_at": "lives_in", "moved_to": "lives_in",

@@ -435,6 +435,13 @@ def test_graduating_ends_the_studies_from_the_day_said_but_not_a_later_course(en
     later = T0 + 31 * D
     assert now_objects(graph, "user", "studies_at", later) == []
     assert now_objects(graph, "Sam", "studies_at", later) == ["York"]
+    # what was studied there, told in the same words, ends with it; a subject told apart does not
+    learner.ingest(turns("c3", T0 + 32 * D, "My friend Zara is studying law at Durham.", "Zara is learning Italian."),
+                   source="t")
+    assert now_objects(graph, "Zara", "studies", T0 + 33 * D) == ["Italian", "law"]
+    learner.ingest(turns("c4", T0 + 60 * D, "Zara graduated last week, first class!"), source="t")
+    assert now_objects(graph, "Zara", "studies_at", T0 + 61 * D) == []
+    assert now_objects(graph, "Zara", "studies", T0 + 61 * D) == ["Italian"]
 
 
 def test_a_band_quit_by_name_ends_the_membership_though_read_as_a_job_left(env) -> None:
