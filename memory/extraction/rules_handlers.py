@@ -11,6 +11,7 @@ from memory.extraction.rules_discourse import PRONOUN_GENDER, Entity
 from memory.extraction.rules_lexicon import (
     ACTIVITIES,
     AHEAD,
+    BABY_WORDS,
     CALLED_OFF,
     CAR_BRANDS,
     CLASS_NOUNS,
@@ -710,6 +711,8 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
         if town is not None and town.proper and town.head.ent in ("GPE", "LOC", "") and not _move_ahead(c, m):
             c.emit(Entity(USER), "lives_in", town.text, op, obj_type="PLACE")
         return
+    if rel == "@expecting":
+        return _expecting(c, m, subj)
     if rel == "@graduated":
         return _graduated(c, m, subj)
     if rel == "@lost_named":  # "We lost Whiskers last week"; not a place ("lost Leeds in the final")
@@ -1360,6 +1363,24 @@ def _trip(c: Clause, m: Match, subj: Entity | None, o: Phrase | None, op: str) -
 
 # how long a habit has been kept up, for it to be one ("for five years", not "for an hour")
 _LONG = frozenset({"year", "years", "month", "months", "decade", "decades", "ages", "while", "long"})
+
+
+def _expecting(c: Clause, m: Match, subj: Entity | None) -> None:
+    """'Amy's expecting our second in March!', 'We're expecting twins', 'my sister is pregnant': a baby on the way,
+    kept as a plan for when it is due (if said). Not "expecting a parcel", nor negated or wished."""
+    if subj is None or subj.type != "PERSON" or _negated(c, m.start + 1):
+        return
+    if any(t.tag == "MD" or t.lem in ("hope", "want", "try", "wish") for t in c.toks[c.lo : m.start]):
+        return  # "we're hoping to be expecting by summer", "she might be pregnant"
+    if "O" in m.slots:
+        o = noun_phrase(c.source, c.toks, m.slots["O"], c.hi)  # (none for "our second": an ordinal alone)
+        said = {t.lower for t in c.toks[m.slots["O"] : o.end if o is not None else m.slots["O"] + 2]}
+        if not said & BABY_WORDS:
+            return
+        what = "twins" if "twins" in said else "baby"
+    else:
+        what = "baby"
+    c.emit(subj, "expecting", what, kind="plan")
 
 
 def _graduated(c: Clause, m: Match, subj: Entity | None) -> None:

@@ -286,6 +286,9 @@ HOME_GOT = frozenset(_words("complete buy get move settle rent"))
 # Words before an animal that make it a thing, not a pet ("that stuffed animal dog you gave me", "a toy cat")
 NOT_ALIVE = frozenset(_words("stuffed toy cuddly soft plush plastic wooden china ceramic porcelain inflatable robot "
                              "robotic cardboard knitted crocheted"))
+# What one is said to be expecting when it is a baby ("expecting our second", "expecting twins", "a little girl")
+BABY_WORDS = frozenset(_words("baby babies twins triplets second third fourth first child boy girl another little one "
+                              "bump sibling"))
 # Relations of an event entered now whose time said ahead is the event's ("Signed up for the London marathon next
 # April"): kept as a plan for then, not dropped as a fact not yet true
 ENTERED_FOR = frozenset({"signed_up_for"})

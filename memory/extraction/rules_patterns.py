@@ -410,6 +410,9 @@ PATTERNS: list[Pattern] = [
     # events told in the past: open predicates, with when
     # a graduation: the event, and studying is over ("Graduated today with a 2:1 in history!")
     _p("graduate", "@graduated", event=True),
+    # a baby on the way ("Amy's expecting our second in March!", "my sister is pregnant with twins")
+    _p("be expecting O", "@expecting"),
+    _p("be pregnant", "@expecting", state=True),
     _p("attend O", "attended", event=True),
     _p("participate|partake in O", "attended", event=True),
     _p("take part in O", "attended", event=True),

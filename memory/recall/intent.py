@@ -45,6 +45,7 @@ CUES: list[tuple[str, tuple[str, ...]]] = [
      ("diet", "allergic_to", "has_condition", "avoids")),
     # whether someone eats or drinks a thing: what they go without, too ("Do I drink coffee?", caffeine cut out)
     (r"^\s*(?:do|does)\s+\w+(?:\s+\w+)?\s+(?:still\s+)?(?:eat|drink)\b", ("diet", "avoids", "allergic_to")),
+    (r"\b(pregnant|pregnancy|expecting|due)\b", ("expecting",)),  # a baby on the way, and when it is due
     (r"\b(dislike|dislikes|hate|hates|can't stand)\b", ("dislikes",)),
     (r"\b(allerg\w*)\b", ("allergic_to",)),
     (r"\b(conditions?|illness\w*|diagnos\w*|health)\b", ("has_condition",)),

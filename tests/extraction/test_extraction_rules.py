@@ -1314,6 +1314,13 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     # made a rank at a place said by what it is
     ("They've made me team leader at the call centre.", (), {
         k(U, "works_as", "team leader"), k(U, "works_at", "call centre")}),
+    # a baby on the way, as a plan for when it is due; not a wish, a denial, nor things expected
+    ("Amy's expecting our second in March!", (), {k("Amy", "expecting", "baby")}),
+    ("We're expecting twins in the spring.", (), {k(U, "expecting", "twins")}),
+    ("My sister Jo is pregnant!", (), {k("Jo", "sister_of", U), k("Jo", "expecting", "baby")}),
+    ("She might be pregnant.", (), set()),
+    ("I'm not pregnant.", (), set()),
+    ("We're expecting great things.", (), set()),
     # a kind of job is no subject taught
     ("I got a teaching job at Oakfield.", (), {k(U, "works_at", "Oakfield"), k(U, "works_as", "teacher")}),
     # what is gone without, said as given up; not a thing cut out, nor a wish

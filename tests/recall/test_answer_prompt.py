@@ -1472,3 +1472,14 @@ def test_asked_when_a_thing_is_a_weekday_said_is_the_next() -> None:
     r = _heard("When is our anniversary?", [("user", "It's our tenth wedding anniversary on Friday.", said)])
     found = time_meant(r)
     assert found is not None and found[1] == "8 May 2026"
+
+
+def test_a_baby_due_is_answered_from_the_plan_of_it() -> None:
+    """"When is the baby due?" with `Amy expecting baby` planned for March 2027: the plan's time; "Is Amy pregnant?"
+    reads the same relation."""
+    from assistant.when import planned_for
+
+    q = "When is the baby due?"
+    assert "expecting" in analyse(q).relations and "expecting" in analyse("Is Amy pregnant?").relations
+    due = dataclasses.replace(_fact("amy", "expecting", "baby"), subject="Amy", planned_for="2027-03")
+    assert planned_for(RecallResult(q, analyse(q), ["amy"], [due], "now")) == "March 2027."
