@@ -192,7 +192,8 @@ class Pipeline:
                 return None
             as_of = self._as_of(span, now)
             # begun only later ("I start as their physio next month"): no time since it, and no answer to how long
-            ans.text = (spans.since(found[0], as_of, span.unit, found[1]) if found[0].date() <= as_of.date()
+            ans.text = (spans.since(found[0], as_of, span.unit, found[1], held=span.held)
+                        if found[0].date() <= as_of.date()
                         else unknown_answer(first))
             self._evidence(ans, used)
         else:

@@ -88,9 +88,9 @@ def between(first: datetime, second: datetime, unit: str | None, said: tuple[str
     return f"{amount((end.date() - start.date()).days, unit)} ({s_said} to {e_said})."
 
 
-def since(then: datetime, now: datetime, unit: str | None, said: str) -> str:
-    """'About eight months (since 12 January 2026).'"""
-    return f"{amount((now.date() - then.date()).days, unit)} (since {said})."
+def since(then: datetime, now: datetime, unit: str | None, said: str, *, held: bool = False) -> str:
+    """'About eight months (since 12 January 2026).'; of a state held, whole years gone by ("Over ten years")."""
+    return f"{amount((now.date() - then.date()).days, unit, completed=held)} (since {said})."
 
 
 def _unit(m: re.Match[str]) -> str | None:

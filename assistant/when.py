@@ -753,14 +753,21 @@ def time_since(then: datetime, now: datetime) -> str:
     return f"{amount(days, exact_weeks=False)} ago"
 
 
-def amount(days: int, unit: str | None = None, *, exact_weeks: bool = True) -> str:
+def amount(days: int, unit: str | None = None, *, exact_weeks: bool = True, completed: bool = False) -> str:
     """A number of days as people say it, in ``unit`` ("days", "weeks", "months", "years"; None: days under two
     weeks, weeks under eight, months under about two years, then years): "18 days", "Three weeks" (whole weeks,
-    unless not ``exact_weeks``), "About seven weeks", "About eight months", "Less than a week", "The same day"."""
+    unless not ``exact_weeks``), "About seven weeks", "About eight months", "Less than a week", "The same day".
+    ``completed``: years as a state held counts them, whole ones gone by ("Over ten years" at ten and a half, not
+    "About eleven years")."""
     days = abs(days)
     if unit is None:
         unit = "days" if days < 14 else "weeks" if days < 56 else "months" if days < 700 else "years"
     size = {"days": 1.0, "weeks": 7.0, "months": 30.44, "years": 365.25}[unit]
+    if completed and unit == "years" and days / size >= 1:
+        full = int(days / size + 0.01)  # (ten years to the day is 3,652 or 3,653 days)
+        said = UNITS[full - 1] if full <= len(UNITS) else str(full)
+        text = f"{said} {'year' if full == 1 else 'years'}"
+        return f"Over {text}" if days - full * size > 30 else text[:1].upper() + text[1:]
     whole = round(days / size)
     one = unit[:-1]
     if whole == 0:

@@ -1483,3 +1483,14 @@ def test_a_baby_due_is_answered_from_the_plan_of_it() -> None:
     assert "expecting" in analyse(q).relations and "expecting" in analyse("Is Amy pregnant?").relations
     due = dataclasses.replace(_fact("amy", "expecting", "baby"), subject="Amy", planned_for="2027-03")
     assert planned_for(RecallResult(q, analyse(q), ["amy"], [due], "now")) == "March 2027."
+
+
+def test_years_of_a_state_held_are_counted_whole() -> None:
+    """"How long have we been married?" at ten and a half years: "Over ten years", not "About eleven years"; at
+    ten years to the day, "Ten years"; time since an event is rounded as before."""
+    from assistant.when import amount
+
+    assert amount(3857, completed=True) == "Over ten years"
+    assert amount(3652, completed=True) == "Ten years"
+    assert amount(3857) == "About eleven years"
+    assert amount(200, completed=True) == "About seven months"
