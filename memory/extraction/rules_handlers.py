@@ -1370,7 +1370,7 @@ def _expecting(c: Clause, m: Match, subj: Entity | None) -> None:
     kept as a plan for when it is due (if said). Not "expecting a parcel", nor negated or wished."""
     if subj is None or subj.type != "PERSON" or _negated(c, m.start + 1):
         return
-    if any(t.tag == "MD" or t.lem in ("hope", "want", "try", "wish") for t in c.toks[c.lo : m.start]):
+    if any(t.tag == "MD" or t.lower in IRREALIS or t.lem in IRREALIS for t in c.toks[c.lo : m.start]):
         return  # "we're hoping to be expecting by summer", "she might be pregnant"
     if "O" in m.slots:
         o = noun_phrase(c.source, c.toks, m.slots["O"], c.hi)  # (none for "our second": an ordinal alone)
@@ -1724,10 +1724,10 @@ def _works_at_tail(c: Clause, o: Phrase, subj: Entity, op: str = "assert") -> bo
     Royal", "an engineer in the payments team at Monzo")."""
     at = o.end
     if at < c.hi and c.toks[at].lower in ("on", "in"):
-        nxt = next((k for k in range(at + 1, min(c.hi, at + 7)) if c.toks[k].lower in ("at", "for", "with")), None)
-        words = c.toks[at + 1 : nxt] if nxt is not None else []
-        if words and words[-1].lower in DEPARTMENTS and not any(t.pos in ("VERB", "AUX", "PROPN") for t in words):
-            at = nxt if nxt is not None else at
+        prep = next((k for k in range(at + 1, min(c.hi, at + 7)) if c.toks[k].lower in ("at", "for", "with")), None)
+        part = c.toks[at + 1 : prep] if prep is not None else []
+        if part and part[-1].lower in DEPARTMENTS and not any(t.pos in ("VERB", "AUX", "PROPN") for t in part):
+            at = at + 1 + len(part)
     return _workplace_at(c, at, subj, op, ("at", "for", "with"))
 
 
