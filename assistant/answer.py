@@ -38,6 +38,7 @@ from memory.words import (
     POINTING_BACK,
     ROLE_NOUNS,
     ROLE_RELATIONS,
+    SAID_OF_RELATION,
     SAID_TO_USER,
     WE,
     WH_WORDS,
@@ -837,6 +838,7 @@ def yes_of_another(answer: str, question: str, recall: RecallResult) -> bool:
         return False
     theirs = [a for a in recall.facts if names & {_name_key(w) for w in _WORD.findall(f"{a.subject} {a.object}")}]
     about = [a.statement(dates=False) for a in theirs] + _role_words(theirs)  # a husband is a partner
+    about += [w for a in theirs for w in SAID_OF_RELATION.get(a.relation, ())]  # expecting: pregnant
     about += [e.text for e in recall.episodes if _name_key(e.speaker) in names or names & {
         _name_key(w) for w in _WORD.findall(e.text)}]
     return not topic & set(_content(" ".join(about)))

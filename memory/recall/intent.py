@@ -11,7 +11,16 @@ from memory.extraction.dates import MONTHS, SEASONS, WEEKDAYS
 from memory.extraction.rules_lexicon import DIET_NAMES, FREE_OF
 from memory.search import terms
 from memory.vocabulary import NARROWER
-from memory.words import AUXILIARIES, MY, PARTICIPLES, ROLE_RELATIONS, VAGUE, WH_WORDS, alternation
+from memory.words import (
+    AUXILIARIES,
+    MY,
+    PARTICIPLES,
+    ROLE_RELATIONS,
+    SAID_OF_RELATION,
+    VAGUE,
+    WH_WORDS,
+    alternation,
+)
 
 
 def _role_cues() -> list[tuple[str, tuple[str, ...]]]:
@@ -45,7 +54,8 @@ CUES: list[tuple[str, tuple[str, ...]]] = [
      ("diet", "allergic_to", "has_condition", "avoids")),
     # whether someone eats or drinks a thing: what they go without, too ("Do I drink coffee?", caffeine cut out)
     (r"^\s*(?:do|does)\s+\w+(?:\s+\w+)?\s+(?:still\s+)?(?:eat|drink)\b", ("diet", "avoids", "allergic_to")),
-    (r"\b(pregnant|pregnancy|expecting|due)\b", ("expecting",)),  # a baby on the way, and when it is due
+    # a relation said in other words than its name ("Is Amy pregnant?", "When is the baby due?")
+    *((rf"\b({alternation(words)})\b", (rel,)) for rel, words in SAID_OF_RELATION.items()),
     (r"\b(dislike|dislikes|hate|hates|can't stand)\b", ("dislikes",)),
     (r"\b(allerg\w*)\b", ("allergic_to",)),
     (r"\b(conditions?|illness\w*|diagnos\w*|health)\b", ("has_condition",)),

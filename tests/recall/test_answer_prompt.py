@@ -1494,3 +1494,15 @@ def test_years_of_a_state_held_are_counted_whole() -> None:
     assert amount(3652, completed=True) == "Ten years"
     assert amount(3857) == "About eleven years"
     assert amount(200, completed=True) == "About seven months"
+
+
+def test_a_yes_is_backed_by_a_relation_said_in_other_words() -> None:
+    """"Is Amy pregnant?" "Yes, Amy is pregnant." with `Amy expecting baby` held: the relation's words
+    (memory.words.SAID_OF_RELATION) back the yes, which had been turned down as lent from someone else."""
+    from assistant.answer import yes_of_another
+
+    q = "Is Amy pregnant?"
+    due = dataclasses.replace(_fact("amy", "expecting", "baby"), subject="Amy")
+    assert not yes_of_another("Yes, Amy is pregnant.", q, RecallResult(q, analyse(q), ["amy"], [due], "now"))
+    other = dataclasses.replace(_fact("amy", "likes", "babies"), subject="Amy")
+    assert yes_of_another("Yes, Amy is pregnant.", q, RecallResult(q, analyse(q), ["amy"], [other], "now"))
