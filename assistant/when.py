@@ -116,28 +116,36 @@ def dated(text: str, at: datetime) -> str:
 _SAID_ON = re.compile(rf"\b([0-3]?\d) ({MONTH}),? ((?:19|20)\d\d)\b")
 
 
+def _told_on_answer_day(answer: str, recall: RecallResult) -> tuple[re.Match[str], list[Episode]] | None:
+    """Asked when, the date an answer gives and the words found that were said on that day (None: not asked
+    when, or no date in the answer)."""
+    m = _SAID_ON.search(answer) if recall.intent.when else None
+    if m is None:
+        return None
+    day = (int(m.group(3)), list(calendar.month_name).index(m.group(2)), int(m.group(1)))
+    return m, [e for e in recall.episodes if (e.at.year, e.at.month, e.at.day) == day]
+
+
 def redated(answer: str, recall: RecallResult) -> str | None:
     """Asked when, an answer that gives the day some words were said, when the sentence of those words that is
     about the question puts it at another time: "Last year I helped renovate the community centre", said on 20
     May 2023, answers "When did John help renovate the community centre?" with "In 2022", not "On 20 May 2023"
     (the small model takes the date written beside the words). None: the answer stands, as it does when the
     words said that day mean more than one time."""
-    m = _SAID_ON.search(answer) if recall.intent.when else None
-    if m is None:
+    found = _told_on_answer_day(answer, recall)
+    if found is None:
         return None
-    day = (int(m.group(3)), list(calendar.month_name).index(m.group(2)), int(m.group(1)))
+    m, told = found
     asked = set(terms(recall.question)) - set(terms(recall.asked))
     meant: set[str] = set()
-    for e in recall.episodes:
-        if (e.at.year, e.at.month, e.at.day) != day:
-            continue
+    for e in told:
         ref = _when_meant(" ".join(e.text.split()), e.at)
         if ref is not None and asked & set(terms(ref[0])):
             meant.add(ref[2])
     if len(meant) != 1:
         return None
     said = meant.pop()
-    if said == f"{day[2]} {m.group(2)} {day[0]}":  # "today": the day it was said is the day meant
+    if said == f"{int(m.group(1))} {m.group(2)} {m.group(3)}":  # "today": the day it was said is the day meant
         return None
     lead = "In" if (said[:1].isdigit() and len(said) == 4) or said.split()[0] in calendar.month_name else "On"
     return f"{said[:1].upper()}{said[1:]}." if said.startswith("the ") else f"{lead} {said}."
@@ -148,11 +156,10 @@ def said_day_ahead(answer: str, recall: RecallResult) -> bool:
     no time: "When is my dentist appointment?" "19 October 2026." from "Must remember to book the dentist", said
     that day (the small model takes the date written beside the words). Asked about the past, the day told may be
     the day it happened (``time_meant``), so the answer stands."""
-    m = _SAID_ON.search(answer) if recall.intent.when else None
-    if m is None or tense(words_of(recall.question)) == "past":
+    found = _told_on_answer_day(answer, recall)
+    if found is None or tense(words_of(recall.question)) == "past":
         return False
-    day = (int(m.group(3)), list(calendar.month_name).index(m.group(2)), int(m.group(1)))
-    told = [e for e in recall.episodes if (e.at.year, e.at.month, e.at.day) == day]
+    told = found[1]
     return bool(told) and not any(says_when(e.text) or named_time(e.text, e.at) is not None for e in told)
 
 

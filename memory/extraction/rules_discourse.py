@@ -65,7 +65,8 @@ class Discourse:
     def pronoun(self, word: str) -> Entity | None:
         """she/he/it/they -> the latest referent that fits."""
         want = PRONOUN_GENDER.get(word)
-        for k, r in enumerate(reversed(self.referents)):
+        latest_first = self.referents[::-1]
+        for k, r in enumerate(latest_first):
             if word in ("it", "its"):
                 if r.type == "ANIMAL":
                     return r
@@ -73,7 +74,7 @@ class Discourse:
             if word in ("they", "their"):
                 return None
             if want is not None and r.gender is None and r.type == "PERSON" and any(
-                    o.type == "PERSON" and o.gender in (None, want) for o in list(reversed(self.referents))[k + 1 :]):
+                    o.type == "PERSON" and o.gender in (None, want) for o in latest_first[k + 1 :]):
                 return None  # "Neil and Carla are splitting up, he's moved…": which one "he" is, is not known
             if want is None or r.gender in (None, want):
                 return r

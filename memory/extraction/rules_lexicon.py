@@ -141,7 +141,7 @@ PASTIME_KEEN = frozenset(_words(
     "lifelong competitive occasional social fair-weather"))
 # Posts one is made or appointed to, beside the occupations ("They made me head of science", "appointed lead")
 RANKS = frozenset(_words("head director lead partner chair chairman chairwoman captain supervisor coordinator deputy "
-                         "officer president principal headteacher headmaster headmistress leader manager"))
+                         "officer president principal headteacher headmaster headmistress leader"))
 # Places of work named by what they are ("the bank", "the city council"): an employer even without a name
 WORKPLACES = frozenset(
     _words(
