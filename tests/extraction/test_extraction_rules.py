@@ -1405,6 +1405,9 @@ def test_relative_dates_set_validity(rx: RuleExtractor) -> None:
     "boyfriend is called", "'s new boyfriend", "He's called", "is called Tomasz", "Harriet's", "'s 's boyfriend",
     "didn't last", "vegan didn't", "'s phase didn't last", "eating everything", "replaced the", "with an",
     "we play", "going to a", "got the job", "got the", "the job", "lives at home with", "at home with us",
+    "had to be put", "had to", "packed in my", "packed in the", "exchanged on a", "the sister post", "cut out",
+    "a teaching", "is expecting", "expecting our", "pregnant", "next April", "12 June next year", "Moving in on the",
+    "a retired", "a stuffed", "on the children's ward at", "he's moved into a", "team leader at the",
 ])
 def test_this_stops_readers_take_odd_text_without_harm(rx: RuleExtractor, odd: str) -> None:
     """Blank, cut-off or hostile text through the plan, newborn, pair and "love" readers: no error, and no fact

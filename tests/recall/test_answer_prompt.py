@@ -1506,3 +1506,18 @@ def test_a_yes_is_backed_by_a_relation_said_in_other_words() -> None:
     assert not yes_of_another("Yes, Amy is pregnant.", q, RecallResult(q, analyse(q), ["amy"], [due], "now"))
     other = dataclasses.replace(_fact("amy", "likes", "babies"), subject="Amy")
     assert yes_of_another("Yes, Amy is pregnant.", q, RecallResult(q, analyse(q), ["amy"], [other], "now"))
+
+
+@pytest.mark.parametrize("odd", ["", "   ", "?", "What's", "When is", "\x00\ufffd", "'; DROP TABLE arcs; --",
+                                 "tenth anniversary " * 200])
+def test_this_stops_answer_checks_take_odd_text_without_harm(odd: str) -> None:
+    """Blank, cut-off or hostile questions and answers through the name, day-said and anniversary checks: no
+    error, nothing turned into an answer."""
+    from assistant.answer import no_name_given
+    from assistant.spans import years_marked
+    from assistant.when import said_day_ahead
+
+    r = _heard(odd, [("user", odd, MAY_20)])
+    assert no_name_given(odd, odd, r) in (True, False)
+    assert said_day_ahead(odd, r) is False  # no date in the answer: nothing to turn down
+    assert years_marked(odd) in (None, 10)
