@@ -324,6 +324,7 @@ def _emit_all(c: Clause, m: Match, subj: Entity | None, rel: str, op: str) -> No
 
 _MOVES = frozenset({"move", "relocate", "emigrate"})
 # verbs of a journey ("the walk started at Malham", "we started at Paris and drove south"): no job begun
+_A_DAY_OF = frozenset("today tonight tomorrow yesterday morning afternoon evening weekend".split())  # a visit's time
 _TRAVEL = frozenset("drive walk hike cycle ride fly travel head sail run climb trek go tour".split())
 
 
@@ -992,6 +993,11 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
         return _study(c, m, subj, op)
     if rel == "@study_before":
         return _study_before(c, m, subj, op)
+    if rel == "@at_study":  # "Sam's at Leeds uni"; not a visit ("at Oxford University for an open day", "today")
+        if o is not None and o.head.lemma.lower() in STUDY_PLACES and not any(
+                t.lower == "for" or t.lower in _A_DAY_OF for t in c.toks[m.start : c.hi]):
+            c.emit(subj, "studies_at", o.text, op, obj_type="ORG")
+        return
     if rel == "@study_at":  # "started at Leeds uni": a place of study; "started at Google" is the job's row
         if o is not None and o.proper and o.head.lemma.lower() in STUDY_PLACES:
             c.emit(subj, "studies_at", o.text, op, obj_type="ORG")

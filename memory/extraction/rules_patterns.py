@@ -233,6 +233,8 @@ PATTERNS: list[Pattern] = [
     _p("teach O", "@teach", state=True),
     _p("report to O", "reports_to", state=True),
     _p("study at O", "studies_at", state=True, proper=True),
+    # a place of study one is at ("Sam's at Leeds uni", "she's still at Exeter University")
+    _p("be [still|now|currently|both] at O", "@at_study", state=True, proper=True),
     # what is studied and where ("I'm studying law at Bristol"), a course by its name ("doing a part-time MA in
     # history at Birkbeck"), a place of study started or in a year of ("started at Leeds uni", "my second year at
     # Exeter University")

@@ -270,7 +270,7 @@ def named_with(source: str, toks: list[Tok], ref: SubjectRef | None) -> SubjectR
     the clause; not an object before "and" ("I met Tom and Ana moved to Leeds")."""
     if ref is None or ref.kind != "name":
         return None
-    b = _role_said_before(toks, ref.start)  # "…and my brother Owen"
+    b = _role_said_before(toks, ref.start, MY | _THEIRS)  # "…and my brother Owen", "…and his wife Carla"
     if b - 1 < 0 or toks[b].lower != "and":
         return None
     j = k = b - 1  # the clauses may have been split at that "and": the pair opens the sentence
@@ -285,15 +285,15 @@ def named_with(source: str, toks: list[Tok], ref: SubjectRef | None) -> SubjectR
     return SubjectRef("name", span_text(source, toks, k, j + 1), k)
 
 
-def _role_said_before(toks: list[Tok], k: int) -> int:
+def _role_said_before(toks: list[Tok], k: int, owners: frozenset[str] = MY) -> int:
     """Where the speaker's role said before the name at ``k`` starts, less one ("and my brother Owen": the "and"),
-    or ``k - 1`` when no role of "my" is said there."""
+    or ``k - 1`` when no role of "my" (of one of ``owners``) is said there."""
     if k - 1 < 0 or toks[k - 1].lower not in ROLES:
         return k - 1
     i = k - 1
     while i - 1 >= 0 and toks[i - 1].pos == "ADJ":
         i -= 1
-    return i - 2 if i - 1 >= 0 and toks[i - 1].lower in MY else k - 1
+    return i - 2 if i - 1 >= 0 and toks[i - 1].lower in owners else k - 1
 
 
 def name_at(source: str, toks: list[Tok], k: int) -> str | None:

@@ -1330,6 +1330,15 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("I've cut out caffeine completely since the migraines started.", (), {k(U, "avoids", "caffeine")}),
     ("I cut out the coupon.", (), set()),
     ("I might give up caffeine.", (), set()),
+    # the second of a pair named by their role to the first is the subject too ("…and his wife Carla live…")
+    ("My uncle Ivo and his wife Marta live in Truro.", (),
+     {k("Ivo", "uncle_of", U), k("Marta", "spouse_of", "Ivo"), k("Marta", "lives_in", "Truro"),
+      k("Ivo", "lives_in", "Truro")}),
+    ("I saw Ivo and his wife Marta moved to Truro.", (), {k("Marta", "lives_in", "Truro")}),
+    # a place of study one is at; not a visit to one, nor any other place one is at
+    ("My cousin Ola is at Keele University.", (), {k("Ola", "cousin_of", U), k("Ola", "studies_at", "Keele University")}),
+    ("I'm at Keele University tomorrow for an open day.", (), set()),
+    ("Ola is at Keele station.", (), set()),
 ]
 
 
