@@ -1336,7 +1336,8 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
       k("Ivo", "lives_in", "Truro")}),
     ("I saw Ivo and his wife Marta moved to Truro.", (), {k("Marta", "lives_in", "Truro")}),
     # a place of study one is at; not a visit to one, nor any other place one is at
-    ("My cousin Ola is at Keele University.", (), {k("Ola", "cousin_of", U), k("Ola", "studies_at", "Keele University")}),
+    ("My cousin Ola is at Keele University.", (),
+     {k("Ola", "cousin_of", U), k("Ola", "studies_at", "Keele University")}),
     ("I'm at Keele University tomorrow for an open day.", (), set()),
     ("Ola is at Keele station.", (), set()),
 ]
