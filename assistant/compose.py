@@ -150,7 +150,7 @@ class Hearth:
         return RuleExtractor()
 
     def extractor(self, *, use_llm: bool | None = None, method: str | None = None) -> ConversationExtractor:
-        rules = RulesExtractor(self.rules)
+        rules = RulesExtractor(self.rules, known_name=self.graph.names_someone)
         if not (self.settings.extraction.use_llm if use_llm is None else use_llm):
             return rules
         if (method or self.settings.extraction.method) == "choose":

@@ -112,6 +112,11 @@ class TemporalGraph:
                     or self.store.read(Q.ENTITY_BY_KEY, {"key": key})) if key else []
         return Entity.from_row(rows[0]) if rows else None
 
+    def names_someone(self, word: str) -> bool:
+        """``word`` is the name (or an alias) of a person or an animal in memory, not the user's."""
+        e = self.find_entity(word) if word.strip().lower() not in USER_KEYS else None
+        return e is not None and not e.is_user and e.type in ("PERSON", "ANIMAL")
+
     def require_entity(self, name_or_id: str) -> Entity:
         e = self.find_entity(name_or_id)
         if e is None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -54,24 +55,29 @@ class ConversationExtractor(Protocol):
 
 
 class SentenceExtractor(Protocol):
-    def extract(self, text: str, *, at: datetime, turn: int = 0, context: Sequence[str] = ()) -> list[ExtractedFact]:
+    def extract(self, text: str, *, at: datetime, turn: int = 0, context: Sequence[str] = (),
+                known_name: Callable[[str], bool] | None = None) -> list[ExtractedFact]:
         ...
 
 
 class RulesExtractor:
     """Runs a per-sentence (spaCy) extractor over each non-assistant turn with the earlier turns as context."""
 
-    def __init__(self, rules: SentenceExtractor) -> None:
+    def __init__(self, rules: SentenceExtractor, *, known_name: Callable[[str], bool] | None = None) -> None:
+        """``known_name``: whether memory holds a word as the name of someone or a pet (asked of capitalised words
+        the tagger did not read as names; each word once per conversation)."""
         self.rules = rules
+        self.known_name = known_name
 
     def extract(self, turns: Sequence[Turn], *, known: Sequence[ExtractedFact] = ()) -> Extraction:
         facts: list[ExtractedFact] = []
         context: dict[str, list[str]] = {}
+        asked = None if self.known_name is None else functools.lru_cache(maxsize=256)(self.known_name)
         for t in turns:
             if t.speaker == "assistant":
                 continue
             ctx = context.setdefault(t.speaker, [])
-            for f in self.rules.extract(t.text, at=t.at, turn=t.idx, context=tuple(ctx)):
+            for f in self.rules.extract(t.text, at=t.at, turn=t.idx, context=tuple(ctx), known_name=asked):
                 facts.append(for_speaker(f, t.speaker))
             ctx.append(t.text)
         return Extraction(facts, "rules")

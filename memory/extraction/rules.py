@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -337,6 +337,15 @@ def _misread_name(toks: list[Tok], k: int) -> Tok:
     return Tok(t.i, t.text, t.text, "PROPN", "NNP", "appos", t.ent or "PERSON", t.idx)
 
 
+def _known_name(t: Tok, disc: Discourse) -> Tok:
+    """A capitalised word the tagger read as a common word ("Nibbles", a plural noun) that names someone or a pet
+    already met is that name."""
+    if t.pos == "PROPN" or t.pos not in ("NOUN", "ADJ", "VERB", "ADV", "INTJ") or t.text == "I" or (
+            not t.text[:1].isupper() or not t.text.isalpha() or t.lower in ROLES or not disc.is_name(t.text)):
+        return t
+    return Tok(t.i, t.text, t.text, "PROPN", "NNP", t.dep, t.ent or "PERSON", t.idx)
+
+
 def _starts_clause(toks: list[Tok], j: int) -> bool:
     t = toks[j]
     if t.pos == "PRON" and t.lower in SUBJECT_PRONOUNS:
@@ -460,12 +469,14 @@ class RuleExtractor:
         return sents
 
     def extract(
-        self, text: str, *, at: datetime, turn: int = 0, context: Sequence[str] = ()
+        self, text: str, *, at: datetime, turn: int = 0, context: Sequence[str] = (),
+        known_name: Callable[[str], bool] | None = None,
     ) -> list[ExtractedFact]:
-        """Facts stated in `text`; `context` (earlier user utterances) resolves pronouns and corrections."""
+        """Facts stated in `text`; `context` (earlier user utterances) resolves pronouns and corrections;
+        `known_name` says whether memory holds a word as the name of someone or a pet."""
         if at.tzinfo is None:
             at = at.replace(tzinfo=UTC)
-        disc = Discourse()
+        disc = Discourse(known_name=known_name)
         for earlier in list(context)[-10:]:
             self._utterance(earlier, at, turn, disc)
         facts = self._utterance(text, at, turn, disc)
@@ -517,6 +528,7 @@ class RuleExtractor:
         self, source: str, toks: list[Tok], at: datetime, turn: int, disc: Discourse
     ) -> list[ExtractedFact]:
         evidence = source[toks[0].idx : toks[-1].end]
+        toks = [_known_name(t, disc) for t in toks]
         force = None
         if _FORGET.match(evidence):
             force = "retract"

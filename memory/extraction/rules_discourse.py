@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from memory.extraction.rules_tokens import SubjectRef
@@ -36,6 +37,15 @@ class Discourse:
     # a baby someone had, not yet named ("My sister had a baby girl"): its parent and, when said, its gender; the
     # name said next ("they called her Maeve") is the baby's, not the parent's
     newborn: tuple[Entity, str | None] | None = None
+    # a name memory already holds for someone or a pet, asked of a capitalised word the tagger did not read as a name
+    # ("Nibbles died at the weekend", months after "Our hamster is called Nibbles"); None: memory is not asked
+    known_name: Callable[[str], bool] | None = None
+
+    def is_name(self, word: str) -> bool:
+        """``word`` names someone or a pet met earlier in this conversation, or one memory holds."""
+        if any(r.name == word and r.type in ("PERSON", "ANIMAL") for r in self.referents):
+            return True
+        return self.known_name is not None and self.known_name(word)
 
     def mention(self, ent: Entity) -> None:
         """Make `ent` the most recent referent."""

@@ -315,6 +315,23 @@ def test_life_events_change_state_through_the_real_rules(env) -> None:
     assert [a.object for a in graph.history("Elena", "spouse_of", now=later)] == ["User"]  # what was, kept
 
 
+def test_a_name_memory_holds_is_a_name_where_the_tagger_reads_a_noun_through_the_real_rules(env) -> None:
+    """"Nibbles", tagged a plural noun, is the hamster named months before: its death ends it (the graph is asked
+    for the names it holds); without memory's names the same words end nothing."""
+    from memory.extraction.rules import RuleExtractor
+    from memory.learning import RulesExtractor
+
+    graph, ts = env
+    learner = Learner(graph, ts, RulesExtractor(RuleExtractor(), known_name=graph.names_someone))
+    learner.ingest(turns("c1", T0, "Our hamster is called Nibbles."), source="t")
+    assert now_objects(graph, "user", "has_pet", T0 + D) == ["Nibbles"]
+    learner.ingest(turns("c2", T0 + 90 * D, "Nibbles died at the weekend, the kids were heartbroken."), source="t")
+    assert now_objects(graph, "user", "has_pet", T0 + 91 * D) == []
+    assert not graph.names_someone("weekend") and not graph.names_someone("user")
+    unasked = RulesExtractor(RuleExtractor()).extract(turns("c3", T0, "Nibbles died at the weekend."))
+    assert unasked.facts == []
+
+
 def test_a_diet_and_a_job_left_end_what_they_make_untrue_through_the_real_rules(env) -> None:
     """A diet taken up ends the tastes for the foods it leaves out (not the others); a job left without naming it
     ends the work said before, whatever it was. History is kept."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -47,7 +47,8 @@ class NoRules:
 class SentenceRules:
     """A per-sentence extractor that, like spaCy's rules, writes first person as "user"."""
 
-    def extract(self, text: str, *, at: datetime, turn: int = 0, context: Sequence[str] = ()) -> list[ExtractedFact]:
+    def extract(self, text: str, *, at: datetime, turn: int = 0, context: Sequence[str] = (),
+                known_name: Callable[[str], bool] | None = None) -> list[ExtractedFact]:
         if text.startswith("I live in "):
             return [ExtractedFact("user", "lives_in", text.removeprefix("I live in ").split(",")[0].rstrip("."),
                                   turn=turn, evidence=text)]
