@@ -247,6 +247,7 @@ _FIRST_SENTENCE = re.compile(r"^(.*?[.!?][\"'”’)]*)(\s+|$)(.*)$", re.S)
 _GLUE = STOPWORDS | {f"{w}{mark}{end}" for w in STOPWORDS for mark in "'’" for end in ("s", "re", "m", "ve", "ll", "d")
                      } | {"user"}
 _ARTICLES = frozenset({"the", "a", "an"})
+_MONTH_DATED = re.compile(rf"(?:{MONTH})\s+(?:[0-3]?\d\b|(?:19|20)\d\d\b)")  # "May 29", "May 2026"
 
 
 def _name_key(word: str) -> str:
@@ -320,8 +321,8 @@ def unrestated(answer: str, question: str) -> str:
         if (day_first and w.end() <= day_first.end()) or (cut == i and any(a < w.start() < b for a, b in noted)):
             cut = i + 1
             continue
-        if _own(w.group(0), asked, opening=i == 0):
-            break
+        if _own(w.group(0), asked, opening=i == 0) or _MONTH_DATED.match(first, w.start()):
+            break  # "…is on May 29, 2026": the month is the answer's, though "may" is a glue word
         said_back = said_back or w.group(0).lower() not in _GLUE
         cut = i + 1
     while 1 < cut < len(words) and words[cut].group(0)[:1].isupper() and words[cut - 1].group(0)[:1].isupper():

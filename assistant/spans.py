@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from assistant.when import amount
-from memory.extraction.dates import ORDINALS, UNITS
+from memory.extraction.dates import NUMBERS, ORDINALS, UNITS, VAGUE_NUMBERS
 from memory.recall.intent import Tagged
 
 _UNIT = r"how (?:many (?P<unit>days|weeks|months|years)|long)"
@@ -70,16 +70,21 @@ def says_how_long(text: str) -> bool:
 _ANNIVERSARY = re.compile(
     r"\b(" + "|".join(sorted(ORDINALS, key=len, reverse=True)) + r"|\d{1,2}(?:st|nd|rd|th))\s+(?:wedding\s+)?"
     r"anniversary\b", re.I)
+# the same said by the years ("celebrate 40 years married on Saturday", "twenty-five years together this June")
+_EXACT_NUMBERS = {w: n for w, n in NUMBERS.items() if w not in VAGUE_NUMBERS}
+_YEARS_TOGETHER = re.compile(
+    r"\b(\d{1,2}|" + "|".join(sorted(_EXACT_NUMBERS, key=len, reverse=True)) + r")\s+years?\s+(?:of\s+)?"
+    r"(?:marriage|married|wed|together)\b", re.I)
 
 
 def years_marked(text: str) -> int | None:
     """The years an anniversary said with its number marks ("our tenth wedding anniversary on Friday": 10): the
     time it names is that many years after the start, not the start."""
-    m = _ANNIVERSARY.search(text)
+    m = _ANNIVERSARY.search(text) or _YEARS_TOGETHER.search(text)
     if m is None:
         return None
     word = m.group(1).lower()
-    return ORDINALS.get(word) or int(re.sub(r"\D", "", word) or 0) or None
+    return ORDINALS.get(word) or _EXACT_NUMBERS.get(word) or int(re.sub(r"\D", "", word) or 0) or None
 
 
 def between(first: datetime, second: datetime, unit: str | None, said: tuple[str, str]) -> str:

@@ -168,6 +168,9 @@ _ASKS_WHEN = re.compile(r"^\s*(?:when\b|(?:in |on )?(?:what|which) (?:year|month
 _ASKS_WHEN_IS = re.compile(r"^\s*when(?:'s|’s|\s+is|\s+are)\b", re.I)
 # "How long ago did…?", "How many years ago…?": the time since it
 _ASKS_AGO = re.compile(r"^\s*how (?:long|many (?:years|months|weeks|days)) ago\b", re.I)
+# asked why or how something came about, or of a past time ("Why did I lose my job?", "Where was Tom working?"):
+# not about what holds now
+_ASKS_NOT_NOW = re.compile(r"^\s*(?:why|how come|how did)\b|\b(?:did|was|were)\b", re.I)
 
 
 def when_answer(recall: RecallResult, *, now: datetime | None = None, facts: bool = False, look: int = 3,
@@ -212,7 +215,8 @@ def none_now(recall: RecallResult) -> str | None:
     end (the small model, handed those words, said "A Corsa"). None when a value held now ends it by its own meaning
     ("retired": ``ENDS_OTHERS``; the model says that), or words said after the end was learned are among those
     found (they may tell the new one, which learning did not read)."""
-    if recall.cypher_facts or _ASKS_WHEN.match(recall.question) or _ASKS_AGO.match(recall.question) or not (
+    if recall.cypher_facts or _ASKS_WHEN.match(recall.question) or _ASKS_AGO.match(recall.question) or (
+            _ASKS_NOT_NOW.search(recall.question)) or not (
             ended := recall.ended_facts()):
         return None
     last = ended[0]
@@ -626,11 +630,20 @@ _GETTING = re.compile(r"\b(?:getting|going\s+to\s+(?:get|be)|will\s+(?:get|be)|'
 _ASKS_AHEAD = re.compile(r"\b(?:getting|going|will|gonna)\b|'ll\b|\w+ing\b\W*$", re.I)
 
 
+# the verb asked of, said of a time to come: "I retire from the bank next June", "we're moving in the spring"
+_VERB_AHEAD = re.compile(r"\b(?:i|we|you|he|she|they)(?:\s*'m|\s*'re|\s*'s|\s+am|\s+are|\s+is)?\s+(\w+)\b"
+                         r"(?=.*\b(?:next|tomorrow|soon|in\s+(?:a|an|\d+|\w+)\s+(?:days?|weeks?|months?|years?)|"
+                         r"in\s+the\s+(?:spring|summer|autumn|fall|winter|new\s+year))\b)", re.I)
+
+
 def _ahead(clause: str, about: frozenset[str] | set[str]) -> bool:
     """The clause says what is asked is still to come ("My brother Dan is getting married to Chloe next June"
-    for "Is Dan married?"): the state is not so yet."""
-    m = _GETTING.search(clause.replace("’", "'"))
-    return m is not None and bool(about & set(terms(" ".join(m.group(1).split()[:2]))))
+    for "Is Dan married?", "I retire from the bank next June" for "Am I retired?"): the state is not so yet."""
+    text = clause.replace("’", "'")
+    m = _GETTING.search(text)
+    if m is not None and about & set(terms(" ".join(m.group(1).split()[:2]))):
+        return True
+    return any(about & set(terms(v.group(1))) for v in _VERB_AHEAD.finditer(text))
 
 
 def _denies(clause: str, about: frozenset[str] | set[str]) -> bool:

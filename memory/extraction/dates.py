@@ -30,8 +30,13 @@ NUMBERS.update(
         "fifteen": 15,
         "twenty": 20,
         "thirty": 30,
+        "forty": 40,
+        "fifty": 50,
+        "sixty": 60,
     }
 )
+# the counts that are no exact number ("a few years", "a couple of months")
+VAGUE_NUMBERS = frozenset({"a", "an", "a couple of", "a couple", "couple of", "a few", "few", "several"})
 
 _ORD = (
     "first",
@@ -404,6 +409,16 @@ def _named_month(text: str, at: datetime) -> tuple[int, TimeRef] | None:
     return m.start(), TimeRef(datetime(year, month, 1, tzinfo=UTC), m.group(0), "month")
 
 
+# a month, after a word of when or said by its part ("in June", "since early May", "at the end of May", "late July")
+_AFTER_A_WHEN_WORD = re.compile(rf"(?:in|since|from|during|by|for)\s+(?:early\s+|late\s+|mid-?\s*)?{_MON}", re.I)
+_IN_MONTH = re.compile(
+    rf"\b(?:(?:in|since|from|during|by|for)\s+(?:early\s+|late\s+|mid-?\s*)?|(?:(?:at|by|in|towards|until|till|since|from)\s+)?"
+    rf"the\s+(?:start|beginning|end|middle)\s+of\s+|(?:early|late|mid-?)\s*(?=\w))"
+    rf"{_MON}(?:\s+(\d{{4}}))?(?!\w)",
+    re.I,
+)
+
+
 def resolve(text: str, at: datetime, *, direction: Tense = None) -> TimeRef | None:
     """The first time expression in the text, resolved against `at` (aware; UTC assumed if naive).
 
@@ -439,11 +454,9 @@ def resolve(text: str, at: datetime, *, direction: Tense = None) -> TimeRef | No
     dom = _day_of_month(int(dm.group(1)), at, direction, dm.group(0)) if dm is not None else None
     if dom is not None:  # "on the 30th": this month's, or the next or last as the tense says
         found.append((text.find(dom.text), dom))
-    m = re.search(
-        rf"\b(?:in|since|from|during|by|for)\s+(?:early\s+|late\s+|mid-?\s*)?{_MON}(?:\s+(\d{{4}}))?(?!\w)",
-        text,
-        re.I,
-    )
+    m = _IN_MONTH.search(text)
+    if m and not m.group(1)[0].isupper() and not _AFTER_A_WHEN_WORD.match(m.group(0)):
+        m = None  # "late may…", "the end of may be…" without a capital: no month named
     if m and (md is None or md[2] not in m.group(0)):
         month = MONTHS[m.group(1).lower().rstrip(".")]
         in_year = int(m.group(2)) if m.group(2) else _which_year(text, m.group(0), at)  # "in June next year"

@@ -67,6 +67,11 @@ def d(y: int, m: int, day: int) -> datetime:
         # a date or month without a year, and which year after it
         ("Lou is getting married on 12 June next year.", d(2027, 6, 12), "day"),
         ("We moved in June last year.", d(2025, 6, 1), "month"),
+        # a month said by its part (said on 2 June; past unless said ahead)
+        ("We met at the end of January.", d(2026, 1, 1), "month"),
+        ("Things have been mad since the start of March.", d(2026, 3, 1), "month"),
+        ("I saw her early May.", d(2026, 5, 1), "month"),
+        ("We met in late April 2019.", d(2019, 4, 1), "month"),
     ],
 )
 def test_resolve(text: str, when: datetime, grain: str) -> None:
@@ -94,7 +99,8 @@ def test_a_day_the_month_lacks_is_no_time() -> None:
 @pytest.mark.parametrize(
     "text",
     ["I live in Porto.", "I drink three cups every morning.", "for ten minutes please", "March on!", "",
-     "This may take a while.", "Next, march them out."],
+     "This may take a while.", "Next, march them out.", "It's late, may I go?", "At the end of may be a twist.",
+     "By the end of may be."],
 )
 def test_no_time(text: str) -> None:
     assert resolve(text, AT) is None

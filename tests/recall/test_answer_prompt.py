@@ -525,6 +525,8 @@ def test_asked_about_now_when_every_fact_of_it_ended() -> None:
                            'everywhere now."')
     r.episodes.append(Episode("e2", "c3", 0, "user", "Picked up a little Kia yesterday.", JUNE_3 + timedelta(days=9)))
     assert none_now(r) is None  # the model reads what was said since
+    for q in ("Why did I sell my car?", "What car was I driving?", "How did I get rid of the car?"):
+        assert none_now(RecallResult(q, analyse(q), ["user"], [], "now", ended=[sold])) is None  # no "now" asked
     q = "Where does Greg work?"
     left = dataclasses.replace(_fact("greg", "works_at", "Arriva", until=JUNE_3), subject_id="greg", closed_at=JUNE_3)
     retired = dataclasses.replace(_fact("greg", "works_as", "retired"), subject_id="greg")
@@ -1345,6 +1347,10 @@ def test_asked_for_the_one_before_now_the_one_held_now_is_no_answer(answer: str,
     ("Am I retired?", "I'll be retired by Christmas, can't wait!", True),
     ("Is Dan getting married?", "My brother Dan is getting married to Chloe next June in Bath.", False),  # the plan
     ("Is Dan married?", "My brother Dan got married to Chloe last June.", False),  # so now
+    # the verb asked of, said of a time to come; not one gone by
+    ("Am I retired?", "I retire from the post office next spring, can't wait.", True),
+    ("Have we moved?", "We're moving to Hull in two months.", True),
+    ("Am I retired?", "I retired from the post office last spring.", False),
 ])
 def test_a_yes_from_words_that_put_it_ahead_is_not_said(question: str, said: str, denied: bool) -> None:
     """"Is Dan married?" "Yes." from "Dan is getting married next June": what is asked is still to come."""
@@ -1461,6 +1467,11 @@ def test_an_anniversary_said_with_its_number_marks_the_years_before() -> None:
     assert years_marked("It's our tenth wedding anniversary on Friday.") == 10
     assert years_marked("Happy 25th anniversary to us!") == 25
     assert years_marked("We went out for our anniversary.") is None
+    # said by the years married or together, in figures or words; a vague count or another span is none
+    assert years_marked("Gran and Grandad celebrate 60 years married next month.") == 60
+    assert years_marked("Twelve years together this June!") == 12
+    assert years_marked("A few years together now.") is None
+    assert years_marked("I worked there 30 years.") is None
 
 
 def test_asked_when_a_thing_is_a_weekday_said_is_the_next() -> None:

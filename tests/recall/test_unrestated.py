@@ -22,6 +22,9 @@ CASES = [
     # the phrase said back starts at its preposition: none is left hanging
     ("What did Bram do in the war?", "Bram served in the navy during the war.", "Bram served in the navy."),
     ("How many times has Bram run a marathon?", "Bram has run a marathon three times.", "Three times."),
+    # "May" with its day or year is the answer's month, though "may" is a glue word
+    ("When is Olu's wedding?", "Olu's wedding is on May 29, 2026.", "May 29, 2026."),
+    ("When does Ines start?", "Ines starts in May 2027.", "May 2027."),
     # left whole: nothing said back, an ending that starts with a noun and may be the answer's own ("a red
     # sports car"), a yes/no that adds something, a reason or a manner, a single word
     ("Where does Olu work?", "At a bakery in Leeds.", "At a bakery in Leeds."),
