@@ -944,8 +944,12 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
             c.emit(Entity(USER), "works_as", "", "end", timeless=ahead)
         return
     if rel == "@manage":
-        if o is not None and subj is not None and subj.type == "PERSON" and o.head.ent not in (
-                "PERSON", "GPE", "LOC", "NORP") and (o.head.ent in ("ORG", "FAC") or o.head.lower in WORKPLACES):
+        if o is None or subj is None or subj.type != "PERSON" or o.head.ent in ("PERSON", "GPE", "LOC", "NORP"):
+            return
+        # a part managed of a workplace said after it ("the warehouse at an Amazon depot", "the kitchen at a
+        # Hilton"): that one; else what is managed, when it is a workplace
+        if not _workplace_at(c, o.end, subj, op, ("at", "for")) and (
+                o.head.ent in ("ORG", "FAC") or o.head.lower in WORKPLACES):
             c.emit(subj, "works_at", o.text, op, obj_type="ORG")
         return
     if rel == "@bought_home":

@@ -1340,6 +1340,9 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
      {k("Ola", "cousin_of", U), k("Ola", "studies_at", "Keele University")}),
     ("I'm at Keele University tomorrow for an open day.", (), set()),
     ("Ola is at Keele station.", (), set()),
+    # a part managed of a workplace said after it: that workplace
+    ("I manage the kitchen at a Hilton hotel.", (), {k(U, "works_at", "Hilton hotel")}),
+    ("I manage the shop for my dad.", (), {k(U, "works_at", "shop")}),
 ]
 
 
