@@ -166,7 +166,7 @@ PATTERNS: list[Pattern] = [
     _p("get|start|land|find|take|accept ~ job|position|role|post as O", "@works_as"),  # "got a new job as a paramedic"
     # retired: the work said now ("I'm retired now", "Dad retired last year"); "retired from X" ends that job
     _p("be|get [now|fully|semi|happily|recently|officially|finally|just] retired", "@retired", state=True),
-    _p("retire", "@retired"),
+    _p("retire", "@retired", plan=True),  # "I'll retire from the council next year": working there till then
     # a job lost, said in the passive ("got made redundant", "was laid off"): the work said before ends
     _p("be|get make redundant", "@job_left"),
     _p("be|get make O", "@works_as"),  # "I've been made practice manager", "she got made a partner" (a post only)

@@ -1343,6 +1343,13 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     # a part managed of a workplace said after it: that workplace
     ("I manage the kitchen at a Hilton hotel.", (), {k(U, "works_at", "Hilton hotel")}),
     ("I manage the shop for my dad.", (), {k(U, "works_at", "shop")}),
+    # retired from a workplace: retired, and it is left; to retire from one later: still working there
+    ("Mum retired from the library in 2021.", (),
+     {k("my mum", "works_as", "retired"), k("my mum", "works_at", "library", "end")}),
+    ("I retire from the fire service next spring.", (), {k(U, "works_at", "fire service")}),
+    ("I'll retire from Unilever next year.", (), {k(U, "works_at", "Unilever")}),
+    ("She retired from tennis.", (), set()),
+    ("I wish I could retire from the bank.", (), set()),
 ]
 
 
