@@ -455,7 +455,10 @@ def kin_of_kin(c: Clause) -> None:
         r = i + 1  # the role, after what describes it ("new"; not "old", "ex": no one holds it now)
         while r < len(toks) - 1 and toks[r].pos == "ADJ" and toks[r].lower not in FORMER_ROLE:
             r += 1
-        if toks[r].lower not in ROLES or toks[r].lower in PETS:
+        if toks[r].lower in PETS:
+            _pet_of(c, i, r)
+            continue
+        if toks[r].lower not in ROLES:
             continue
         holder = name_at(c.source, toks, r + 1)
         if holder is None and r + 3 < len(toks) and toks[r + 1].lem == "be" and toks[r + 2].lower in (
@@ -489,6 +492,42 @@ def kin_of_kin(c: Clause) -> None:
             _role_of(c, toks[r].lower, holder, of)
         elif toks[r].tag != "NNS" and ROLES[toks[r].lower].relation != "reports_to":
             c.disc.mention(Entity(f"{of}'s {toks[r].lower}", "PERSON", ROLES[toks[r].lower].gender, unresolved=True))
+
+
+# the children of the house, whose pet is the household's ("the kids' hamster")
+_HOUSEHOLD_CHILDREN = frozenset({"kids", "children", "boys", "girls"})
+
+
+def _pet_of(c: Clause, i: int, r: int) -> None:
+    """A pet said by whose it is and named: "my sister's dog Rex", "Priya's cat is called Tilly", "his dog Rex" (of
+    whom "his" means); "the kids' hamster is called Nibbles" is the household's. An owner not known as a person, or
+    no name, leaves nothing."""
+    toks = c.toks
+    name = name_at(c.source, toks, r + 1)
+    if name is None and r + 3 < len(toks) and toks[r + 1].lem == "be" and toks[r + 2].lower in ("called", "named"):
+        name = name_at(c.source, toks, r + 3)
+    if name is None:
+        return
+    owner = toks[i - 1]
+    if toks[i].lower in ("his", "her"):
+        ref = c.disc.pronoun(toks[i].lower)
+        if ref is None or ref.name == USER or ref.type != "PERSON":
+            return
+        whose: Entity | str = ref
+    elif owner.lower in _HOUSEHOLD_CHILDREN and i >= 2 and toks[i - 2].lower in ("the", "our", "my"):
+        whose = USER
+    elif owner.lower in ROLES and i >= 2 and toks[i - 2].lower in MY:
+        whose = c.disc.find(_my(c, owner.lower)) or Entity(_my(c, owner.lower))
+    elif owner.pos == "PROPN" and owner.ent in ("PERSON", "", "GPE"):  # a name the tagger took for a place: no
+        # place has a pet
+        k = i - 1
+        while k - 1 >= 0 and toks[k - 1].pos == "PROPN":
+            k -= 1
+        of = span_text(c.source, toks, k, i)
+        whose = c.disc.find(of) or Entity(of)
+    else:
+        return
+    _pet(c, toks[r].lower, name, owner=whose)
 
 
 def named_role_of(c: Clause, subj: Entity, name: str) -> bool:

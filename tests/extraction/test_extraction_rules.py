@@ -1350,6 +1350,11 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("I'll retire from Unilever next year.", (), {k(U, "works_at", "Unilever")}),
     ("She retired from tennis.", (), set()),
     ("I wish I could retire from the bank.", (), set()),
+    # a pet said by whose it is and named; the children's is the household's; no name, nothing
+    ("My cousin's parrot is called Kiwi.", (), {k("my cousin", "has_pet", "Kiwi"), k("Kiwi", "is_a", "parrot")}),
+    ("The children's rabbit Clover escaped again.", (), {k(U, "has_pet", "Clover"), k("Clover", "is_a", "rabbit")}),
+    ("Ayesha's dog Bruno is huge.", (), {k("Ayesha", "has_pet", "Bruno"), k("Bruno", "is_a", "dog")}),
+    ("My cousin's parrot talks all day.", (), set()),
 ]
 
 
