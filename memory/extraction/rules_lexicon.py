@@ -323,7 +323,8 @@ NEWBORNS: dict[str, str | None] = {"baby": None, "newborn": None, "twins": None,
 # spaCy's small model tags a capitalised one as a name or a present verb, so the word itself is read
 PAST_OPENERS: dict[str, str] = dict(w.split(":", 1) for w in _words(  # the past form, and its verb
     "got:get went:go came:come flew:fly drove:drive had:have spent:spend took:take made:make met:meet saw:see "
-    "found:find left:leave ran:run bought:buy"))
+    "found:find left:leave ran:run bought:buy tore:tear broke:break sprained:sprain pulled:pull twisted:twist "
+    "hurt:hurt"))
 SUBJECT_PRONOUNS = frozenset(_words("i we she he they it you"))
 # A sentence with a "?" that opens with one of these asks something (contracted forms as a transcript writes them).
 QUESTION_STARTS = frozenset({*WH_WORDS, *AUXILIARIES, "what's", "whats", "who's", "where's", "how's"})

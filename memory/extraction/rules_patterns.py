@@ -298,7 +298,7 @@ PATTERNS: list[Pattern] = [
     # a diagnosis names a condition, whatever it is ("I've been diagnosed with type 2 diabetes")
     _p("be|get diagnose with O", "@diagnosed"),
     # an injury, an event: "I hurt my shoulder in March", "Dad broke his hip"
-    _p(f"{'|'.join(sorted(INJURIES))} my|his|her|their ~ {'|'.join(sorted(BODY_PARTS))}", "@injury", event=True),
+    _p(f"{'|'.join(sorted(INJURIES))} my|his|her|their|a ~ {'|'.join(sorted(BODY_PARTS))}", "@injury", event=True),
     _p(f"be ~ {'|'.join(sorted(CONDITION_ADJECTIVES))}", "@condition", state=True),
     _p("be ~ lactose|gluten|wheat|dairy intolerant", "@condition", state=True),  # "I'm lactose intolerant"
     # diets: a change ("I've gone vegan") and a state ("she's pescatarian")
