@@ -31,6 +31,7 @@ from memory.search import TERMS_VERSION, query_terms, relative_fusion, terms, te
 from memory.timeutil import from_epoch, iso, to_epoch
 from memory.transcripts import Turn, turn_id
 from memory.words import (
+    ASKED_AS_TOLD,
     AUXILIARIES,
     FIRST_PERSON,
     FIRST_PERSON_RE,
@@ -251,7 +252,8 @@ class Episodes:
         relevant = False
         # the question's embedding is worked out while the text index is searched (or was started by the caller)
         pending = meaning if meaning is not None else self.meaning_soon(question, entities)
-        q = " ".join(t for t in query_terms(question).split() if t not in name_terms)
+        said_as = [w for x in re.findall(r"[a-z]+", question.lower()) for w in ASKED_AS_TOLD.get(x, ())]
+        q = " ".join(t for t in query_terms(" ".join([question, *said_as])).split() if t not in name_terms)
         asked = asked_period(question, now)
         timely = time_terms(question)
         on_topic = " ".join(t for t in q.split() if t not in timely)

@@ -233,6 +233,9 @@ CONDITION_EXCLUDES: dict[str, frozenset[str]] = {
 # Words that say a relation is held, for relations whose own name people do not use ("Is Amy pregnant?" of `Amy
 # expecting baby`): the question's cue and the words that speak of the fact
 SAID_OF_RELATION: dict[str, tuple[str, ...]] = {"expecting": ("pregnant", "pregnancy", "expecting", "due")}
+# A word asked that people tell in other words: searched with those too ("Is Mum still alive?" of "…since Mum died")
+ASKED_AS_TOLD: dict[str, tuple[str, ...]] = dict.fromkeys(
+    ("alive", "living", "dead", "deceased"), ("died", "passed", "death", "funeral", "lost"))
 # What an allergy (its object as said) rules out: the foods of that kind ("allergic to shellfish": no prawns)
 ALLERGEN_FOODS: dict[str, frozenset[str]] = {
     "shellfish": frozenset("prawns prawn shrimp shrimps crab crabs lobster lobsters mussels scallops oysters clams "

@@ -310,8 +310,12 @@ class Recaller:
                 # asked where someone lives, whom they lived with is of the home too ("Josh still lives at home
                 # with us", before "Josh has moved out": the old words said he lives at home)
                 of_asked = set(intent.relations) | (SHARED_HOME if HOMES & set(intent.relations) else set())
+                # (only of whom the question asks, when it asks of someone: "Dad lives on his own in Swansea since
+                # Mum died" is out of date about Dad, who has moved, not about Mum)
+                about = set(seeds)
                 for a in known:  # (a plan whose time passed has not been contradicted: its words stand)
-                    if a.valid_to is not None and a.valid_to <= now and not a.lapsed:
+                    if a.valid_to is not None and a.valid_to <= now and not a.lapsed and (
+                            not about or a.subject_id in about or a.object_id in about):
                         for s in a.sources:
                             ended[s] = max(ended.get(s, a.valid_to), a.valid_to)
                             if a.relation in of_asked:

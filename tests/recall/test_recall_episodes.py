@@ -121,6 +121,28 @@ def test_the_words_that_ended_a_fact_are_not_out_of_date(tmp_path: Path) -> None
         store.close()
 
 
+def test_words_out_of_date_about_one_person_still_speak_of_another(blank: Blank) -> None:
+    """"Dad lives on his own in Swansea since Mum died": once Dad has moved, the words are out of date about Dad's
+    home, not about Mum ("Is Mum still alive?" had found nothing); a death asked as "alive" is searched by the words
+    people tell it in."""
+    g, ep = blank
+    later = T0 + timedelta(days=200)
+    ep.add([Turn("c1", T0, "user", "Dad lives on his own in Swansea since Mum died.", 0),
+            Turn("c2", later, "user", "Dad's moved in with us now, he was struggling on his own.", 0)])
+    g.assert_fact("my dad", "lives_in", "Swansea", now=T0, source="c1#0")
+    g.upsert_entity("my mum", now=T0, type="PERSON")  # (her death ended nothing held: no fact of hers came of it)
+    g.close_fact("my dad", "lives_in", "Swansea", now=later, source="c2#0")
+    g.assert_fact("my dad", "lives_with", "user", now=later, source="c2#0")
+    dad, mum, swansea = g.find_entity("my dad"), g.find_entity("my mum"), g.find_entity("Swansea")
+    assert dad is not None and mum is not None and swansea is not None
+    ep.link({"c1#0": [dad.id, mum.id, swansea.id], "c2#0": [dad.id]})
+    rec = Recaller(g, episodes=ep, episode_limit=4)
+    r = rec.recall("Is my mum alive?", now=later + timedelta(days=1))
+    assert r.episodes_relevant and "c1#0" in [e.id for e in r.episodes]
+    r = rec.recall("Does my dad live in Swansea?", now=later + timedelta(days=1))
+    assert "c1#0" not in [e.id for e in r.episodes]  # of Dad's home, out of date
+
+
 def test_the_question_is_embedded_once_while_the_graph_is_walked(tmp_path: Path,
                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     """The question's meaning is started before the graph reads (native code, off the GIL) and the episode search
