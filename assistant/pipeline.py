@@ -46,7 +46,7 @@ from memory.model import Arc
 from memory.periods import named_time
 from memory.recall.intent import Kind, Tagged, analyse, asked_kind, premises
 from memory.recall.recall import Recaller, RecallResult
-from memory.search import focus
+from memory.search import focus, terms
 from memory.transcripts import TranscriptStore
 
 log = logging.getLogger(__name__)
@@ -176,7 +176,15 @@ class Pipeline:
         # something was said is no start for it ("I've been dancing since I was a kid")
         found = time_meant(first, named_only=span.held)
         if found is None and span.held:
-            return None
+            # a start said as a time of life or an event ("since I was fifteen"): said back; else the model answers
+            shown = first.episodes[:3] if first.episodes_relevant else []
+            said = spans.since_words([(e.text, e.speaker == "user") for e in shown], set(terms(question)))
+            if said is None:
+                return None
+            ans = Answer(question, said[0], first)
+            self.last_facts = list(first.facts)
+            self._evidence(ans, [shown[said[1]]])
+            return ans
         ans = Answer(question, "", first)
         self.last_facts, self.last_episodes = list(first.facts), list(first.episodes[:3])
         if found is None:

@@ -112,9 +112,26 @@ def test_either_thing_not_found_is_not_known(pipeline: Pipeline) -> None:
 def test_a_duration_said_goes_to_the_model(pipeline: Pipeline) -> None:
     with pytest.raises(AssertionError, match="worked out"):
         pipeline.answer("How long have I played the banjo?", now=datetime(2026, 9, 1, 9, tzinfo=UTC))
-    # a state with no start said: the day it was mentioned is no start (the model reads "since I was a kid")
-    with pytest.raises(AssertionError, match="worked out"):
-        pipeline.answer("How long have I been into pottery?", now=datetime(2026, 9, 1, 9, tzinfo=UTC))
+    # a state whose start is said as a time of life: the day it was mentioned is no start; the words are said back,
+    # asked how long or since when
+    for q in ("How long have I been into pottery?", "Since when have I been into pottery?"):
+        ans = pipeline.answer(q, now=datetime(2026, 9, 1, 9, tzinfo=UTC))
+        assert ans.text == "Since you were a kid." and not ans.llm_used
+        assert ans.recall is not None and [e.text for e in ans.recall.episodes] == [SAID[4][1]]  # cited
+
+
+def test_a_start_said_as_a_time_of_life_is_said_back() -> None:
+    from memory.search import terms
+
+    asked = set(terms("How long has Tom played guitar?"))
+    assert spans.since_words([("Tom has played guitar since he was six.", False)], asked) == ("Since he was six.", 0)
+    assert spans.since_words([("Dad's been on his own since Mum died.", True)], set(terms("How long has Dad been on "
+                                                                                          "his own?"))) == (
+        "Since Mum died.", 0)
+    assert spans.since_words([("I've loved guitar since forever.", True)], asked) is None  # no time of life
+    assert spans.since_words([("I've been happy since I moved.", True)], asked) is None  # not on the topic
+    assert spans.parse("Since when has Tom played guitar?") == spans.SpanAsk(
+        "When did Tom played guitar?", None, None, None, held=True)
 
 
 def test_a_question_about_no_ones_life_goes_to_the_model(pipeline: Pipeline) -> None:
