@@ -156,6 +156,8 @@ def said_day_ahead(answer: str, recall: RecallResult) -> bool:
     no time: "When is my dentist appointment?" "19 October 2026." from "Must remember to book the dentist", said
     that day (the small model takes the date written beside the words). Asked about the past, the day told may be
     the day it happened (``time_meant``), so the answer stands."""
+    if not _ASKS_WHEN.match(recall.question) or _ASKS_WHEN_PAST.match(recall.question):
+        return False  # "What classes did Audrey start on 4 August?": a day asked about; "When did she plan…?": past
     found = _told_on_answer_day(answer, recall)
     if found is None or tense(words_of(recall.question)) == "past":
         return False
@@ -165,6 +167,7 @@ def said_day_ahead(answer: str, recall: RecallResult) -> bool:
 
 # "When did…?", "What year did…?", "In which month…?": asked for the time of something, not a duration or a count
 _ASKS_WHEN = re.compile(r"^\s*(?:when\b|(?:in |on )?(?:what|which) (?:year|month|day|date)\b)", re.I)
+_ASKS_WHEN_PAST = re.compile(r"^\s*when\s+(?:did|was|were|had)\b", re.I)
 _ASKS_WHEN_IS = re.compile(r"^\s*when(?:'s|’s|\s+is|\s+are)\b", re.I)
 # "How long ago did…?", "How many years ago…?": the time since it
 _ASKS_AGO = re.compile(r"^\s*how (?:long|many (?:years|months|weeks|days)) ago\b", re.I)

@@ -1424,6 +1424,11 @@ def test_asked_when_a_thing_is_the_day_words_were_said_is_no_answer() -> None:
     assert not said_day_ahead("19 October 2026.", r)  # "today" is that day
     r = _heard("When did I go to the dentist?", [("user", "Been to the dentist, two fillings.", said)])
     assert not said_day_ahead("19 October 2026.", r)  # the day it was told may be the day it was done
+    # not asked when (a day named in the question), or asked when something was planned: the answer stands
+    r = _heard("What classes did I start on 19 October?", [("user", "I just started salsa classes.", said)])
+    assert not said_day_ahead("Salsa classes on 19 October 2026.", r)
+    r = _heard("When did I plan on going to the dentist?", [("user", "Must remember to book the dentist.", said)])
+    assert not said_day_ahead("19 October 2026.", r)
 
 
 def test_asked_a_name_an_answer_with_no_name_is_none() -> None:
