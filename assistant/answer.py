@@ -395,7 +395,7 @@ def _said_back_after(first: str, asked: set[str], question: str) -> str:
         if words and sum(_in_question(w, asked) for w in words) >= 0.6 * len(words) and m.start() > 0:
             first = first[:m.start()] + (m.group(2) or "")
     if not _WHEN_ASKED.search(question) and (d := _DATE_END.search(first)) is not None and d.start() > 0:
-        first = first[:d.start()] + (d.group(1) or "")
+        first = first[:d.start()].rstrip(" ,;") + (d.group(1) or "")  # "…in the Midwest, in July 2022." -> "…Midwest."
     # what is left must say something of its own ("Joanna gave Nate a book recommendation on 21 April 2022" is
     # left as it is: without its date it is the question said back)
     return first if sum(_own(w, asked, opening=i == 0) for i, w in enumerate(_WORD.findall(first))) >= 2 else said

@@ -25,6 +25,9 @@ CASES = [
     # "May" with its day or year is the answer's month, though "may" is a glue word
     ("When is Olu's wedding?", "Olu's wedding is on May 29, 2026.", "May 29, 2026."),
     ("When does Ines start?", "Ines starts in May 2027.", "May 2027."),
+    # the date said back at the end leaves no comma before it
+    ("Where did Olu travel to in July 2022?", "Olu traveled to Tarn, a small town in France, in July 2022.",
+     "Tarn, a small town in France."),
     # left whole: nothing said back, an ending that starts with a noun and may be the answer's own ("a red
     # sports car"), a yes/no that adds something, a reason or a manner, a single word
     ("Where does Olu work?", "At a bakery in Leeds.", "At a bakery in Leeds."),
