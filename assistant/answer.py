@@ -285,7 +285,9 @@ def _in_question(word: str, asked: set[str], *, opening: bool = False) -> bool:
     title's word is (the answer's ``opening`` word aside), the same stem ("The Game of Hope" is not "…board
     game…" said back)."""
     titled = not opening and word[:1].isupper() and word[1:].islower() and word.lower() not in _GLUE
-    return f"@{_name_key(word)}" in asked or (_key(word) in asked and not titled)
+    # the past of a verb ending in "e", which the stemmer keeps whole when short ("used" of "use")
+    same = _key(word) in asked or (word.lower().endswith("ed") and _key(word[:-1]) in asked)
+    return f"@{_name_key(word)}" in asked or (same and not titled)
 
 
 def unrestated(answer: str, question: str) -> str:

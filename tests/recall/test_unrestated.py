@@ -25,6 +25,8 @@ CASES = [
     # "May" with its day or year is the answer's month, though "may" is a glue word
     ("When is Olu's wedding?", "Olu's wedding is on May 29, 2026.", "May 29, 2026."),
     ("When does Ines start?", "Ines starts in May 2027.", "May 2027."),
+    # the past of a verb ending in "e" is the question's verb said back
+    ("What did Olu use to fix the bike?", "Olu used a spare chain link.", "A spare chain link."),
     # the date said back at the end leaves no comma before it
     ("Where did Olu travel to in July 2022?", "Olu traveled to Tarn, a small town in France, in July 2022.",
      "Tarn, a small town in France."),
