@@ -323,8 +323,9 @@ def unrestated(answer: str, question: str) -> str:
         if (day_first and w.end() <= day_first.end()) or (cut == i and any(a < w.start() < b for a, b in noted)):
             cut = i + 1
             continue
-        if _own(w.group(0), asked, opening=i == 0) or _MONTH_DATED.match(first, w.start()):
-            break  # "…is on May 29, 2026": the month is the answer's, though "may" is a glue word
+        if _own(w.group(0), asked, opening=i == 0) or (
+                (dated := _MONTH_DATED.match(first, w.start())) is not None and dated.group(0) not in question):
+            break  # "…is on May 29, 2026": the month is the answer's, though "may" is a glue word (not one asked)
         said_back = said_back or w.group(0).lower() not in _GLUE
         cut = i + 1
     while 1 < cut < len(words) and words[cut].group(0)[:1].isupper() and words[cut - 1].group(0)[:1].isupper():

@@ -25,6 +25,8 @@ CASES = [
     # "May" with its day or year is the answer's month, though "may" is a glue word
     ("When is Olu's wedding?", "Olu's wedding is on May 29, 2026.", "May 29, 2026."),
     ("When does Ines start?", "Ines starts in May 2027.", "May 2027."),
+    ("What course did Ines sign up for in May 2023?", "The course Ines signed up for in May 2023 was a pottery course.",
+     "A pottery course."),  # the month the question says is said back
     # the past of a verb ending in "e" is the question's verb said back
     ("What did Olu use to fix the bike?", "Olu used a spare chain link.", "A spare chain link."),
     # the date said back at the end leaves no comma before it
