@@ -46,7 +46,7 @@ from memory.model import Arc
 from memory.periods import named_time
 from memory.recall.intent import Kind, Tagged, analyse, asked_kind, premises
 from memory.recall.recall import Recaller, RecallResult
-from memory.search import focus, terms
+from memory.search import focus
 from memory.transcripts import TranscriptStore
 
 log = logging.getLogger(__name__)
@@ -178,7 +178,7 @@ class Pipeline:
         if found is None and span.held:
             # a start said as a time of life or an event ("since I was fifteen"): said back; else the model answers
             shown = first.episodes[:3] if first.episodes_relevant else []
-            said = spans.since_words([(e.text, e.speaker == "user") for e in shown], set(terms(question)))
+            said = spans.since_words([(e.text, e.speaker == "user") for e in shown], question)
             if said is None:
                 return None
             ans = Answer(question, said[0], first)

@@ -13,10 +13,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
+from assistant.answer import said_to_you
 from assistant.when import amount
 from memory.extraction.dates import NUMBERS, ORDINALS, UNITS, VAGUE_NUMBERS
 from memory.recall.intent import Tagged
 from memory.search import terms
+from memory.words import FIRST_PERSON, POINTING_BACK, POSSESSIVES, alternation
 
 _UNIT = r"how (?:many (?P<unit>days|weeks|months|years)|long)"
 _LINK = (r"(?:\s+(?:had\s+)?(?:passed|went by|gone by|elapsed|were there|was there|was it|is it|has it been|had it "
@@ -30,11 +32,10 @@ _SINCE = re.compile(rf"^{_UNIT}\s+(?:(?:has|had|is|was) it been\s+|(?:have|has) 
 # "How long have I been in the club?", "How long has Theo had his bike?": since it began (unless a duration is said)
 _HELD = re.compile(r"^(?:how long|since when) (?:have|has)\s+(?P<a>(?!it\b).+)$", re.I)
 # a start said as a time of life or an event, not a date ("vegetarian since I was fifteen", "since Mum died")
-_SINCE_WORDS = re.compile(r"\bsince\s+((?:i|we|he|she|they|my|our|his|her|their|[A-Z]\w+)\b[^,.;!?]*?"
+_WHO = alternation(POINTING_BACK | FIRST_PERSON | POSSESSIVES)  # whose time of life: "since I was", "since Mum died"
+_SINCE_WORDS = re.compile(rf"\bsince\s+((?:{_WHO}|[A-Z]\w+)\b[^,.;!?]*?"
                           r"\b(?:was|were|am|is|are|'d|had|got|left|moved|started|turned|retired|came|met|became|"
                           r"died|passed|married|born)\b[^,.;!?]*)", re.I)
-_TO_YOU = {"i": "you", "me": "you", "my": "your", "we": "you", "us": "you", "our": "your", "i'm": "you're",
-           "i've": "you've", "i'd": "you'd"}
 _AS_OF = re.compile(r",?\s+as of\s+(?P<d>[^,?]+?)\s*$", re.I)
 # "I've been dancing for 14 years": the words say how long, and the model reads them
 _DURATION = re.compile(r"\bfor (?:the (?:last|past) )?(?:a|an|\d+|a few|several|many|" + "|".join(UNITS)
@@ -69,19 +70,19 @@ def parse(question: str, tagger: Callable[[str], Sequence[Tagged]] | None = None
     return None
 
 
-def since_words(texts: Sequence[tuple[str, bool]], topic: set[str]) -> tuple[str, int] | None:
+def since_words(texts: Sequence[tuple[str, bool]], question: str) -> tuple[str, int] | None:
     """Asked how long a state has held, when no date names its start: the start as the words said it, to the user
     ("I've been vegetarian since I was fifteen" -> "Since you were fifteen."). ``texts``: (words, said by the user)
-    best first; only words on the topic (a term of the question's) count. With the answer, which words it is from."""
+    best first; only words on the question's topic (one of its terms) count. With the answer, which words it is from."""
+    topic = set(terms(question))
     for n, (text, mine) in enumerate(texts):
         m = _SINCE_WORDS.search(text)
         if m is None or not topic & set(terms(text[: m.start()])):
             continue
         said = m.group(1).strip()
-        if mine:
-            words = said.split()
-            said = " ".join(_TO_YOU.get(w.lower(), "were" if w.lower() == "was" and k and words[k - 1].lower() == "i"
-                                        else w) for k, w in enumerate(words))
+        if mine:  # the user's own words said to them: "I was fifteen" -> "you were fifteen"
+            said = said_to_you(said, question)
+            said = said[:1].lower() + said[1:] if said.startswith("You") else said
         return f"Since {said}.", n
     return None
 
