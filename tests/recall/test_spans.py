@@ -152,6 +152,10 @@ def test_bad_input_is_read_safely() -> None:
     odd = spans.parse("How long has \x00\u202e it been since ??? ")  # read as asked, looked up like any words
     assert odd is not None and odd.first == "When did \x00\u202e it been since?" and odd.held
     assert spans.parse("") is None
+    # odd or cut-off words for a start said as a time of life: no answer, and no error, in one pass
+    for text in ("", "since", "since I", "since I was", "\x00since\u202e I was\x00", "since " + "I was " * 5000):
+        assert spans.since_words([(text, True)], "How long have I been here?") is None
+    assert spans.years_marked("years married years together " * 2000) is None
 
 
 def test_a_span_question_through_the_pipeline_with_nothing_remembered(tmp_path: Path) -> None:
