@@ -167,13 +167,14 @@ def said_day_ahead(answer: str, recall: RecallResult) -> bool:
 
 # "When did…?", "What year did…?", "In which month…?": asked for the time of something, not a duration or a count
 _ASKS_WHEN = re.compile(r"^\s*(?:when\b|(?:in |on )?(?:what|which) (?:year|month|day|date)\b)", re.I)
-_ASKS_WHEN_PAST = re.compile(r"^\s*when\s+(?:did|was|were|had)\b", re.I)
+_PAST_AUX = alternation(w for w, aux in AUXILIARIES.items() if aux.past)  # did, was, were, had
+_ASKS_WHEN_PAST = re.compile(rf"^\s*when\s+(?:{_PAST_AUX})\b", re.I)
 _ASKS_WHEN_IS = re.compile(r"^\s*when(?:'s|’s|\s+is|\s+are)\b", re.I)
 # "How long ago did…?", "How many years ago…?": the time since it
 _ASKS_AGO = re.compile(r"^\s*how (?:long|many (?:years|months|weeks|days)) ago\b", re.I)
 # asked why or how something came about, or of a past time ("Why did I lose my job?", "Where was Tom working?"):
 # not about what holds now
-_ASKS_NOT_NOW = re.compile(r"^\s*(?:why|how come|how did)\b|\b(?:did|was|were)\b", re.I)
+_ASKS_NOT_NOW = re.compile(rf"^\s*(?:why|how come|how did)\b|\b(?:{_PAST_AUX})\b", re.I)
 
 
 def when_answer(recall: RecallResult, *, now: datetime | None = None, facts: bool = False, look: int = 3,

@@ -953,13 +953,13 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
     if rel == "@trade_for":
         _trade_for(c, m, subj, o, op)
         return
-    if rel == "@retired":  # "I'm retired", "Dad retired last year"; not "retired from X" (that job's row) nor
-        # "retired the jersey"
+    if rel == "@retired":  # "I'm retired", "Dad retired last year", "retired from the police"; not "retired the
+        # jersey"
         nxt = c.toks[m.end] if m.end < c.hi else None
         if nxt is not None and nxt.lower == "from" and subj is not None and subj.type == "PERSON":
             return _retired_from(c, m, subj, op)
-        if subj is not None and subj.type == "PERSON" and (nxt is None or (nxt.lower != "from" and (
-                nxt.pos not in ("DET", "NOUN", "PROPN", "PRON") or nxt.ent in ("DATE", "TIME")))) and not any(
+        if subj is not None and subj.type == "PERSON" and (nxt is None or (
+                nxt.pos not in ("DET", "NOUN", "PROPN", "PRON") or nxt.ent in ("DATE", "TIME"))) and not any(
                 t.tag == "VB" for t in c.toks[m.start : m.end]):  # "…should retire": no wish or plan
             c.emit(subj, "works_as", "retired", op, obj_type="ROLE")
             after = next((i + 1 for i in range(m.end, c.hi - 1) if c.toks[i].lower == "as"), None)
@@ -1776,12 +1776,12 @@ def _retired_from(c: Clause, m: Match, subj: Entity, op: str) -> None:
     o = noun_phrase(c.source, c.toks, m.end + 1, c.hi)
     if o is None or not (o.proper or o.head.lower in WORKPLACES) or op != "assert" or _irrealis(c, m.start, True):
         return  # "…should retire from…", "if I retired from…": a wish
-    when = c.time()
+    place, when = o.text.removeprefix("the ").strip(), c.time()
     if when is not None and when.when > c.at:
-        c.emit(subj, "works_at", o.text.removeprefix("the ").strip(), obj_type="ORG", timeless=True)
+        c.emit(subj, "works_at", place, obj_type="ORG", timeless=True)
     elif c.toks[m.start].tag in ("VBD", "VBN"):
         c.emit(subj, "works_as", "retired", obj_type="ROLE")
-        c.emit(subj, "works_at", o.text.removeprefix("the ").strip(), "end", obj_type="ORG")
+        c.emit(subj, "works_at", place, "end", obj_type="ORG")
 
 
 def _works_at_tail(c: Clause, o: Phrase, subj: Entity, op: str = "assert") -> bool:

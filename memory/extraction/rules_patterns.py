@@ -164,7 +164,8 @@ PATTERNS: list[Pattern] = [
     _p("be|get take|hire|employ|recruit [on] as O", "@works_as"),
     _p("be|get take on at|by O", "works_at", proper=True),
     _p("get|start|land|find|take|accept ~ job|position|role|post as O", "@works_as"),  # "got a new job as a paramedic"
-    # retired: the work said now ("I'm retired now", "Dad retired last year"); "retired from X" ends that job
+    # retired: the work said now ("I'm retired now", "Dad retired last year"); "retired from X" ends that job (the
+    # handler reads the workplace after "from")
     _p("be|get [now|fully|semi|happily|recently|officially|finally|just] retired", "@retired", state=True),
     _p("retire", "@retired", plan=True),  # "I'll retire from the council next year": working there till then
     # a job lost, said in the passive ("got made redundant", "was laid off"): the work said before ends
@@ -181,7 +182,6 @@ PATTERNS: list[Pattern] = [
     _p("make|appoint|name me O", "@made_me"),  # "They made me head of science": the speaker's new post
     _p("leave|quit|lose ~ job|position|post|role at|with|in O", "works_at", "end", proper=True),
     _p("stop|quit work|working at|for|with O", "works_at", "end", proper=True),
-    _p("retire from O", "works_at", "end", proper=True),
     _p("hand|give|put in ~ notice|resignation at|to|with O", "works_at", "end", proper=True),
     # notice handed in with no employer named ("Handed my notice in today"): the job said before ends; not a home's
     # ("gave notice on the flat")
