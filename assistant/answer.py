@@ -496,12 +496,24 @@ def _in_place(word: str, text: str, at: int) -> str:
 
 # an "A:" label, which the model sometimes writes before its answer (as in question-and-answer text it has read)
 _LABEL = re.compile(r"^(\s*)(?:A|Answer)\s*:\s+")
+# where the model says its answer comes from, said first: no part of the answer ("Based on the information
+# provided, …", "According to the conversations, …"); cut before the question said back is, it was once all that
+# was left ("Based on the information provided.")
+_SOURCE_FIRST = re.compile(
+    r"^(\s*)(?:based\s+on|according\s+to|from|given)\s+(?:(?:the|this|that|these|my|your|our|what)\s+)?"
+    r"(?:[\w'’]+\s+){0,2}?(?:information|context|conversations?|memory|memories|facts|notes|records|details|"
+    r"utterances|messages|(?:was\s+)?(?:said|told|mentioned))(?:\s+(?:provided|given|available|above|here|so\s+far))?"
+    r"\s*,\s*(?=\w)", re.I)
 
 
 def _shaped(first: str, question: str) -> str:
-    """The answer's first sentence as said aloud: without an "A:" label or the question said back, to the user,
-    counts in words."""
-    return counted(to_you(unrestated(_LABEL.sub(r"\1", first), question), question), question)
+    """The answer's first sentence as said aloud: without an "A:" label, a source said first or the question said
+    back, to the user, counts in words."""
+    first = _LABEL.sub(r"\1", first)
+    if (source := _SOURCE_FIRST.match(first)) is not None:
+        rest = first[source.end():]
+        first = source.group(1) + rest[:1].upper() + rest[1:]
+    return counted(to_you(unrestated(first, question), question), question)
 
 
 # a count of 1-12 on its own: not part of a number, a time, a date ("5 May", "May 5") or a decimal

@@ -113,6 +113,11 @@ def test_the_stream_gives_the_same_answer_in_any_pieces(size: int) -> None:
     ('A: "The Night Circus". She loved it.', '"The Night Circus". She loved it.'),  # the examples' label
     ("Answer: tomatoes.", "Tomatoes."),
     ('A "Night Circus" copy.', 'A "Night Circus" copy.'),  # an article, no label
+    # where the answer comes from, said first, is no part of it
+    ("Based on the information provided, she finished The Night Circus.", "The Night Circus."),
+    ("According to the conversations, Ines finished Dune.", "Dune."),
+    ("From what was said, it was Dune.", "It was Dune."),
+    ("From the library, she borrowed Dune.", "From the library, she borrowed Dune."),  # a place it came from stays
 ])
 def test_the_answer_label_of_the_examples_is_not_said(answer: str, expected: str) -> None:
     pieces = [answer[i:i + 4] for i in range(0, len(answer), 4)]
