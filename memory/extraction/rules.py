@@ -35,6 +35,7 @@ from memory.extraction.rules_tokens import (
 )
 from memory.extraction.types import USER, ExtractedFact
 from memory.names import normalize
+from memory.search import STOPWORDS
 from memory.words import (
     CHILD_AGES,
     CHILD_PLURALS,
@@ -93,6 +94,15 @@ _NOT_Y = re.compile(
 _MEANT_X = re.compile(
     r"\b(?:i meant|i mean|i said|it's|it is|it was|that's|make that|should be)\s+"
     r"(?:a\s+|an\s+|the\s+)?(?P<x>[\w'’\- ]{1,40}?)\s*[,;]?\s*(?:and\s+)?not\b",
+    re.I,
+)
+# the wrong value first, then the right one: "Sorry, not Bath, it's Bristol he moved to", "It's not Tuesday,
+# Wednesday" (the right value is its first word and the capitalised words after it: a name)
+_NOT_Y_THEN_X = re.compile(
+    r"(?:^|[,;:—–-]\s*|\b(?:sorry|actually|no|oops|wait|it's|it is|it was|that's|that was)\s+)not\s+"
+    r"(?:a\s+|an\s+|the\s+)?(?P<y>[\w'’\-]+(?:\s+(?-i:[A-Z])[\w'’\-]*)*)\s*[,;:—–-]\s*"
+    r"(?:(?:it's|it is|it was|i meant|i mean|i said|that's|make that|rather)\s+)?(?:a\s+|an\s+|the\s+)?"
+    r"(?P<x>[\w'’\-]+(?:\s+(?-i:[A-Z])[\w'’\-]*)*)",
     re.I,
 )
 _NOT_Y_BUT_X = re.compile(
@@ -696,6 +706,9 @@ class RuleExtractor:
         y_m = _NOT_Y.search(evidence)
         x_m = _MEANT_X.search(evidence)
         both = _NOT_Y_BUT_X.search(evidence)
+        if both is None and (then := _NOT_Y_THEN_X.search(evidence)) is not None and \
+                then.group("x").split()[0].lower() not in STOPWORDS:
+            both = then  # "Sorry, not Bath, it's Bristol he moved to" ("not Tom, his brother…" names no value)
         y = (both.group("y") if both else y_m.group("y") if y_m else "").strip()
         if not y or y.split()[0].lower() in ("to", "be", "really", "sure", "that", "at", "in"):
             return

@@ -143,6 +143,12 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
         ("My aunt Heidi lives in Bern.",),
         {k("Heidi", "lives_in", "Bern", "retract"), k("Heidi", "lives_in", "Basel")},
     ),
+    # the wrong value first, then the right one
+    ("Sorry, not Bath, it's Bristol he moved to.", ("My mate Dev just moved to Bath.",), {
+        k("Dev", "lives_in", "Bath", "retract"), k("Dev", "lives_in", "Bristol")}),
+    ("Actually not Leeds, Sheffield.", ("My aunt Jo lives in Leeds.",), {
+        k("Jo", "lives_in", "Leeds", "retract"), k("Jo", "lives_in", "Sheffield")}),
+    ("Not Tom, his brother moved to Leeds.", ("My friend Tom works in Hull.",), set()),  # no value said: nothing
     # a name corrected: all said of them moves to the right name
     ("Sorry, I mean Pat, not Pete.", ("My new neighbour is called Pete.",), {
         k("Pete", "neighbour_of", U, "retract"), k("Pat", "neighbour_of", U)}),
