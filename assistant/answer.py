@@ -637,7 +637,7 @@ def vetted(first: str, question: str, recall: RecallResult) -> str | None:
             or still_held(first, question, recall) or said_day_ahead(first, recall)
             or no_name_given(first, question, recall) or _NAMED_USER.search(first)):
         # "Who is Edith?" "Edith.": who she is to the user, when memory holds it, is still an answer
-        return who_they_are("", question, recall) or unknown_answer(recall)
+        return who_they_are("", question, recall) or _home_to_come(first, question, recall) or unknown_answer(recall)
     # a question that asks to reason ("Is it likely that Nate has friends besides Joanna?") is not denied by
     # whatever "not" the words found hold
     return (who_they_are(first, question, recall) or another_role(first, question, recall)
@@ -712,9 +712,11 @@ def _home_to_come(first: str, question: str, recall: RecallResult) -> str | None
     """Asked where someone lives, an answer that names where they only plan to move, with no home of theirs known
     ("Where does my mum live?" "Harrogate." from "My mum's moving into a care home in Harrogate next month"): what
     is known is said instead, as a plan."""
-    if "lives_in" not in recall.intent.relations or recall.intent.history or _MOVE_ASKED.search(question):
+    aux = yes_no(question)  # a yes/no question of now reads what ended too ("Do we live in Exeter?"): no past
+    past = recall.intent.history and (aux is None or aux.past)
+    if "lives_in" not in recall.intent.relations or past or _MOVE_ASKED.search(question):
         return None  # "Where is my mum moving to?" asks for the plan
-    seeds = set(recall.seeds)
+    seeds = set(recall.seeds) | ({USER_ID} if FIRST_PERSON_RE.search(question) else set())  # "Do we live in…?"
     if any(a.relation == "lives_in" and a.current and a.subject_id in seeds for a in recall.facts):
         return None
     said = set(_content(first))
@@ -722,7 +724,10 @@ def _home_to_come(first: str, question: str, recall: RecallResult) -> str | None
         if a.relation == "plans_to_move_to" and a.current and a.subject_id in seeds and set(
                 _content(a.object)) <= said:
             who = "you plan" if a.subject_id == USER_ID else re.sub(r"^(?i:my)\b", "your", a.subject) + " plans"
-            return f"I only know that {who} to move to {a.object}."
+            when = f" ({spoken_grain(a.planned_for)})" if a.planned_for else ""
+            if aux is not None:  # "Do we live in Exeter?" "Yes." of a move to come
+                return f"Not yet, as far as I know: {who} to move to {a.object}{when}."
+            return f"I only know that {who} to move to {a.object}{when}."
     return None
 
 

@@ -1129,6 +1129,20 @@ def test_a_home_only_planned_is_said_as_a_plan() -> None:
     assert vetted("Leeds.", q, r) is None
 
 
+def test_a_yes_to_a_home_only_planned_is_said_as_the_plan_with_its_time() -> None:
+    """"Do we live in Exeter?" "Yes, we live in Exeter." from "We're moving to Exeter on the 3rd of January": the yes
+    was turned down ("I don't know that"), though memory holds the move and its day."""
+    from assistant.answer import vetted
+    q = "Do we live in Exeter?"
+    r = _talk(q, "", [("user", "We're moving to Exeter on the 3rd of January.")])
+    r.seeds = ["exeter"]
+    r.facts = [dataclasses.replace(_fact(USER_ID, "plans_to_move_to", "Exeter"), planned_for="2027-01-03")]
+    assert vetted("Yes, we live in Exeter.", q, r) == \
+        "Not yet, as far as I know: you plan to move to Exeter (3 January 2027)."
+    r.facts.append(_fact(USER_ID, "lives_in", "Exeter"))  # once the home is held, the yes stands
+    assert vetted("Yes, we live in Exeter.", q, r) is None
+
+
 def _held(subject: str, relation: str, obj: str, *, label: str | None = None, ended: bool = False) -> Arc:
     sid = USER_ID if subject == "User" else subject.lower()
     oid = USER_ID if obj == "User" else obj.lower()
