@@ -641,7 +641,7 @@ def vetted(first: str, question: str, recall: RecallResult) -> str | None:
     # a question that asks to reason ("Is it likely that Nate has friends besides Joanna?") is not denied by
     # whatever "not" the words found hold
     return (who_they_are(first, question, recall) or another_role(first, question, recall)
-            or _home_to_come(first, question, recall)
+            or _home_to_come(first, question, recall) or died_told(first, question, recall)
             or (None if asks_to_reason(question) else said_otherwise(first, recall, yes=affirms(first, question)))
             or redated(first, recall))
 
@@ -732,6 +732,24 @@ def _home_to_come(first: str, question: str, recall: RecallResult) -> str | None
 
 
 _MOVE_ASKED = re.compile(r"\b(?:mov|relocat|emigrat)\w*", re.I)
+_ALIVE_ASKED = re.compile(r"\balive\b", re.I)
+
+
+def died_told(first: str, question: str, recall: RecallResult) -> str | None:
+    """Asked whether someone is alive, a yes when memory holds their death ("Is my aunt Mary alive?" "Yes, your aunt
+    Mary is alive." beside `Mary died_on 20 October 2026`, and the words that told it): the death is said instead."""
+    if not _ALIVE_ASKED.search(question) or not affirms(first, question):
+        return None
+    asked, names = set(recall.seeds), _names_asked(question)
+    for a in recall.facts:
+        if a.relation == "died_on" and a.current and (a.subject_id in asked or _name_key(a.subject) in names):
+            who = said_to_you(a.subject, question)
+            who = who[:1].lower() + who[1:] if who.startswith("Your ") else who
+            told = a.object.removeprefix("by ")
+            when = f" (you told me on {told})" if told != a.object else \
+                f" on {told}" if told[:1].isdigit() else f" in {told}"
+            return f"No, {who} died{when}."
+    return None
 
 
 # "User" is how the facts name the one who asks, never their name: "What is my name?" "You are User."

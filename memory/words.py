@@ -232,7 +232,9 @@ CONDITION_EXCLUDES: dict[str, frozenset[str]] = {
 }
 # Words that say a relation is held, for relations whose own name people do not use ("Is Amy pregnant?" of `Amy
 # expecting baby`): the question's cue and the words that speak of the fact
-SAID_OF_RELATION: dict[str, tuple[str, ...]] = {"expecting": ("pregnant", "pregnancy", "expecting", "due")}
+SAID_OF_RELATION: dict[str, tuple[str, ...]] = {"expecting": ("pregnant", "pregnancy", "expecting", "due"),
+                                                 "died_on": ("alive", "dead", "died", "die", "death", "deceased",
+                                                             "passed away", "pass away")}
 # A word asked that people tell in other words: searched with those too ("Is Mum still alive?" of "…since Mum died")
 ASKED_AS_TOLD: dict[str, tuple[str, ...]] = dict.fromkeys(
     ("alive", "living", "dead", "deceased"), ("died", "passed", "death", "funeral", "lost"))

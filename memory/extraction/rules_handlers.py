@@ -6,6 +6,7 @@ import re
 from itertools import pairwise, takewhile
 
 from memory.extraction import dates
+from memory.extraction.candidates import iso_at_grain
 from memory.extraction.rules_clause import MULTI, NOT_A_TASTE, Clause
 from memory.extraction.rules_discourse import PRONOUN_GENDER, Entity
 from memory.extraction.rules_lexicon import (
@@ -80,6 +81,7 @@ from memory.extraction.rules_tokens import (
     span_text,
 )
 from memory.extraction.types import USER
+from memory.timeutil import spoken_grain
 from memory.words import (
     DIET_EXCLUDES,
     FORMER_ROLE,
@@ -762,7 +764,7 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
         lost_title = c.toks[o.start] if o.end - o.start == 2 else c.toks[o.start - 1] if o.start > c.lo else None
         titled = lost_title is not None and lost_title.lower in TITLED_KIN  # in the phrase, or before it
         if titled and o.head.pos == "PROPN":
-            _person_gone(c, Entity(o.head.text, "PERSON"))  # "We lost Grandad Bill": a person of theirs died
+            _person_gone(c, Entity(o.head.text, "PERSON"), m.start)  # "We lost Grandad Bill": a person of theirs died
         elif o.end - o.start == 1 and o.head.lower not in ROLES:  # not "lost Grandad"
             _pet_gone(c, o.text)
         return
@@ -2073,15 +2075,17 @@ def _died(c: Clause, m: Match, subj: Entity | None) -> None:
         return
     if subj.type == "PERSON" and (subj.unresolved or any(
             name == subj.name for role, name in c.disc.roles.items() if role in ROLES)):
-        return _person_gone(c, subj)  # "my husband Kofi passed away": a person of theirs
+        return _person_gone(c, subj, m.start)  # "my husband Kofi passed away": a person of theirs
     if subj.unresolved:
         return
     pet = subj.type == "ANIMAL" or any(f.relation == "has_pet" and f.object == subj.name for f in c.out) or any(
         name == subj.name for role, name in c.disc.roles.items() if role in PETS)
     if pet or subj.name[:1].isupper():
         _pet_gone(c, subj.name)
+    if pet:
+        _death_told(c, Entity(subj.name, "ANIMAL"), _death_time(c, m.start))
     if not pet and subj.type == "PERSON" and subj.name[:1].isupper():
-        _person_gone(c, subj)  # "Graham died in September": a name not known here may be a person of theirs too
+        _person_gone(c, subj, m.start)  # "Graham died in September": a name not known here may be one of theirs too
 
 
 def _had_to(c: Clause, k: int) -> bool:
@@ -2119,11 +2123,32 @@ def _diet_and(c: Clause, at: int, subj: Entity | None, op: str) -> None:
             return
 
 
-def _person_gone(c: Clause, who: Entity) -> None:
+def _person_gone(c: Clause, who: Entity, verb: int | None = None) -> None:
     """A person of the speaker's died: they no longer live or work anywhere, nor with anyone (learning ends whatever
-    value is held: an end with no object)."""
+    value is held: an end with no object), from when they died; and when they died is kept."""
+    died = _death_time(c, verb)
     for rel in ("lives_in", "works_at", "works_as", "lives_with"):
-        c.emit(who, rel, "", "end", every=True)
+        c.emit(who, rel, "", "end", every=True, when=died)
+    _death_told(c, who, died)
+
+
+def _death_time(c: Clause, verb: int | None) -> dates.TimeRef:
+    """When a death said with its verb at ``verb`` happened: the time said from the verb to the next comma ("passed
+    away on Tuesday, the funeral's next week": Tuesday), or the clause's; none said, or one ahead: when it was told."""
+    if verb is None:
+        ref = c.time()
+    else:
+        end = next((k for k in range(verb, c.hi) if c.toks[k].text in (",", ";")), c.hi)
+        ref = dates.resolve(span_text(c.source, c.toks, verb, end), c.at, direction="past")
+    return ref if ref is not None and ref.when <= c.at else dates.TimeRef(c.at, "", "")
+
+
+def _death_told(c: Clause, who: Entity, died: dates.TimeRef) -> None:
+    """When someone died, at the grain it was said ("on Tuesday" -> that day, "in March" -> March 2026); with no time
+    said, by the day it was told: "Is Aunt Mary alive?" is answered from a fact."""
+    day = spoken_grain(iso_at_grain(died.when, died.grain)) if died.grain else \
+        f"by {spoken_grain(c.at.date().isoformat())}"
+    c.emit(who, "died_on", day, obj_type="DATE", timeless=True)
 
 
 def _pet_gone(c: Clause, name: str) -> None:

@@ -170,12 +170,15 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
         {k("Idris", "spouse_of", U, "end"), k("Idris", "partner_of", U, "end")},
     ),
     ("My cousin Vera got married to Tomas.", (), {k("Vera", "cousin_of", U), k("Tomas", "spouse_of", "Vera")}),
-    ("Our hamster Nibbles died on Tuesday.", (), {k(U, "has_pet", "Nibbles", "end"), k("Nibbles", "is_a", "hamster")}),
-    ("Biscuit passed away last night.", ("We adopted a beagle called Biscuit.",), {k(U, "has_pet", "Biscuit", "end")}),
+    ("Our hamster Nibbles died on Tuesday.", (), {k(U, "has_pet", "Nibbles", "end"), k("Nibbles", "is_a", "hamster"),
+                                                k("Nibbles", "died_on", "19 May 2026")}),  # when, too
+    ("Biscuit passed away last night.", ("We adopted a beagle called Biscuit.",), {
+        k(U, "has_pet", "Biscuit", "end"), k("Biscuit", "died_on", "by 20 May 2026")}),
     ("I'm a retired firefighter.", (), {k(U, "works_as", "firefighter", "end")}),
     ("Since the move I live alone in Kassel.", (), {k(U, "lives_in", "Kassel"), k(U, "lives_with", "", "end")}),
     ("My grandpa Emil passed away in May.", (), {k("Emil", "grandparent_of", U)} | {  # a person, not a pet: no
-        k("Emil", r, "", "end") for r in ("lives_in", "works_at", "works_as", "lives_with")}),  # home, work now
+        k("Emil", r, "", "end") for r in ("lives_in", "works_at", "works_as", "lives_with")} | {  # home, work now
+        k("Emil", "died_on", "May 2026")}),
     # a shared home: the town and who shares it; moving in and out
     (
         "I share a house in Utrecht with my friend Femke.",
@@ -994,9 +997,13 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("We changed to a new dentist.", (), set()),
     # a person of theirs who died lives and works nowhere now; one dying has not died
     ("Sadly my nan passed away at Christmas.", (), {k("my nan", r, "", "end") for r in (
-        "lives_in", "works_at", "works_as", "lives_with")}),
-    ("My uncle Ray died in 2019.", (), {k("Ray", "uncle_of", U)} | {k("Ray", r, "", "end") for r in (
-        "lives_in", "works_at", "works_as", "lives_with")}),
+        "lives_in", "works_at", "works_as", "lives_with")} | {k("my nan", "died_on", "by 20 May 2026")}),
+    # the death's time is its own, not a later one said after it
+    ("Aunt Mary passed away on Tuesday, the funeral's next week.", (), {k("Mary", "aunt_of", U)} | {
+        k("Mary", r, "", "end") for r in ("lives_in", "works_at", "works_as", "lives_with")} | {
+        k("Mary", "died_on", "19 May 2026")}),
+    ("My uncle Ray died in 2019.", (), {k("Ray", "uncle_of", U), k("Ray", "died_on", "2019")} | {
+        k("Ray", r, "", "end") for r in ("lives_in", "works_at", "works_as", "lives_with")}),
     ("My nan is dying.", (), set()),
     ("Our old cat is dying.", (), {k(U, "has_pet", "cat")}),  # had still (an old one, not a former one); not ended
     # a happy place is liked; an opening gerund's "'s" is "is"; a place of someone's is no taste
@@ -1085,7 +1092,7 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("Uncle Dev is moving to Goa.", (), {k("Dev", "uncle_of", U), k("Dev", "plans_to_move_to", "Goa")}),
     ("Grandma Rose died in May.", (), {k("Rose", "grandparent_of", U), k("Rose", "lives_in", "", "end"),
                                         k("Rose", "works_at", "", "end"), k("Rose", "works_as", "", "end"),
-                                        k("Rose", "lives_with", "", "end")}),
+                                        k("Rose", "lives_with", "", "end"), k("Rose", "died_on", "May 2026")}),
     ("Anna's Auntie Pat lives in Hull.", (), {k("Pat", "lives_in", "Hull"), k("Pat", "aunt_of", "Anna")}),
     # a post one is made; not "made welcome"
     ("Ravi's been made head of science.", (), {k("Ravi", "works_as", "head of science")}),
@@ -1181,7 +1188,8 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     # a person of theirs lost by a title and a name: gone from home and work, and from whom they lived with
     ("Sadly we lost Uncle Ray to cancer.", (), {k("Ray", "uncle_of", U), k("Ray", "lives_in", "", "end"),
                                                 k("Ray", "works_at", "", "end"), k("Ray", "works_as", "", "end"),
-                                                k("Ray", "lives_with", "", "end")}),
+                                                k("Ray", "lives_with", "", "end"),
+                                                k("Ray", "died_on", "by 20 May 2026")}),
     ("We lost Grandad at the zoo.", (), set()),
     # the speaker's job taken by the employer; not one that might be
     ("Aviva made me redundant last spring.", (), {k(U, "works_at", "", "end"), k(U, "works_as", "", "end")}),
@@ -1265,7 +1273,7 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("My new job at Tesco is great.", (), {k(U, "works_at", "Tesco")}),
     # a name not known here who died may be a person of theirs as well as a pet
     ("Graham died in September.", (), {k(U, "has_pet", "Graham", "end"), *(k("Graham", r, "", "end") for r in (
-        "lives_in", "works_at", "works_as", "lives_with"))}),
+        "lives_in", "works_at", "works_as", "lives_with")), k("Graham", "died_on", "September 2025")}),
     # living alone: with no one; alone for a weekend is not
     ("My mum lives on her own in Grimsby.", (), {k("my mum", "lives_in", "Grimsby"),
                                                  k("my mum", "lives_with", "", "end")}),
@@ -1287,7 +1295,7 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("Leeds is my favourite place in town.", (), set()),
     # a death said after "had to" (a need met): not "might have to", "has to"
     ("Bolt had to be put down last month.", ("We've got a greyhound called Bolt.",), {
-        k(U, "has_pet", "Bolt", "end")}),
+        k(U, "has_pet", "Bolt", "end"), k("Bolt", "died_on", "April 2026")}),
     ("Our dog Rex might have to be put down.", (), {k(U, "has_pet", "Rex"), k("Rex", "is_a", "dog")}),
     ("Our dog Rex has to be put down.", (), {k(U, "has_pet", "Rex"), k("Rex", "is_a", "dog")}),
     # a participle before the noun is in its phrase ("a retired greyhound")

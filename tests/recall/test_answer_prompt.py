@@ -1143,6 +1143,25 @@ def test_a_yes_to_a_home_only_planned_is_said_as_the_plan_with_its_time() -> Non
     assert vetted("Yes, we live in Exeter.", q, r) is None
 
 
+@pytest.mark.parametrize(("question", "answer", "subject", "died", "said"), [
+    ("Is my aunt Mary alive?", "Yes, your aunt Mary is alive.", "Mary", "20 October 2026",
+     "No, Mary died on 20 October 2026."),
+    ("Is my nan still alive?", "Yes.", "my nan", "by 1 June 2026", "No, your nan died (you told me on 1 June 2026)."),
+    ("Is Grandad alive?", "Grandad is alive.", "Grandad", "May 2025", "No, Grandad died in May 2025."),
+    ("Is my aunt Mary alive?", "No, she passed away.", "Mary", "20 October 2026", None),  # no yes: it stands
+    ("Is Mary dead?", "Yes.", "Mary", "20 October 2026", None),  # asked otherwise: the yes is right
+])
+def test_a_yes_to_someone_alive_whose_death_memory_holds_says_the_death(
+        question: str, answer: str, subject: str, died: str, said: str | None) -> None:
+    """"Is my aunt Mary alive?" "Yes." beside `Mary died_on 20 October 2026` and the words that told it."""
+    from assistant.answer import died_told
+    r = _talk(question, "", [("user", "She passed away on Tuesday.")])
+    sid = subject.lower().replace(" ", "-")
+    r.seeds = [sid]
+    r.facts = [dataclasses.replace(_fact(sid, "died_on", died), subject=subject, object=died)]
+    assert died_told(answer, question, r) == said
+
+
 def _held(subject: str, relation: str, obj: str, *, label: str | None = None, ended: bool = False) -> Arc:
     sid = USER_ID if subject == "User" else subject.lower()
     oid = USER_ID if obj == "User" else obj.lower()
