@@ -16,6 +16,7 @@ from assistant.when import (
     said_otherwise,
     spoken_date,
     they_deny,
+    time_moved_first,
     yes_no,
 )
 from memory.episodes import Episode, about_listener, addressed, to_listener, without_names
@@ -149,7 +150,7 @@ def said_lines(recall: RecallResult, *, budget_chars: int = 1200, max_chars: int
     took the date of whichever utterance came first or last, not of the one that matched."""
     kept: list[tuple[datetime, str, str]] = []
     used = 0
-    for e in recall.episodes:
+    for e in time_moved_first(recall) if recall.intent.when else recall.episodes:
         text = focus(e.text, recall.question, max_chars)
         if used + len(text) > budget_chars and kept:
             break

@@ -30,6 +30,7 @@ from memory.words import (
     ROLE_RELATIONS,
     ROLES,
     TASTE_WORDS,
+    TIME_MOVED,
     YOUNG_ANIMALS,
     Aux,
     alternation,
@@ -719,10 +720,29 @@ def how_often(recall: RecallResult, *, look: int = 3, max_chars: int = 300) -> s
 def _told(recall: RecallResult, look: int, max_chars: int,
           skip: frozenset[str] = frozenset()) -> list[tuple[Episode, str]]:
     """The ``look`` best utterances found (less those in ``skip``, and those that ask about the topic rather than
-    tell it: "When are you opening the studio?"), each with the part of it that bears on the question."""
+    tell it: "When are you opening the studio?"), each with the part of it that bears on the question; words that
+    moved the time of what is asked first (``time_moved_first``)."""
     topic = set(terms(recall.question)) - set(terms(recall.asked))
-    return [(e, focus(e.text, recall.question, max_chars)) for e in recall.episodes[:look]
+    return [(e, focus(e.text, recall.question, max_chars)) for e in time_moved_first(recall)[:look]
             if e.id not in skip and not asks(e.text, topic)]
+
+
+_MOVED_TO = re.compile(TIME_MOVED, re.I)
+
+
+def time_moved_first(recall: RecallResult) -> list[Episode]:
+    """The utterances found, best first, unless newer words than the best moved the time of what is asked ("They've
+    moved the wedding to August", told after "My brother's wedding is on 12 June"): the newest of those first, or
+    the old date is read (the small model, and ``time_meant``, take the first words with a time)."""
+    eps = list(recall.episodes)
+    if not eps:
+        return eps
+    asked = set(terms(recall.question))
+    moved = [e for e in eps[1:] if e.at > eps[0].at and _MOVED_TO.search(e.text) and asked & set(terms(e.text))]
+    if not moved:
+        return eps
+    newest = max(moved, key=lambda e: e.at)
+    return [newest, *(e for e in eps if e is not newest)]
 
 
 def time_meant(recall: RecallResult, *, look: int = 3, max_chars: int = 300, skip: frozenset[str] = frozenset(),

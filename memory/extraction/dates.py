@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from memory.words import PAST_FORMS, POSSESSIVES
+from memory.words import PAST_FORMS, POSSESSIVES, TIME_MOVED
 
 MONTHS: dict[str, int] = {name.lower(): i for i, name in enumerate(calendar.month_name) if name}
 MONTHS.update({name.lower(): i for i, name in enumerate(calendar.month_abbr) if name})
@@ -419,6 +419,10 @@ _IN_MONTH = re.compile(
 )
 
 
+# a month something was moved to ("They've moved the wedding to August"): one to come, unless a year is said
+_MOVED_TO_MONTH = re.compile(rf"{TIME_MOVED}\s+{_MON}(?:\s+(\d{{4}}))?(?!\w)", re.I)
+
+
 def resolve(text: str, at: datetime, *, direction: Tense = None) -> TimeRef | None:
     """The first time expression in the text, resolved against `at` (aware; UTC assumed if naive).
 
@@ -463,6 +467,12 @@ def resolve(text: str, at: datetime, *, direction: Tense = None) -> TimeRef | No
         if in_year is None and direction == "future" and not m.group(0).lower().startswith("since"):
             in_year = at.year if month >= at.month else at.year + 1
         found.append((m.start(), TimeRef(_past_month(month, at, in_year), m.group(0), "month")))
+    mv = _MOVED_TO_MONTH.search(text) if m is None else None
+    if mv is not None and mv.group(1)[0].isupper():  # "moved it to may" is no month
+        month = MONTHS[mv.group(1).lower().rstrip(".")]
+        year = int(mv.group(2)) if mv.group(2) else at.year if month >= at.month else at.year + 1
+        to = mv.group(0)[mv.group(0).lower().rfind(mv.group(1).lower()) :]
+        found.append((mv.end() - len(to), TimeRef(datetime(year, month, 1, tzinfo=UTC), to, "month")))
     nm = _named_month(text, at)
     if nm is not None:
         found.append(nm)

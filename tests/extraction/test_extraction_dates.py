@@ -72,6 +72,10 @@ def d(y: int, m: int, day: int) -> datetime:
         ("Things have been mad since the start of March.", d(2026, 3, 1), "month"),
         ("I saw her early May.", d(2026, 5, 1), "month"),
         ("We met in late April 2019.", d(2019, 4, 1), "month"),
+        # a month something was moved to: the next one (said on 2 June), or the year said
+        ("They've moved the wedding to August because the venue flooded.", d(2026, 8, 1), "month"),
+        ("The gig got pushed back to March.", d(2027, 3, 1), "month"),
+        ("We postponed the party until June 2027.", d(2027, 6, 1), "month"),
     ],
 )
 def test_resolve(text: str, when: datetime, grain: str) -> None:
@@ -90,6 +94,11 @@ def test_resolve(text: str, when: datetime, grain: str) -> None:
 def test_a_day_of_the_month_said_alone(text: str, direction: str | None, when: datetime) -> None:
     ref = resolve(text, AT, direction=direction)  # type: ignore[arg-type]
     assert ref is not None and ref.when == when
+
+
+@pytest.mark.parametrize("text", ["I talked to May about it.", "They moved it to may be later."])
+def test_a_month_name_after_to_is_no_time_unless_something_was_moved_to_it(text: str) -> None:
+    assert resolve(text, AT) is None
 
 
 def test_a_day_the_month_lacks_is_no_time() -> None:

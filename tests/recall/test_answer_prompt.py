@@ -73,6 +73,18 @@ def test_asked_when_the_best_utterance_comes_first() -> None:
     assert lines[0].startswith("- On 20 January 2023 Jon said") and "Ghent" in lines[1]
 
 
+def test_asked_when_newer_words_that_move_its_time_come_first() -> None:
+    """"When is my brother's wedding?": the old date matched best and came first, though later words moved it."""
+    eps = [Episode("c#1", "c", 1, "user", "My brother's wedding is on 12 June.", AT - timedelta(days=80), 0.9, "t"),
+           Episode("c#2", "c", 2, "user", "Nice weather for it.", AT - timedelta(days=40), 0.6, "t"),
+           Episode("c#3", "c", 3, "user", "They've moved the wedding to August because the venue flooded.", AT, 0.7,
+                   "t")]
+    assert "August" in said_lines(_result(eps, question="When is my brother's wedding?"))[0]
+    # words that move something else leave the best match first
+    eps[2] = Episode("c#3", "c", 3, "user", "They've moved the match to Sunday.", AT, 0.7, "t")
+    assert "12 June" in said_lines(_result(eps, question="When is my brother's wedding?"))[0]
+
+
 def test_a_yes_no_question_about_today_reads_the_newest_first() -> None:
     """"Do I drink coffee?": the small model answered from the first line, the old "I don't drink coffee"."""
     eps = [Episode("c#1", "c", 1, "user", "I don't drink coffee, just tea.", AT - timedelta(days=200), 0.9, "t"),

@@ -97,3 +97,18 @@ def test_words_said_on_the_day_asked_rank_up_though_they_name_another_time(tmp_p
     with told(tmp_path, said, Model()) as p:
         r = p.recall("What news did I share on 20 May?", now=datetime(2026, 6, 1, 9, tzinfo=UTC))
         assert r.episodes[0].text.startswith("Some news, good news: I joined a choir")
+
+
+def test_a_time_moved_later_is_the_answer_not_the_first_one_said(tmp_path: Path) -> None:
+    """"When is my brother's wedding?" was "12 June 2026." (the best match, said first) after "They've moved the
+    wedding to August because the venue flooded"; words that move something else leave the first date."""
+    said = [(datetime(2026, 1, 12, 18, tzinfo=UTC), "My brother's wedding is on 12 June."),
+            (datetime(2026, 2, 2, 18, tzinfo=UTC), "We went to the cinema."),
+            (datetime(2026, 4, 3, 18, tzinfo=UTC), "They've moved the wedding to August because the venue flooded.")]
+    with told(tmp_path / "a", said, Model()) as p:
+        assert p.answer("When is my brother's wedding?", now=datetime(2026, 4, 20, 9, tzinfo=UTC)).text == \
+            "August 2026."
+    said[2] = (datetime(2026, 4, 3, 18, tzinfo=UTC), "They've moved the football to August.")
+    with told(tmp_path / "b", said, Model()) as p:
+        assert p.answer("When is my brother's wedding?", now=datetime(2026, 4, 20, 9, tzinfo=UTC)).text == \
+            "12 June 2026."
