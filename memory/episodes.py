@@ -23,7 +23,7 @@ from typing import Any
 from memory import queries as Q
 from memory.embed import Embedder
 from memory.errors import MemoryStoreError
-from memory.extraction.rules_lexicon import SOFT
+from memory.extraction.rules_lexicon import PETS, SOFT
 from memory.graph import TemporalGraph
 from memory.model import USER_ID, Arc
 from memory.periods import Period, asked_period, time_terms, within
@@ -252,7 +252,9 @@ class Episodes:
         relevant = False
         # the question's embedding is worked out while the text index is searched (or was started by the caller)
         pending = meaning if meaning is not None else self.meaning_soon(question, entities)
-        said_as = [w for x in re.findall(r"[a-z]+", question.lower()) for w in ASKED_AS_TOLD.get(x, ())]
+        # (a kind of pet is told as "pets" too: "Do I have a dog?" of "We don't have any pets")
+        said_as = [w for x in re.findall(r"[a-z]+", question.lower())
+                   for w in ASKED_AS_TOLD.get(x, ("pets",) if x in PETS else ())]
         q = " ".join(t for t in query_terms(" ".join([question, *said_as])).split() if t not in name_terms)
         asked = asked_period(question, now)
         timely = time_terms(question)

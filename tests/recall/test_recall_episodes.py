@@ -143,6 +143,16 @@ def test_words_out_of_date_about_one_person_still_speak_of_another(blank: Blank)
     assert "c1#0" not in [e.id for e in r.episodes]  # of Dad's home, out of date
 
 
+def test_a_kind_of_pet_asked_is_searched_as_pets_too(blank: Blank) -> None:
+    """"Do I have a dog?" after "We don't have any pets, the landlord won't allow them": no word shared, nothing
+    found ("I don't know"); a kind of pet is told as "pets" too."""
+    g, ep = blank
+    ep.add([Turn("c1", T0, "user", "We don't have any pets, the landlord won't allow them.", 0),
+            Turn("c2", T0, "user", "The bathroom tap is leaking again.", 1)])
+    r = Recaller(g, episodes=ep, episode_limit=4).recall("Do I have a dog?", now=T0 + timedelta(days=3))
+    assert r.episodes_relevant and [e.id for e in r.episodes][:1] == ["c1#0"]
+
+
 def test_the_question_is_embedded_once_while_the_graph_is_walked(tmp_path: Path,
                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     """The question's meaning is started before the graph reads (native code, off the GIL) and the episode search
