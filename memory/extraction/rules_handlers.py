@@ -2134,12 +2134,14 @@ def _person_gone(c: Clause, who: Entity, verb: int | None = None) -> None:
 
 def _death_time(c: Clause, verb: int | None) -> dates.TimeRef:
     """When a death said with its verb at ``verb`` happened: the time said from the verb to the next comma ("passed
-    away on Tuesday, the funeral's next week": Tuesday), or the clause's; none said, or one ahead: when it was told."""
+    away on Tuesday, the funeral's next week": Tuesday), else before the verb in its sentence, or the clause's; none
+    said, or one ahead: when it was told."""
     if verb is None:
         ref = c.time()
-    else:
+    else:  # after the verb, else before it in its sentence ("Last week, my grandma passed away")
         end = next((k for k in range(verb, c.hi) if c.toks[k].text in (",", ";")), c.hi)
-        ref = dates.resolve(span_text(c.source, c.toks, verb, end), c.at, direction="past")
+        ref = dates.resolve(span_text(c.source, c.toks, verb, end), c.at, direction="past") or (
+            dates.resolve(span_text(c.source, c.toks, 0, verb), c.at, direction="past") if verb else None)
     return ref if ref is not None and ref.when <= c.at else dates.TimeRef(c.at, "", "")
 
 

@@ -1002,6 +1002,8 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("Aunt Mary passed away on Tuesday, the funeral's next week.", (), {k("Mary", "aunt_of", U)} | {
         k("Mary", r, "", "end") for r in ("lives_in", "works_at", "works_as", "lives_with")} | {
         k("Mary", "died_on", "19 May 2026")}),
+    ("Last week, my grandma passed away and it's been really hard.", (), {k("my grandma", r, "", "end") for r in (
+        "lives_in", "works_at", "works_as", "lives_with")} | {k("my grandma", "died_on", "the week of 11 May 2026")}),
     ("My uncle Ray died in 2019.", (), {k("Ray", "uncle_of", U), k("Ray", "died_on", "2019")} | {
         k("Ray", r, "", "end") for r in ("lives_in", "works_at", "works_as", "lives_with")}),
     ("My nan is dying.", (), set()),
