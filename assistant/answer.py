@@ -39,6 +39,7 @@ from memory.words import (
     POINTING_BACK,
     ROLE_NOUNS,
     ROLE_RELATIONS,
+    ROLES,
     SAID_OF_RELATION,
     SAID_TO_USER,
     WE,
@@ -547,6 +548,12 @@ _OF_THE_USER = re.compile(r"(?:\b([Tt])he |^(?=[A-Z]))([A-Za-z]+(?:[ -][a-z]+){0
 _A_OF_THE_USER = re.compile(r"\b([Aa]n? [a-z]+(?:[ -][a-z]+){0,2}?) of (?:the )?[Uu]ser\b(?!['’])")  # "of yours"
 _THE_USERS = re.compile(r"\b([Tt])he user['’]s\b|\b(U)ser['’]s\b")  # "the user's", or as facts name them: "User's"
 _TO_YOU_VERB = {"is": "are", "was": "were", "has": "have", "does": "do"}
+_TO_YOU_VERB |= {f"{k}n't": f"{v}n't" for k, v in _TO_YOU_VERB.items()}
+# after "The user …", a verb whose subject is left out ("… but hasn't touched it", "and is happy"), and "their" of
+# them (the model's singular "they"; only with no one else's role in the sentence: "their house" of "her parents")
+_AND_VERB = re.compile(rf"\b(but|and)\s+({alternation(_TO_YOU_VERB)})\b", re.I)
+_THEIR = re.compile(r"\b(their|themselves|themself)\b")
+_THEIR_TO_YOU = {"their": "your", "themselves": "yourself", "themself": "yourself"}
 
 
 _PRESENT_S = re.compile(
@@ -597,6 +604,10 @@ def said_to_you(sentence: str, question: str) -> str:
         rest = lead[m.end():]
         if not m.group(1) and not verb:  # "User plays guitar." -> "You play guitar."
             rest = _PRESENT_S.sub(lambda v: v.group(1) + _base(v.group(2)), rest, count=1)
+        if not m.group(1):  # "The user used to play the trumpet but hasn't touched it" -> "…but haven't…"
+            rest = _AND_VERB.sub(lambda v: f"{v.group(1)} {_TO_YOU_VERB[v.group(2).lower()]}", rest)
+            if not any(_key(w.lower()) in _ROLE_KEYS or w.lower() in ROLES for w in _WORD.findall(rest)):
+                rest = _THEIR.sub(lambda v: _THEIR_TO_YOU[v.group(1)], rest)
         return plain[:len(plain) - len(lead)] + ("Your" if m.group(1) else "You") + (
             f" {verb}" if verb else "") + rest
     if _OWN_DOUBT.match(lead):  # "I don't know." is the assistant's own, not "You don't know."

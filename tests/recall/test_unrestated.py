@@ -212,6 +212,14 @@ def test_the_stream_says_something_else_when_the_first_sentence_is_turned_down_a
     ("User studies Spanish.", "What language do I study?", "You study Spanish."),
     ("User always walks Bruno.", "Who walks my dog?", "You always walk Bruno."),
     ("The user played the cello.", "What did Anna play?", "The user played the cello."),  # not about the user
+    # the rest of the sentence said to them too: a verb with its subject left out, the model's singular "their"
+    ("The user used to play the trumpet but hasn't touched it in years.", "What instrument did I play?",
+     "You used to play the trumpet but haven't touched it in years."),
+    ("The user started using a CPAP machine for their sleep apnoea.", "Why do I use a CPAP machine?",
+     "You started using a CPAP machine for your sleep apnoea."),
+    ("The user visited their parents at their house.", "Where did I go?",  # someone else's "their" may be meant
+     "You visited their parents at their house."),
+    ("The user likes Tom, and Tom has a cat.", "Who do I like?", "You like Tom, and Tom has a cat."),
     # the user's words said back without their "I"
     ("Broke my wrist skiing, I'm in plaster till May.", "What did I break?",
      "You broke your wrist skiing, you're in plaster till May."),
