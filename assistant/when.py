@@ -10,7 +10,7 @@ from datetime import datetime
 
 from memory.episodes import Episode, asks
 from memory.extraction.dates import UNITS, Tense, TimeRef, tense, words_of
-from memory.extraction.rules_lexicon import CAR_BRANDS, CAR_MODELS, DIET_NAMES
+from memory.extraction.rules_lexicon import CAR_BRANDS, CAR_MODELS, DIET_NAMES, PETS
 from memory.model import USER_ID, Arc, spoken_day
 from memory.periods import named_time, recurrence, says_when
 from memory.recall.intent import NOW_MINE
@@ -341,8 +341,10 @@ def no_longer(recall: RecallResult) -> str | None:
     # what it is, said whole or by two of its words ("the Red Lion" for `works_at Red Lion pub`)
     about = [a for a, other in mine if set(terms(other)) and (set(terms(other)) <= asked or len(
         set(terms(other)) & asked) >= 2)] or [
-        # "a member of the gym": PureGym; a diet says what is not eaten, so it is no fact of the food asked
-        a for a, _ in mine if a.relation in recall.intent.relations and a.relation != "diet"] or _told_with(
+        # "a member of the gym": PureGym; a diet says what is not eaten, so it is no fact of the food asked; a pet
+        # of another kind than the one asked is none ("Do we have a dog?" of a hamster gone: not "not since…")
+        a for a, _ in mine if a.relation in recall.intent.relations and a.relation != "diet"
+        and not _of_another_kind(a, recall, asked)] or _told_with(
         [a for a, _ in mine if a.relation != "diet"], recall, asked - _ROLE_TERMS - {"still"})
     if not about:
         return None
@@ -359,6 +361,17 @@ def no_longer(recall: RecallResult) -> str | None:
     if not later:
         return None
     return _maybe_not(max(later, key=lambda e: e.at), recall.question)
+
+
+_PET_TERMS = frozenset(terms(" ".join(PETS)))
+
+
+def _of_another_kind(a: Arc, recall: RecallResult, asked: set[str]) -> bool:
+    """The fact's object is known to be of a kind (its `is_a` among the facts found), and the question names a kind
+    of pet that is not it."""
+    named = asked & _PET_TERMS
+    kinds = {t for k in recall.facts if k.relation == "is_a" and k.subject_id == a.object_id for t in terms(k.object)}
+    return bool(named and kinds and not named & kinds)
 
 
 _BE_ASKS = frozenset({"am", "is", "are"})

@@ -128,6 +128,8 @@ YOUNG_ANIMALS: dict[str, str] = {"kitten": "cat", "kitty": "cat", "puppy": "dog"
                                  "bunny": "rabbit", "lamb": "sheep", "calf": "cow", "chick": "chicken",
                                  "duckling": "duck"}
 # Words that say children in the plural even alone ("our twins, Ada and Max"); one ("my twin") is a sibling.
+# The children of the house, said as a group ("the kids' hamster", "Do the kids have a hamster?"): the household's
+HOUSEHOLD_CHILDREN = frozenset({"kids", "children", "boys", "girls"})
 CHILD_PLURALS: dict[str, str] = {"twin": "child", "triplet": "child"}
 
 

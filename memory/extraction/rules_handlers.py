@@ -85,6 +85,7 @@ from memory.timeutil import spoken_grain
 from memory.words import (
     DIET_EXCLUDES,
     FORMER_ROLE,
+    HOUSEHOLD_CHILDREN,
     KIN_TITLES,
     MY,
     PAST_PERIODS,
@@ -496,10 +497,6 @@ def kin_of_kin(c: Clause) -> None:
             c.disc.mention(Entity(f"{of}'s {toks[r].lower}", "PERSON", ROLES[toks[r].lower].gender, unresolved=True))
 
 
-# the children of the house, whose pet is the household's ("the kids' hamster")
-_HOUSEHOLD_CHILDREN = frozenset({"kids", "children", "boys", "girls"})
-
-
 def _pet_of(c: Clause, i: int, r: int) -> None:
     """A pet said by whose it is and named: "my sister's dog Rex", "Priya's cat is called Tilly", "his dog Rex" (of
     whom "his" means); "the kids' hamster is called Nibbles" is the household's. An owner not known as a person, or
@@ -516,7 +513,7 @@ def _pet_of(c: Clause, i: int, r: int) -> None:
         if ref is None or ref.name == USER or ref.type != "PERSON":
             return
         whose: Entity | str = ref
-    elif owner.lower in _HOUSEHOLD_CHILDREN and i >= 2 and toks[i - 2].lower in ("the", "our", "my"):
+    elif owner.lower in HOUSEHOLD_CHILDREN and i >= 2 and toks[i - 2].lower in ("the", "our", "my"):
         whose = USER
     elif owner.lower in ROLES and i >= 2 and toks[i - 2].lower in MY:
         whose = c.disc.find(_my(c, owner.lower)) or Entity(_my(c, owner.lower))

@@ -422,6 +422,18 @@ def test_asked_of_the_user_without_still_an_end_is_said() -> None:
     assert not analyse("Is Anna pescatarian?").history  # of someone else: as before
 
 
+def test_a_pet_of_another_kind_gone_is_no_end_of_the_kind_asked() -> None:
+    """"Do we have a dog?" after the hamster Nibbles died was "No, not since 5 September 2026." (as if a dog had gone);
+    asked of a pet, or of a hamster, the end is said."""
+    pet = _fact("user", "has_pet", "Nibbles", until=JUNE_3)
+    kind = dataclasses.replace(_fact("nibbles", "is_a", "hamster"), subject="Nibbles")
+    pet = dataclasses.replace(pet, object_id="nibbles")
+    for q, said in (("Do we have a dog?", None), ("Do we have a pet?", "No, not since 3 June 2023."),
+                    ("Do I have a hamster?", "No, not since 3 June 2023.")):
+        r = RecallResult(q, analyse(q), ["user"], [pet, kind], "history")
+        assert no_longer(r) == said, q
+
+
 def test_still_asked_in_the_words_a_fact_was_learned_from() -> None:
     """"Does my dad still drive buses?" when the only fact of it, `works_at Arriva`, was learned from "My dad drives
     buses for Arriva" and has ended: the words it came from say what was asked, so its end is said. A fact learned
