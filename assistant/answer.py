@@ -20,7 +20,7 @@ from assistant.when import (
     yes_no,
 )
 from memory.episodes import Episode, about_listener, addressed, to_listener, without_names
-from memory.extraction.dates import ORDINALS, UNITS
+from memory.extraction.dates import NUMBERS, ORDINALS, UNITS, number
 from memory.extraction.rules_lexicon import OCCUPATIONS
 from memory.llm import Message
 from memory.model import USER_ID, Arc
@@ -30,6 +30,7 @@ from memory.timeutil import spoken_grain
 from memory.vocabulary import NARROWER, RELATIONS, EntityType
 from memory.words import (
     ALLERGEN_FOODS,
+    ASKED_AS_TOLD,
     AUXILIARIES,
     CONDITION_EXCLUDES,
     DIET_EXCLUDES,
@@ -642,6 +643,8 @@ def vetted(first: str, question: str, recall: RecallResult) -> str | None:
     denied = they_deny(question, recall)
     if denied is not None:  # the user's own words say so; of someone else, they did not say it
         return said_on(denied, question) if denied.speaker == "user" else unknown_answer(recall)
+    if (told := miscounted(first, question, recall)) is not None:  # the words that say the count, not the model's misreading
+        return said_on(told, question)
     if (says_nothing_new(first, question) or ungrounded(first, question, recall) or borrowed(first, question, recall)
             or told_the_listener(first, question, recall) or self_named(first, question, recall)
             or someone_else(first, question, recall) or yes_of_another(first, question, recall)
@@ -1167,8 +1170,10 @@ def unsaid_in(premises: Sequence[str], texts: Sequence[str]) -> list[str]:
     known = set(_content(" ".join(texts)))
 
     def unsaid(word: str) -> bool:
-        k = _content(word)  # glue is no premise ("out" of "call-out")
-        return bool(k) and k[0] not in known and k[0] not in _WORKED_OUT and not _numeric(k[0])
+        k = _content(word)  # glue is no premise ("out" of "call-out"); one told in other words is said by them
+        told_as = {c for t in ASKED_AS_TOLD.get(word.lower(), ()) for c in _content(t)}  # "weight": "two stone"
+        return bool(k) and k[0] not in known and k[0] not in _WORKED_OUT and not _numeric(k[0]) and not (
+            told_as & known)
     return [w for w in premises if all(unsaid(one) for one in w.split("|"))]
 
 
@@ -1218,6 +1223,31 @@ def _known_texts(recall: RecallResult, *, dates: bool | None = None) -> list[str
     """What memory hands the model: fact statements, summaries and, when they bear on it, utterances."""
     return [*recall.statements(dates=dates), *recall.summary_lines(dates=dates),
             *(e.text for e in recall.episodes if recall.episodes_relevant)]
+
+
+_COUNT_OF = re.compile(rf"\b(\d+|{alternation(w for w in NUMBERS if ' ' not in w and w not in ('a', 'an'))})\s+"
+                       r"([A-Za-z][\w'’-]*)", re.I)
+
+
+def _counts(text: str) -> set[tuple[int, str]]:
+    """The counts a text says of a thing: (how many, the thing's key) for "two stone", "3 kids"."""
+    return {(number(n), _key(w.lower())) for n, w in _COUNT_OF.findall(text) if w.lower() not in _GLUE}
+
+
+def miscounted(answer: str, question: str, recall: RecallResult) -> Episode | None:
+    """The answer counts a thing otherwise than the words that told it ("1 stone since January 2026." from "Down two
+    stone since January"; the small model misread the number): the utterance that says the count, to be said
+    instead. None when the answer's counts are said somewhere, or of nothing counted in what was handed over, or
+    when the question asks to count ("how many…": a sum across what was said)."""
+    said = _counts(answer)
+    if not said or not recall.episodes_relevant or _COUNTS.search(question):
+        return None
+    known = {c for t in _known_texts(recall) for c in _counts(t)}
+    for n, thing in said - known:
+        told = [e for e in recall.episodes if any(k == thing and m != n for m, k in _counts(e.text))]
+        if told:
+            return told[0]
+    return None
 
 
 def unknown_answer(recall: RecallResult | None) -> str:

@@ -242,8 +242,15 @@ SAID_OF_RELATION: dict[str, tuple[str, ...]] = {"expecting": ("pregnant", "pregn
 TIME_MOVED = (r"\b(?:(?:moved|postponed|rescheduled|delayed|changed|shifted|bumped|switched)\b(?:\s+[\w'’]+){0,4}?"
               r"|(?:pushed|put|brought)\b(?:\s+[\w'’]+){0,3}?\s+(?:back|forward|off))\s+(?:to|until|till)\b")
 # A word asked that people tell in other words: searched with those too ("Is Mum still alive?" of "…since Mum died")
-ASKED_AS_TOLD: dict[str, tuple[str, ...]] = dict.fromkeys(
-    ("alive", "living", "dead", "deceased"), ("died", "passed", "death", "funeral", "lost"))
+ASKED_AS_TOLD: dict[str, tuple[str, ...]] = {
+    **dict.fromkeys(("alive", "living", "dead", "deceased"), ("died", "passed", "death", "funeral", "lost")),
+    # a job lost is told as how ("Why did I lose my job?" of "Got made redundant on Friday"); a key of several words
+    # is asked when all of them are (a job asked alone is not searched by its loss)
+    **dict.fromkeys((f"{lose} job" for lose in ("lose", "lost", "losing")),
+                    ("redundant", "redundancy", "fired", "sacked", "laid")),
+    # weight is told in its units ("How much weight have I lost?" of "Down two stone since January")
+    "weight": ("stone", "pounds", "lbs", "kilos", "kg"),
+}
 # What an allergy (its object as said) rules out: the foods of that kind ("allergic to shellfish": no prawns)
 ALLERGEN_FOODS: dict[str, frozenset[str]] = {
     "shellfish": frozenset("prawns prawn shrimp shrimps crab crabs lobster lobsters mussels scallops oysters clams "

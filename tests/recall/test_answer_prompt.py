@@ -1594,3 +1594,21 @@ def test_this_stops_answer_checks_take_odd_text_without_harm(odd: str) -> None:
     assert no_name_given(odd, odd, r) is False  # no name asked
     assert said_day_ahead(odd, r) is False  # no date in the answer: nothing to turn down
     assert years_marked(odd) == (10 if "anniversary" in odd else None)
+
+
+@pytest.mark.parametrize(("question", "answer", "said"), [
+    ("How much weight have I lost?", "1 stone since January 2026.", True),  # "two stone" misread
+    ("How much weight have I lost?", "Two stone since January.", False),
+    ("How much weight have I lost?", "2 stone.", False),  # the same count in digits
+    ("How many stone have I lost?", "Three stone.", False),  # asked to count: a sum is the model's
+    ("What did I do in January?", "You went on a diet.", False),  # no count said
+])
+def test_an_answer_that_miscounts_what_was_said_says_the_words_instead(question: str, answer: str,
+                                                                        said: bool) -> None:
+    """"How much weight have I lost?" "1 stone since January 2026." from "Down two stone since January, feeling
+    great.": a wrong fact said aloud; the words that say the count are said instead."""
+    from assistant.answer import vetted
+    r = _talk(question, "", [("user", "Down two stone since January, feeling great."),
+                             ("user", "Made a lovely stew tonight.")])
+    out = vetted(answer, question, r)
+    assert (out is not None and "Down two stone since January" in out) is said

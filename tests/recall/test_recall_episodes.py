@@ -153,6 +153,21 @@ def test_a_kind_of_pet_asked_is_searched_as_pets_too(blank: Blank) -> None:
     assert r.episodes_relevant and [e.id for e in r.episodes][:1] == ["c1#0"]
 
 
+def test_a_job_lost_and_a_weight_are_searched_by_the_words_they_are_told_in(blank: Blank) -> None:
+    """"Why did I lose my job?" of "Got made redundant on Friday" and "How much weight have I lost?" of "Down two
+    stone since January" shared no word with what was said (memory.words.ASKED_AS_TOLD)."""
+    g, ep = blank
+    ep.add([Turn("c1", T0, "user", "Got made redundant on Friday, they're closing the depot.", 0),
+            Turn("c2", T0, "user", "Down two stone since January, feeling great.", 1),
+            Turn("c3", T0, "user", "The bathroom tap is leaking again.", 2)])
+    rec = Recaller(g, episodes=ep, episode_limit=4)
+    r = rec.recall("Why did I lose my job?", now=T0 + timedelta(days=3))
+    assert r.episodes_relevant and [e.text for e in r.episodes][:1] == [
+        "Got made redundant on Friday, they're closing the depot."]
+    r = rec.recall("How much weight have I lost?", now=T0 + timedelta(days=3))
+    assert r.episodes_relevant and r.episodes[0].text.startswith("Down two stone")
+
+
 def test_the_question_is_embedded_once_while_the_graph_is_walked(tmp_path: Path,
                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     """The question's meaning is started before the graph reads (native code, off the GIL) and the episode search

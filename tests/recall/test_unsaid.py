@@ -205,3 +205,12 @@ def test_a_message_that_the_model_is_down_is_not_general_knowledge(tmp_path: Pat
         p._llm = lambda: (_ for _ in ()).throw(LLMUnavailable("no server"))  # type: ignore[method-assign]
         text = p.answer("How many moons does Mars have?", now=T0).text
         assert "unavailable" in text and not text.startswith("From general knowledge")
+
+
+def test_a_premise_told_in_other_words_is_said_by_them() -> None:
+    """"How much weight have I lost?" after "Down two stone since January, feeling great.": "weight" is told in its
+    units (memory.words.ASKED_AS_TOLD), so the premise is said and the answer is not turned down."""
+    from assistant.answer import unsaid_in
+    assert unsaid_in(["weight"], ["Down two stone since January, feeling great."]) == []
+    assert unsaid_in(["weight"], ["Ran my first 10k on Sunday."]) == ["weight"]
+    assert unsaid_in(["bakery"], ["Down two stone since January."]) == ["bakery"]  # others as before
