@@ -643,7 +643,7 @@ def vetted(first: str, question: str, recall: RecallResult) -> str | None:
     denied = they_deny(question, recall)
     if denied is not None:  # the user's own words say so; of someone else, they did not say it
         return said_on(denied, question) if denied.speaker == "user" else unknown_answer(recall)
-    if (told := miscounted(first, question, recall)) is not None:  # the words that say the count, not the model's misreading
+    if (told := miscounted(first, question, recall)) is not None:  # the words that say the count, not a misreading
         return said_on(told, question)
     if (says_nothing_new(first, question) or ungrounded(first, question, recall) or borrowed(first, question, recall)
             or told_the_listener(first, question, recall) or self_named(first, question, recall)
