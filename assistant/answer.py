@@ -40,7 +40,6 @@ from memory.words import (
     POINTING_BACK,
     ROLE_NOUNS,
     ROLE_RELATIONS,
-    ROLES,
     SAID_OF_RELATION,
     SAID_TO_USER,
     WE,
@@ -607,7 +606,7 @@ def said_to_you(sentence: str, question: str) -> str:
             rest = _PRESENT_S.sub(lambda v: v.group(1) + _base(v.group(2)), rest, count=1)
         if not m.group(1):  # "The user used to play the trumpet but hasn't touched it" -> "…but haven't…"
             rest = _AND_VERB.sub(lambda v: f"{v.group(1)} {_TO_YOU_VERB[v.group(2).lower()]}", rest)
-            if not any(_key(w.lower()) in _ROLE_KEYS or w.lower() in ROLES for w in _WORD.findall(rest)):
+            if not any(_key(w.lower()) in _ROLE_KEYS for w in _WORD.findall(rest)):
                 rest = _THEIR.sub(lambda v: _THEIR_TO_YOU[v.group(1)], rest)
         return plain[:len(plain) - len(lead)] + ("Your" if m.group(1) else "You") + (
             f" {verb}" if verb else "") + rest

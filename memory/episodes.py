@@ -253,8 +253,8 @@ class Episodes:
         # the question's embedding is worked out while the text index is searched (or was started by the caller)
         pending = meaning if meaning is not None else self.meaning_soon(question, entities)
         # (a kind of pet is told as "pets" too: "Do I have a dog?" of "We don't have any pets")
-        words = re.findall(r"[a-z]+", question.lower())
-        said_as = [w for key, told in ASKED_AS_TOLD.items() if set(key.split()) <= set(words) for w in told] + [
+        words = set(re.findall(r"[a-z]+", question.lower()))
+        said_as = [w for key, told in ASKED_AS_TOLD.items() if set(key.split()) <= words for w in told] + [
             "pets" for x in words if x in PETS]
         q = " ".join(t for t in query_terms(" ".join([question, *said_as])).split() if t not in name_terms)
         asked = asked_period(question, now)

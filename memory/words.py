@@ -127,9 +127,9 @@ CHILD_AGES = CHILD_RANKS | {"little", "baby", "younger", "older", "twin"}
 YOUNG_ANIMALS: dict[str, str] = {"kitten": "cat", "kitty": "cat", "puppy": "dog", "pup": "dog", "foal": "horse",
                                  "bunny": "rabbit", "lamb": "sheep", "calf": "cow", "chick": "chicken",
                                  "duckling": "duck"}
-# Words that say children in the plural even alone ("our twins, Ada and Max"); one ("my twin") is a sibling.
-# The children of the house, said as a group ("the kids' hamster", "Do the kids have a hamster?"): the household's
+# The children of the house, said as a group ("the kids' hamster"): the household's
 HOUSEHOLD_CHILDREN = frozenset({"kids", "children", "boys", "girls"})
+# Words that say children in the plural even alone ("our twins, Ada and Max"); one ("my twin") is a sibling.
 CHILD_PLURALS: dict[str, str] = {"twin": "child", "triplet": "child"}
 
 

@@ -2120,7 +2120,7 @@ def _diet_and(c: Clause, at: int, subj: Entity | None, op: str) -> None:
             return
 
 
-def _person_gone(c: Clause, who: Entity, verb: int | None = None) -> None:
+def _person_gone(c: Clause, who: Entity, verb: int) -> None:
     """A person of the speaker's died: they no longer live or work anywhere, nor with anyone (learning ends whatever
     value is held: an end with no object), from when they died; and when they died is kept."""
     died = _death_time(c, verb)
@@ -2129,16 +2129,13 @@ def _person_gone(c: Clause, who: Entity, verb: int | None = None) -> None:
     _death_told(c, who, died)
 
 
-def _death_time(c: Clause, verb: int | None) -> dates.TimeRef:
+def _death_time(c: Clause, verb: int) -> dates.TimeRef:
     """When a death said with its verb at ``verb`` happened: the time said from the verb to the next comma ("passed
-    away on Tuesday, the funeral's next week": Tuesday), else before the verb in its sentence, or the clause's; none
-    said, or one ahead: when it was told."""
-    if verb is None:
-        ref = c.time()
-    else:  # after the verb, else before it in its sentence ("Last week, my grandma passed away")
-        end = next((k for k in range(verb, c.hi) if c.toks[k].text in (",", ";")), c.hi)
-        ref = dates.resolve(span_text(c.source, c.toks, verb, end), c.at, direction="past") or (
-            dates.resolve(span_text(c.source, c.toks, 0, verb), c.at, direction="past") if verb else None)
+    away on Tuesday, the funeral's next week": Tuesday), else before the verb in its sentence ("Last week, my grandma
+    passed away"); none said, or one ahead: when it was told."""
+    end = next((k for k in range(verb, c.hi) if c.toks[k].text in (",", ";")), c.hi)
+    ref = dates.resolve(span_text(c.source, c.toks, verb, end), c.at, direction="past") or (
+        dates.resolve(span_text(c.source, c.toks, 0, verb), c.at, direction="past") if verb else None)
     return ref if ref is not None and ref.when <= c.at else dates.TimeRef(c.at, "", "")
 
 
