@@ -1453,6 +1453,8 @@ def test_relative_dates_set_validity(rx: RuleExtractor) -> None:
     "had to be put", "had to", "packed in my", "packed in the", "exchanged on a", "the sister post", "cut out",
     "a teaching", "is expecting", "expecting our", "pregnant", "next April", "12 June next year", "Moving in on the",
     "a retired", "a stuffed", "on the children's ward at", "he's moved into a", "team leader at the",
+    "Sorry, not", "not Bath,", "Sorry, not Bath, it's", "not ,", ", not , ,", "moved the wedding to", "pushed back to",
+    "passed away on Tuesday, the", "passed away", "Last week,", "died on",
 ])
 def test_this_stops_readers_take_odd_text_without_harm(rx: RuleExtractor, odd: str) -> None:
     """Blank, cut-off or hostile text through the plan, newborn, pair and "love" readers: no error, and no fact

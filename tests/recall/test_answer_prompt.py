@@ -1596,6 +1596,20 @@ def test_this_stops_answer_checks_take_odd_text_without_harm(odd: str) -> None:
     assert years_marked(odd) == (10 if "anniversary" in odd else None)
 
 
+@pytest.mark.parametrize("odd", ["", "   ", "?", "Is", "alive", "\x00\ufffd", "'; DROP TABLE arcs; --", "two two two",
+                                 "moved it to " * 200, "1 stone"])
+def test_stop_56s_answer_checks_take_odd_text_without_harm(odd: str) -> None:
+    """Blank, cut-off or hostile questions and answers through the count, death, planned-home and moved-time
+    checks: no error, nothing said instead."""
+    from assistant.answer import _home_to_come, died_told, miscounted
+    from assistant.when import time_moved_first
+
+    r = _heard(odd, [("user", odd, MAY_20)])
+    assert miscounted(odd, odd, r) is None  # the answer's counts are the words' own
+    assert died_told(odd, odd, r) is None and _home_to_come(odd, odd, r) is None  # no fact of either
+    assert time_moved_first(r) == r.episodes
+
+
 @pytest.mark.parametrize(("question", "answer", "said"), [
     ("How much weight have I lost?", "1 stone since January 2026.", True),  # "two stone" misread
     ("How much weight have I lost?", "Two stone since January.", False),
