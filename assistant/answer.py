@@ -747,23 +747,44 @@ def _home_to_come(first: str, question: str, recall: RecallResult) -> str | None
 
 _MOVE_ASKED = re.compile(r"\b(?:mov|relocat|emigrat)\w*", re.I)
 _ALIVE_ASKED = re.compile(r"\balive\b", re.I)
+# a present-tense question of a kind of thing had ("Do the kids have a hamster?", "Have we still got any rabbits?")
+_KIND_HAD = re.compile(r"^\s*(?:do|does|have|has)\b[^?]*?\b(?:have|got)\s+(?:an?|any)\s+([\w-]+)", re.I)
+
+
+def _died_said(a: Arc, question: str) -> str:
+    """"No, Mary died on 20 October 2026." from `Mary died_on …` ("by <day>": the day it was told, no more)."""
+    who = said_to_you(a.subject, question)
+    who = who[:1].lower() + who[1:] if who.startswith("Your ") else who
+    told = a.object.removeprefix("by ")
+    when = f" (you told me on {told})" if told != a.object else f" on {told}" if told[:1].isdigit() else f" in {told}"
+    return f"No, {who} died{when}."
 
 
 def died_told(first: str, question: str, recall: RecallResult) -> str | None:
-    """Asked whether someone is alive, a yes when memory holds their death ("Is my aunt Mary alive?" "Yes, your aunt
-    Mary is alive." beside `Mary died_on 20 October 2026`, and the words that told it): the death is said instead."""
-    if not _ALIVE_ASKED.search(question) or not affirms(first, question):
+    """A yes that memory's record of a death says is wrong: asked whether someone is alive ("Is my aunt Mary alive?"
+    "Yes, your aunt Mary is alive." beside `Mary died_on 20 October 2026`), or whether a kind of thing is had now
+    when every one of that kind found has died ("Do the kids have a hamster?" "Yes." beside `Nibbles is_a hamster`,
+    `Nibbles died_on 5 September 2026`): the death is said instead. One of that kind not known to have died, or a
+    pet or thing of the user's still held that is of no known kind, leaves the answer to stand."""
+    if not affirms(first, question):
         return None
-    asked, names = set(recall.seeds), _names_asked(question)
-    for a in recall.facts:
-        if a.relation == "died_on" and a.current and (a.subject_id in asked or _name_key(a.subject) in names):
-            who = said_to_you(a.subject, question)
-            who = who[:1].lower() + who[1:] if who.startswith("Your ") else who
-            told = a.object.removeprefix("by ")
-            when = f" (you told me on {told})" if told != a.object else \
-                f" on {told}" if told[:1].isdigit() else f" in {told}"
-            return f"No, {who} died{when}."
-    return None
+    dead = {a.subject_id: a for a in recall.facts if a.relation == "died_on" and a.current}
+    if not dead:
+        return None
+    if _ALIVE_ASKED.search(question):
+        asked, names = set(recall.seeds), _names_asked(question)
+        return next((_died_said(a, question) for a in dead.values()
+                     if a.subject_id in asked or _name_key(a.subject) in names), None)
+    kind = _KIND_HAD.match(question)
+    if kind is None:
+        return None
+    word = set(terms(kind.group(1)))
+    of_kind = {a.subject_id for a in recall.facts if a.relation == "is_a" and word and word <= set(terms(a.object))}
+    known = {a.subject_id for a in recall.facts if a.relation == "is_a"}
+    held = {a.object_id for a in recall.facts if a.current and a.relation in ("has_pet", "owns")}
+    if not of_kind or of_kind - dead.keys() or held - dead.keys() - known:
+        return None
+    return _died_said(max((dead[s] for s in of_kind), key=lambda a: a.valid_from), question)
 
 
 # "User" is how the facts name the one who asks, never their name: "What is my name?" "You are User."

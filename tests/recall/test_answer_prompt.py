@@ -1186,6 +1186,34 @@ def test_a_yes_to_someone_alive_whose_death_memory_holds_says_the_death(
     assert died_told(answer, question, r) == said
 
 
+@pytest.mark.parametrize(("question", "answer", "alive", "said"), [
+    ("Do the kids have a hamster?", "Yes, the kids have a hamster named Nibbles.", [],
+     "No, Nibbles died on 5 September 2026."),
+    ("Have we still got any hamsters?", "Yes.", [], "No, Nibbles died on 5 September 2026."),
+    ("Does Ava have a hamster?", "Yes.", [], "No, Nibbles died on 5 September 2026."),
+    ("Do the kids have a hamster?", "No, Nibbles died.", [], None),  # no yes: it stands
+    ("Did the kids have a hamster?", "Yes, Nibbles.", [], None),  # asked of the past: the yes is right
+    ("Do the kids have a dog?", "Yes.", [], None),  # another kind: not this check's
+    ("Do the kids have a hamster?", "Yes.", [("Peanut", "is_a", "hamster")], None),  # another hamster, alive
+    ("Do the kids have a hamster?", "Yes.", [("User", "has_pet", "Peanut")], None),  # a pet of no known kind
+])
+def test_a_yes_to_having_a_kind_of_pet_when_every_one_found_died_says_the_death(
+        question: str, answer: str, alive: list[tuple[str, str, str]], said: str | None) -> None:
+    """"Do the kids have a hamster?" "Yes." beside `Nibbles is_a hamster` and `Nibbles died_on 5 September 2026`
+    (the household's pet had ended; everyday67's first run)."""
+    from assistant.answer import died_told
+    r = _talk(question, "", [("user", "Nibbles died at the weekend, the kids were heartbroken.")])
+    r.seeds = ["nibbles"]
+    ended = dataclasses.replace(_fact(USER_ID, "has_pet", "Nibbles"), object_id="nibbles",
+                                valid_to=datetime(2026, 9, 5, tzinfo=UTC))
+    r.facts = [dataclasses.replace(_fact("nibbles", "is_a", "hamster"), subject="Nibbles"),
+               dataclasses.replace(_fact("nibbles", "died_on", "5 September 2026"), subject="Nibbles"), ended]
+    for s, rel, o in alive:
+        sid = USER_ID if s == "User" else s.lower()
+        r.facts.append(dataclasses.replace(_fact(sid, rel, o), subject=s, object_id=o.lower()))
+    assert died_told(answer, question, r) == said
+
+
 def _held(subject: str, relation: str, obj: str, *, label: str | None = None, ended: bool = False) -> Arc:
     sid = USER_ID if subject == "User" else subject.lower()
     oid = USER_ID if obj == "User" else obj.lower()
