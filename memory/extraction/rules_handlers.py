@@ -51,6 +51,7 @@ from memory.extraction.rules_lexicon import (
     PASSED,
     PASTIME_KEEN,
     PETS,
+    PLAIN_WORKPLACES,
     PLAN_SKIP,
     RACES,
     RANKS,
@@ -1793,16 +1794,21 @@ def _works_at_tail(c: Clause, o: Phrase, subj: Entity, op: str = "assert") -> bo
         part = c.toks[at + 1 : prep] if prep is not None else []
         if part and part[-1].lower in DEPARTMENTS and not any(t.pos in ("VERB", "AUX", "PROPN") for t in part):
             at = at + 1 + len(part)
-    return _workplace_at(c, at, subj, op, ("at", "for", "with"))
+    return _workplace_at(c, at, subj, op, ("at", "for", "with"), after_job=True)
 
 
-def _workplace_at(c: Clause, i: int, subj: Entity, op: str, preps: tuple[str, ...]) -> bool:
-    """A workplace said at token ``i`` after one of ``preps`` (a name, or what it is: "the local hospital") ->
-    works_at. True when one was read."""
+def _workplace_at(c: Clause, i: int, subj: Entity, op: str, preps: tuple[str, ...], *, after_job: bool = False) -> bool:
+    """A workplace said at token ``i`` after one of ``preps`` (a name, or what it is: "the local hospital"; after a
+    job, a plain word for one that is no one's: "a chef at an Italian place") -> works_at. True when one was read."""
     if i < c.hi and c.toks[i].lower in preps:
         q = noun_phrase(c.source, c.toks, i + 1, c.hi)
-        if q is not None and (q.proper or q.head.lower in WORKPLACES):
-            c.emit(subj, "works_at", q.text, op, obj_type="ORG")
+        plain = after_job and q is not None and q.head.lower in PLAIN_WORKPLACES and not any(
+            t.lower in POSSESSIVES for t in c.toks[i + 1 : q.head.i])
+        if q is not None and (q.proper or q.head.lower in WORKPLACES or plain):
+            where = noun_phrase(c.source, c.toks, q.end + 1, c.hi) if plain and q.end < c.hi and c.toks[
+                q.end].lower in ("in", "on", "near", "by") else None  # the place says little: where it is, too
+            text = span_text(c.source, c.toks, q.start, where.end) if where is not None else q.text
+            c.emit(subj, "works_at", text, op, obj_type="ORG")
             return True
     return False
 

@@ -153,6 +153,9 @@ WORKPLACES = frozenset(
         "shipyard service trust"
     )
 )
+# Words for a workplace that say nothing of it alone: one only after a job and "at" ("a chef at an Italian place in
+# Soho", "a barman at a little joint by the station"), never someone's ("at my place" is a home)
+PLAIN_WORKPLACES = frozenset(_words("place joint outfit"))
 # Parts of an employer one works in or moves between ("moved from sales into marketing at Unilever", "transferred to
 # the Leeds office at KPMG")
 DEPARTMENTS = frozenset(_words(

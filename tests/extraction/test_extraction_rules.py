@@ -1323,6 +1323,13 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
         k(U, "works_as", "staff nurse"), k(U, "works_at", "Royal")}),
     ("I'm an engineer in the payments team at Monzo.", (), {k(U, "works_as", "engineer"), k(U, "works_at", "Monzo")}),
     ("Kim is a nurse on nights at the Royal.", (), {k("Kim", "works_as", "nurse")}),
+    # after a job, a plain word for a workplace is one, with where it is; never someone's place
+    ("My boyfriend Luca is a chef at an Italian place in Soho.", (), {
+        k("Luca", "partner_of", U), k("Luca", "works_as", "chef"), k("Luca", "works_at", "Italian place in Soho")}),
+    ("Dan's a mechanic at some outfit in Leeds.", (), {
+        k("Dan", "works_as", "mechanic"), k("Dan", "works_at", "outfit in Leeds")}),
+    ("My cousin is a cook at his place.", (), {k("my cousin", "works_as", "cook")}),
+    ("I'm staying at a place in Soho.", (), set()),
     # a filler word the pattern wants next is left to it ("flat", tagged an adjective, is the home)
     ("We've moved into a flat in York.", (), {k(U, "lives_in", "York")}),
     ("We've sold the house and moved into a rental in York while we look.", (), {k(U, "lives_in", "York")}),
@@ -1454,6 +1461,7 @@ def test_relative_dates_set_validity(rx: RuleExtractor) -> None:
     "a teaching", "is expecting", "expecting our", "pregnant", "next April", "12 June next year", "Moving in on the",
     "a retired", "a stuffed", "on the children's ward at", "he's moved into a", "team leader at the",
     "Sorry, not", "not Bath,", "Sorry, not Bath, it's", "not ,", ", not , ,", "moved the wedding to", "pushed back to",
+    "a chef at a place in", "a chef at an", "a cook at his place",
     "passed away on Tuesday, the", "passed away", "Last week,", "died on",
 ])
 def test_this_stops_readers_take_odd_text_without_harm(rx: RuleExtractor, odd: str) -> None:
