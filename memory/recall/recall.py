@@ -341,7 +341,11 @@ class Recaller:
                 # home (the "Just got back from Peru" -> "You live in Peru")
                 trips = {s for a in said_by if a.relation in TRIPS for s in a.sources}
                 other = {s for a in said_by if a.relation not in TRIPS for s in a.sources}
-                episodes = [e for e in episodes if not (e.id in trips and e.id not in other)]
+                # and words of the same place that memory read nothing from ("Booked it! Ljubljana for my fortieth",
+                # before "Home from Ljubljana") are of the trip too
+                places = [set(terms(a.object)) for a in said_by if a.relation in TRIPS and terms(a.object)]
+                episodes = [e for e in episodes if not (e.id in trips and e.id not in other) and not (
+                    e.id not in other and any(p <= set(terms(e.text)) for p in places))]
             if targeted:
                 # the asked relation was found as facts: words found by meaning alone that memory already read as
                 # another relation only ("I live in Bristol" for "Where did I travel recently?") are a distractor,

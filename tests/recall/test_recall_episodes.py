@@ -257,6 +257,36 @@ def test_words_read_only_as_a_trip_are_no_answer_to_where_one_lives(
         store.close()
 
 
+@pytest.mark.parametrize(("before", "kept"), [
+    ("Booked it! Ljubljana for my fortieth in May, just me and the girls.", False),  # the same trip, read as nothing
+    ("Got the keys to our new place in Leeds today.", True),  # another place: the words stay
+])
+def test_words_of_a_trips_place_that_memory_read_nothing_from_are_no_answer_to_where_one_lives(
+        tmp_path: Path, before: str, kept: bool) -> None:
+    """"Where do I live?" "Ljubljana." from "Booked it! Ljubljana for my fortieth", said before "Home from Ljubljana"
+    (read as a visit): everyday70's first run."""
+    from memory.embed import E5Embedder
+
+    store = KgliteStore(tmp_path / "g.kgl")
+    try:
+        g = TemporalGraph(store)
+        g.ensure_user(T0)
+        ep = Episodes(g, E5Embedder(), min_similarity=0.0)
+        ep.add([Turn("c1", T0, "user", before, 0),
+                Turn("c2", T0 + timedelta(days=90), "user", "Home from Ljubljana and still buzzing.", 0)])
+        g.assert_fact("user", "visited", "Ljubljana", now=T0 + timedelta(days=90), source="c2#0")
+        lj = g.find_entity("Ljubljana")
+        assert lj is not None
+        ep.link({"c2#0": [lj.id]})
+        rec = Recaller(g, episodes=ep, episode_limit=4)
+        r = rec.recall("Where do I live?", now=T0 + timedelta(days=100))
+        assert ("c1#0" in [e.id for e in r.episodes]) is kept and "c2#0" not in [e.id for e in r.episodes]
+        r = rec.recall("Where did I go for my fortieth?", now=T0 + timedelta(days=100))
+        assert "c1#0" in [e.id for e in r.episodes]  # asked of the trip, the words stand
+    finally:
+        store.close()
+
+
 class _Counting:
     """An embedder that counts its queries, or fails every one."""
 
