@@ -64,10 +64,11 @@ _WEEKENDS_COUNTED = re.compile(r"(.*\bweekends?)\s+(ago|from now)\b", re.I)  # "
 _AGO = re.compile(r"\s*\bago\b", re.I)
 
 
-def _meant(text: str, at: datetime, *, tense_else: Tense = None) -> tuple[str, TimeRef, str] | None:
-    """The first sentence of ``text`` that names a time (``periods.named_time``), the time it names, and that
-    time as people say it."""
-    named = named_time(text, at, tense_else=tense_else)
+def _meant(text: str, at: datetime, *, tense_else: Tense = None,
+           topic: frozenset[str] | set[str] = frozenset()) -> tuple[str, TimeRef, str] | None:
+    """The sentence of ``text`` that names a time (``periods.named_time``: the first, or the one on ``topic``),
+    the time it names, and that time as people say it."""
+    named = named_time(text, at, tense_else=tense_else, topic=topic)
     if named is None:
         return None
     sentence, ref = named
@@ -170,6 +171,7 @@ def said_day_ahead(answer: str, recall: RecallResult) -> bool:
 _ASKS_WHEN = re.compile(r"^\s*(?:when\b|(?:in |on )?(?:what|which) (?:year|month|day|date)\b)", re.I)
 _PAST_AUX = alternation(w for w, aux in AUXILIARIES.items() if aux.past)  # did, was, were, had
 _ASKS_WHEN_PAST = re.compile(rf"^\s*when\s+(?:{_PAST_AUX})\b", re.I)
+_BIRTH = re.compile(r"\b(?:born|birth|arrived|arrival|delivered|newborn|had\s+(?:a|the)\s+baby)\b", re.I)
 _ASKS_WHEN_IS = re.compile(r"^\s*when(?:'s|’s|\s+is|\s+are)\b", re.I)
 # "How long ago did…?", "How many years ago…?": the time since it
 _ASKS_AGO = re.compile(r"^\s*how (?:long|many (?:years|months|weeks|days)) ago\b", re.I)
@@ -198,8 +200,11 @@ def when_answer(recall: RecallResult, *, now: datetime | None = None, facts: boo
         return diet
     if (holder := role_holder(recall)) is not None:
         return holder
-    if asks_when and "born_on" in recall.intent.relations:
-        return birthday(recall)  # a birthday comes round every year: not the day some words meant
+    if asks_when and "born_on" in recall.intent.relations and (
+            (told := birthday(recall)) is not None or not _ASKS_WHEN_PAST.match(recall.question)
+            or not any(_BIRTH.search(e.text) for e in recall.episodes[:look])):
+        return told  # a birthday comes round every year: not the day some words meant (asked when someone was
+        # born, words of the birth that say no birthday, "Solomon arrived at 3am on Thursday", are read below)
     if asks_when and not ago and (often := how_often(recall, look=look, max_chars=max_chars)) is not None:
         return often
     if not (ago or (asks_when and not facts)) or not recall.episodes_relevant:
@@ -769,8 +774,9 @@ def time_meant(recall: RecallResult, *, look: int = 3, max_chars: int = 300, ski
     asked_in = tense(words_of(recall.question))
     # "When is our anniversary?" asks of what is to come: a weekday in words that give no tense is the next one
     ahead = asked_in or ("future" if _ASKS_WHEN_IS.match(recall.question) else None)
+    topic = _topic(recall)
     for e, text in told:
-        meant = _meant(text, e.at, tense_else=ahead)
+        meant = _meant(text, e.at, tense_else=ahead, topic=topic)
         if meant is not None:
             return meant[1].when, meant[2], e.id
     if named_only:
@@ -782,7 +788,6 @@ def time_meant(recall: RecallResult, *, look: int = 3, max_chars: int = 300, ski
     # "My partner Sol is a software tester" was said); asked about no one in memory, words that share only one
     # word with it do not tell it ("When did the dinosaurs die out?" is not the day "My nephew Oscar is obsessed
     # with dinosaurs" was said: what happened is no word of theirs)
-    topic = _topic(recall)
     least = 1 if recall.personal or recall.asked else 2
     return next(((e.at, spoken_date(e.at), e.id) for e, text in told if asked_in == "past"
                  and tense(words_of(text)) != "future" and not says_when(text)

@@ -21,7 +21,7 @@ from memory.extraction.dates import (
     words_of,
 )
 from memory.search import SENTENCE_END, terms
-from memory.words import PAST_FORMS, POSSESSIVES, alternation
+from memory.words import PAST_FORMS, POSSESSIVES, TIME_MOVED, alternation
 
 Period = tuple[datetime, datetime]  # [start, end)
 # a word without which no time is named: most words said name none, and are read in a regex instead of a parse
@@ -93,32 +93,54 @@ def says_when(text: str) -> bool:
     return bool(_WHEN_WORD.search(text))
 
 
-def named_time(text: str, at: datetime, *, tense_else: Tense = None) -> tuple[str, TimeRef] | None:
+def named_time(text: str, at: datetime, *, tense_else: Tense = None,
+               topic: frozenset[str] | set[str] = frozenset()) -> tuple[str, TimeRef] | None:
     """The first sentence of ``text`` said at ``at`` that names a time, and the time, read in the sentence's own
     tense ("on Friday": the one before, or after), or in ``tense_else`` when its words do not tell ("I finally
-    pass my test on Friday", as heard, asked "When did I pass…?"). A duration ("for three years") is none."""
+    pass my test on Friday", as heard, asked "When did I pass…?"). A duration ("for three years") is none.
+    Of several that name one, a later one that moves the time ("…it's been moved to Thursday the 3rd") is read,
+    else the first that shares most words with ``topic`` ("The boiler died on Wednesday… The engineer can't come
+    till Thursday", asked when the engineer comes)."""
     if not names_a_time(text):
         return None
-    for sentence in SENTENCE_END.split(text):
-        said = tense(words_of(sentence))
-        ref = resolve(sentence, at, direction=said or tense_else)
-        if ref is None:
-            continue
-        # the tense of the clause the time is in, when it tells: "We've had an offer accepted, completion should
-        # be in January" (said in October: the January after)
-        clause = next((c for c in _CLAUSE_CUT.split(sentence) if ref.text.lower() in c.lower()), "")
-        apart = bool(clause) and clause != sentence
-        own = tense(words_of(clause)) if apart else None
-        opens = _OPENS_IN_BE.match(clause or sentence)
-        if own is None and ref.grain in ("day", "weekend") and opens is not None and (apart or said is None) and (
-                not _done_before(opens.string[opens.end() :], ref.text)):
-            # "It's Peggy's hundredth on Saturday, she got a card from the King", "My hip operation is on the 14th
-            # of January" (said in November): the day to come
-            own = "future"
-        if own is not None and own != said:
-            ref = resolve(clause, at, direction=own) or ref
-        return None if ref.text.lower().startswith("for ") else (sentence, ref)
-    return None
+    read = [(i, s, found) for i, s in enumerate(SENTENCE_END.split(text)) if (found := _named_in(s, at, tense_else))]
+    if not read or read[0][2][1].text.lower().startswith("for "):
+        return None
+    read = [r for r in read if not r[2][1].text.lower().startswith("for ")]
+    moved = [r for r in read[1:] if _moved_to(r[1], r[2][1])]
+    best = moved[-1] if moved else max(read, key=lambda r: (len(topic & set(terms(r[1]))), -r[0]))
+    return best[2]
+
+
+_MOVED = re.compile(TIME_MOVED, re.I)
+
+
+def _moved_to(sentence: str, ref: TimeRef) -> bool:
+    """The sentence moves something to the time it names ("it's been moved to Thursday the 3rd"; not "we moved to
+    Leeds in 2019")."""
+    return any(sentence[m.end() :].lstrip().lower().startswith(ref.text.lower()) for m in _MOVED.finditer(sentence))
+
+
+def _named_in(sentence: str, at: datetime, tense_else: Tense) -> tuple[str, TimeRef] | None:
+    """The time one sentence names, read in its own tense or the tense of the clause it is in."""
+    said = tense(words_of(sentence))
+    ref = resolve(sentence, at, direction=said or tense_else)
+    if ref is None:
+        return None
+    # the tense of the clause the time is in, when it tells: "We've had an offer accepted, completion should
+    # be in January" (said in October: the January after)
+    clause = next((c for c in _CLAUSE_CUT.split(sentence) if ref.text.lower() in c.lower()), "")
+    apart = bool(clause) and clause != sentence
+    own = tense(words_of(clause)) if apart else None
+    opens = _OPENS_IN_BE.match(clause or sentence)
+    if own is None and ref.grain in ("day", "weekend") and opens is not None and (apart or said is None) and (
+            not _done_before(opens.string[opens.end() :], ref.text)):
+        # "It's Peggy's hundredth on Saturday, she got a card from the King", "My hip operation is on the 14th
+        # of January" (said in November): the day to come
+        own = "future"
+    if own is not None and own != said:
+        ref = resolve(clause, at, direction=own) or ref
+    return sentence, ref
 
 
 def _done_before(rest: str, time_said: str) -> bool:

@@ -193,7 +193,7 @@ went ran ate bought taught thought took made met saw began wrote left felt found
 spoke sang swam got came did had was were said told sold spent sent built brought caught held heard paid sat slept
 stood woke wore threw drank rode fell became forgot broke chose grew knew led meant fought dug bit hid shook
 tore swore strode struck stung swung clung flung sprang rang shrank sank spun froze arose slid fled sought dealt
-knelt swept wept crept lent understood laid shone blew drew forgave spat stole
+knelt swept wept crept lent understood laid shone blew drew forgave spat stole died bled fed sped
 """.split())
 
 # Past participles that do not end in "-ed" ("Have I been to Japan?", "What has Maria taken up?"): what may follow

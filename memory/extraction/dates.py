@@ -276,12 +276,23 @@ def words_of(text: str) -> list[tuple[str, str]]:
     return out
 
 
+_NTH_AFTER = re.compile(r",?\s+(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)\b", re.I)  # "Wednesday the 2nd"
+_MONTH_NEXT = re.compile(r"\s+(?:of\s+)?(?:" + "|".join(MONTHS) + r")\b", re.I)
+
+
 def _weekday(text: str, at: datetime, direction: Tense) -> TimeRef | None:
-    """A bare weekday ("on Friday", "this Saturday") in a sentence whose tense says which way it points."""
-    if direction is None:
-        return None
+    """A bare weekday ("on Friday", "this Saturday") in a sentence whose tense says which way it points; with the
+    day of the month after it ("on Wednesday the 2nd"), that day, which needs no tense (before a month, "Wednesday
+    2nd December", the date is read whole, not here)."""
     m = re.search(r"\b(?:(on|this)\s+)?(" + "|".join(WEEKDAYS) + r")\b", text, re.I)
     if not m or re.search(r"\b(last|next|every|each)\s+$", text[: m.start()], re.I):
+        return None
+    nth = _NTH_AFTER.match(text, m.end())
+    if nth is not None:
+        if _MONTH_NEXT.match(text, nth.end()):
+            return None
+        return _day_of_month(int(nth.group(1)), at, direction, text[m.start() : nth.end()])
+    if direction is None:
         return None
     day = WEEKDAYS[m.group(2).lower()]
     if direction == "past":

@@ -133,6 +133,21 @@ _BEFORE_NOW = re.compile(r"\b(?:before|previously|formerly)\W*$|\b(?:previous|us
 _ASKS_MEMORY = re.compile(r"\b(you|we)\b.*\b(know|remember|recall|told|tell|said|say|mention(ed)?|talk(ed)?)\b", re.I)
 
 
+def only_the_topic(question: str, episodes: Sequence[Episode]) -> bool:
+    """The words found share with the question one run of its words only (a thing named: "Pride and Prejudice",
+    "the solar system"), and the question asks more of it that none of them says ("who wrote", "the largest
+    planet"): they speak of the topic, not of what is asked."""
+    said = {t for e in episodes for t in terms(e.text)}
+    asked = terms(question)
+    hits = "".join("1" if t in said else "0" for t in asked)
+    run = hits.strip("0")
+    if not run or run == hits or "0" in run:
+        return False
+    # one name alone is someone's, or a pet's ("How long since Miso came?"): what they did is memory's
+    names = {t for w in question.split()[1:] if w[:1].isupper() for t in terms(w)}
+    return not (len(run) == 1 and asked[hits.index("1")] in names)
+
+
 @functools.cache
 def _searcher() -> ThreadPoolExecutor:
     """One worker thread for the search of what was said (created on first use, shared by every recall)."""
@@ -360,6 +375,10 @@ class Recaller:
                 # I support?" was answered "Leeds." from "My dad's a massive Leeds fan")
                 episodes = [e for e in episodes if not of_someone_else(e.text)]
             result.episodes, result.episodes_relevant = episodes, hits.relevant and bool(episodes)
+            if result.episodes_relevant and not result.personal and intent.relations in ((), ("is_a",)) and (
+                    not _ASKS_MEMORY.search(question)) and only_the_topic(question, episodes):
+                result.episodes_relevant = False  # "Who wrote Pride and Prejudice?" after "Hugo's doing Pride and
+                # Prejudice for his GCSE": the words name the book, and say nothing of what is asked of it
             result.elsewhere, result.elsewhere_margin, result.asked = hits.elsewhere, hits.elsewhere_margin, hits.asked
             result.prompted = hits.prompted
         t4 = time.perf_counter()

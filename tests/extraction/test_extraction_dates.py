@@ -191,6 +191,9 @@ TUE = datetime(2026, 7, 14, 19, 0, tzinfo=UTC)  # a Tuesday
     ("I've got the dentist on Wednesday morning, dreading it.", "future"),
     ("I've got back from Paris on Friday.", "past"),
     ("I got a new bike on Friday.", "past"),
+    # a short past in "-ed" untagged ("died" is no "-ed" form of four letters or more)
+    ("The boiler died on Wednesday.", "past"),
+    ("The cat bled all over the rug on Sunday.", "past"),
 ])
 def test_tense_from_words(sentence: str, expected: str | None) -> None:
     assert tense(words_of(sentence)) == expected
@@ -257,3 +260,42 @@ def test_a_time_is_read_in_the_tense_of_its_own_clause() -> None:
     found = named_time("My sister's little girl arrived on Saturday, they've called her Ivy.", tuesday,
                        tense_else="past")
     assert found is not None and found[1].when.date() == date(2026, 6, 6)
+
+
+@pytest.mark.parametrize(("sentence", "direction", "expected"), [
+    # a weekday with its day of the month: that day, whatever the tense (said on Tuesday 14 July 2026)
+    ("Parents' evening's on Wednesday the 2nd.", None, date(2026, 8, 2)),
+    ("It's been moved to Thursday the 23rd.", "future", date(2026, 7, 23)),
+    ("We met on Friday the 3rd.", "past", date(2026, 7, 3)),
+    ("Book club is Wednesday 2nd September.", None, date(2025, 9, 2)),  # with its month: the date, read whole
+    ("Book club is Wednesday 2nd September.", "future", date(2026, 9, 2)),
+])
+def test_a_weekday_with_its_day_of_the_month_is_that_day(sentence: str, direction: str | None,
+                                                        expected: date) -> None:
+    ref = resolve(sentence, TUE, direction=direction)
+    assert ref is not None and ref.when.date() == expected
+
+
+def test_of_several_times_the_one_moved_to_or_on_the_topic_is_read() -> None:
+    """"Parents' evening's on Wednesday the 2nd. Oh, hang on, … it's been moved to Thursday the 3rd": the time moved
+    to (the first run said 25 November); "The boiler died on Wednesday… The engineer can't come till Thursday",
+    asked when the engineer comes: the sentence on it (the first run said the Wednesday after)."""
+    from memory.periods import named_time
+    from memory.search import terms
+
+    tuesday = datetime(2026, 11, 24, 18, 0, tzinfo=UTC)
+    said = ("Parents' evening's on Wednesday the 2nd. Oh, hang on, the school's just texted, it's been moved to "
+            "Thursday the 3rd.")
+    found = named_time(said, tuesday, tense_else="future")
+    assert found is not None and found[1].when.date() == date(2026, 12, 3)
+    found = named_time("We moved to Leeds in 2019. Then on the 3rd of May we got a dog.", tuesday)
+    assert found is not None and found[1].when.date() == date(2019, 1, 1)  # a home moved to moves no time
+    monday = datetime(2026, 11, 9, 18, 0, tzinfo=UTC)
+    said = ("The boiler died on Wednesday, so that's five days of kettle washes now. The engineer can't come till "
+            "Thursday.")
+    found = named_time(said, monday, tense_else="future", topic=set(terms("When is the boiler engineer coming?")))
+    assert found is not None and found[1].when.date() == date(2026, 11, 12)
+    found = named_time(said, monday, tense_else="future", topic=set(terms("When did the boiler die?")))
+    assert found is not None and found[1].when.date() == date(2026, 11, 4)
+    found = named_time(said, monday, tense_else="future")  # no topic: the first
+    assert found is not None and found[1].when.date() == date(2026, 11, 4)

@@ -1562,6 +1562,12 @@ def test_an_anniversary_said_with_its_number_marks_the_years_before() -> None:
     assert years_marked("Twelve years together this June!") == 12
     assert years_marked("A few years together now.") is None
     assert years_marked("I worked there 30 years.") is None
+    # a compound number whole ("twenty-five" is no five), and the years with the time they are reached at
+    assert years_marked("Twenty-five years together this June!") == 25
+    assert years_marked("Petra and I have been best friends since reception class. Fifty-one years this September!") \
+        == 51
+    assert years_marked("It'll be 40 years on Saturday.") == 40
+    assert years_marked("I worked there ten years in London.") is None  # a place, not a time reached
 
 
 def test_asked_when_a_thing_is_a_weekday_said_is_the_next() -> None:
@@ -1573,6 +1579,26 @@ def test_asked_when_a_thing_is_a_weekday_said_is_the_next() -> None:
     r = _heard("When is our anniversary?", [("user", "It's our tenth wedding anniversary on Friday.", said)])
     found = time_meant(r)
     assert found is not None and found[1] == "8 May 2026"
+
+
+@pytest.mark.parametrize(("question", "said", "answer"), [
+    # asked when someone was born, words of the birth that say no birthday: the day they mean (the model said the
+    # day the words were said, 21 September)
+    ("When was Solomon born?", "He's here! Our grandson Solomon arrived at 3am on Thursday, 8lb 2oz.",
+     "17 September 2026."),
+    # words that say no birth give no day: not the day something else happened
+    ("When was Solomon born?", "Solomon started nursery on Thursday.", None),
+    # asked when a birthday is, the birthday only
+    ("When is Solomon's birthday?", "He's here! Our grandson Solomon arrived at 3am on Thursday, 8lb 2oz.", None),
+])
+def test_asked_when_someone_was_born_the_time_words_of_the_birth_mean(question: str, said: str,
+                                                                      answer: str | None) -> None:
+    from assistant.when import when_answer
+
+    monday = datetime(2026, 9, 21, 18, 0, tzinfo=UTC)
+    r = _heard(question, [("user", said, monday)])
+    r.personal, r.asked = True, "Solomon"
+    assert when_answer(r) == answer
 
 
 def test_a_baby_due_is_answered_from_the_plan_of_it() -> None:

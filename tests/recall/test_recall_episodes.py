@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from memory.episodes import Episodes
+from memory.episodes import Episode, Episodes
 from memory.graph import TemporalGraph
 from memory.kglite_store import KgliteStore
 from memory.recall.recall import Recaller
@@ -442,3 +442,29 @@ def test_asked_for_the_one_before_now_a_state_still_held_is_not_handed_over(worl
     assert sorted(a.object for a in ever.facts if a.relation == "lives_in") == ["Naples", "Turin"]
     g.assert_fact("user", "visited", "Japan", now=T0 + timedelta(days=5))
     assert "Japan" in [a.object for a in rec.recall("Have I been to Japan before?", now=later).facts]
+
+
+@pytest.mark.parametrize(("question", "said", "general"), [
+    # the words name the topic and say nothing of what is asked of it: the model's own knowledge answers
+    ("Who wrote Pride and Prejudice?", "Hugo's doing Pride and Prejudice for his English GCSE.", True),
+    ("What is the largest planet in the solar system?", "Juno's making a model of the solar system.", True),
+    # the words say what is asked, or share words apart: they stand
+    ("What is the book club reading?", "Our book club is reading The Secret History.", False),
+    ("What did the vet say about the rash?", "The vet said the rash is nothing to worry about.", False),
+    ("Who plays the cello?", "My neighbour plays the cello at night.", False),
+    ("How far is the moon?", "We baked a cake.", False),  # nothing shared: not this turn's to decide
+])
+def test_words_that_only_name_the_topic_of_a_general_question_are_no_answer(question: str, said: str,
+                                                                           general: bool) -> None:
+    """"Who wrote Pride and Prejudice?" "Hugo." and "What is the largest planet…?" said back the words found
+    (everyday71/70's first run)."""
+    from memory.recall.recall import only_the_topic
+
+    assert only_the_topic(question, [Episode("e1", "c1", 0, "user", said, T0)]) is general
+
+
+def test_one_name_alone_is_no_topic_of_general_knowledge() -> None:
+    """"How long has it been since Miso came?" after "We adopted Miso": a pet's name, whose doings memory holds."""
+    from memory.recall.recall import only_the_topic
+
+    assert not only_the_topic("When did Miso come?", [Episode("e1", "c1", 0, "user", "We adopted Miso.", T0)])
