@@ -359,6 +359,8 @@ def no_longer(recall: RecallResult) -> str | None:
     if not still:
         return None
     since = max(a.valid_from for a in current)
+    if (moved_on := _new_employer(current, recall, since)) is not None:
+        return moved_on
     topic = asked - {"still"}
     speaker = "user" if first_person else recall.asked
     later = [e for e in recall.episodes if e.at > since and e.speaker == speaker
@@ -369,6 +371,22 @@ def no_longer(recall: RecallResult) -> str | None:
 
 
 _PET_TERMS = frozenset(terms(" ".join(PETS)))
+
+
+def _new_employer(current: list[Arc], recall: RecallResult, since: datetime) -> str | None:
+    """Asked whether a job still holds ("Am I still a postie?") when a newer employer of the same one is held
+    ("Started on the line at the Jaguar plant"): the post told before went with the old work. (A newer post at the
+    same employer, a promotion, puts no doubt on the employer.)"""
+    if not current or any(a.relation != "works_as" for a in current):
+        return None
+    whose = {a.subject_id for a in current}
+    newer = [a for a in recall.facts if a.current and a.relation == "works_at" and a.subject_id in whose
+             and a.valid_from > since and a.object]
+    if not newer:
+        return None
+    a = max(newer, key=lambda a: a.valid_from)
+    who = "you" if a.subject_id == USER_ID else a.subject
+    return f"Maybe not: {who} started at {a.object} on {spoken_day(a.valid_from)}."
 
 
 def _of_another_kind(a: Arc, recall: RecallResult, asked: set[str]) -> bool:

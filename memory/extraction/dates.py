@@ -246,7 +246,9 @@ def tense(words: Sequence[tuple[str, str]]) -> Tense:
         if w == "got" and before and before[0] in _HAVE and (not nxt or nxt[0] not in _GOT_MOVED):
             future = True  # "I've got the dentist on Wednesday": had now, for a day to come (not "I've got back")
             continue
-        if w in _BACK or tags[i] == "VBD" or (not tags[i] and (w in PAST_FORMS or (
+        opening = not [x for x in low[:i] if x not in _SOFT_ADVERBS]  # "Started at the plant on Monday": the
+        # tagger calls a past that opens with its "I" left out a participle
+        if w in _BACK or tags[i] == "VBD" or (tags[i] == "VBN" and opening) or (not tags[i] and (w in PAST_FORMS or (
                 w.endswith("ed") and len(w) > 4 and named))):
             past = True
     future = future or (elided and not past)  # "Running the half on Sunday was brutal": its "was" says past

@@ -163,6 +163,8 @@ DEPARTMENTS = frozenset(_words(
     "administration research development procurement purchasing logistics compliance audit tax recruitment "
     "communications comms pr product data analytics security facilities estates team department office branch "
     "site ward unit division desk"))
+# Where in a workplace one starts ("started on the line at the Jaguar plant", "starting on the tills at Tesco")
+WORK_POSTS = DEPARTMENTS | frozenset(_words("line tills till checkouts floor counter nights wards production"))
 GROUP_WORDS = frozenset(
     _words("club team choir band society association league orchestra union group committee")
 )

@@ -19,6 +19,7 @@ from memory.extraction.rules_lexicon import (
     SOFT,
     TRADE_VERBS,
     TRIP_WORDS,
+    WORK_POSTS,
 )
 from memory.extraction.rules_tokens import Tok
 from memory.words import POSSESSIVES
@@ -58,6 +59,7 @@ _DIET = "|".join(sorted(d for d in DIETS if "-" not in d))  # a hyphenated word 
 _POSSESSIVE = "|".join(sorted(POSSESSIVES))
 _DWELLING_KIND = "|".join(sorted(DWELLING_KINDS))
 _PET = "|".join(sorted(PETS))
+_WORK_POST = "|".join(sorted(WORK_POSTS))
 _TRIP = "|".join(sorted(TRIP_WORDS))
 _CALLED_OFF = "|".join(sorted(CALLED_OFF))
 _FREE_OF = "|".join(sorted(FREE_OF))
@@ -245,6 +247,7 @@ PATTERNS: list[Pattern] = [
     _p("degree|masters|apprenticeship|diploma|course|phd|doctorate at O", "@study_before", state=True),
     _p("degree|masters|apprenticeship|diploma|course|phd|doctorate", "@study_before", state=True),
     _p("start|begin at O", "@study_at"),
+    _p(f"start|begin on|in ~ {_WORK_POST} at O", "@study_at"),  # "started on the line at the Jaguar plant"
     _p("year at O", "@study_at", state=True),
     _p("member of O", "member_of"),
     # tastes

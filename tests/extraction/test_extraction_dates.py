@@ -201,6 +201,10 @@ def test_tense_from_words(sentence: str, expected: str | None) -> None:
 
 def test_tense_reads_tags_when_there_are_some() -> None:
     assert tense([("I", "PRP"), ("ran", "VBD"), ("on", "IN"), ("Sunday", "NNP")]) == "past"
+    # a past that opens with its "I" left out, tagged a participle ("Started at the plant on Monday")
+    assert tense([("Started", "VBN"), ("at", "IN"), ("the", "DT"), ("plant", "NN"), ("on", "IN"),
+                  ("Monday", "NNP")]) == "past"
+    assert tense([("It", "PRP"), ("'s", "VBZ"), ("broken", "VBN"), ("since", "IN"), ("Monday", "NNP")]) is None
     assert tense([("I", ""), ("ran", ""), ("on", ""), ("Sunday", "")]) == "past"  # an irregular verb, untagged
     assert tense([("I", ""), ("finally", ""), ("passed", ""), ("it", "")]) == "past"  # an adverb between
     assert tense([("I", ""), ("run", ""), ("on", ""), ("Sundays", "")]) is None

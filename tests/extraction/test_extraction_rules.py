@@ -1323,6 +1323,11 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
         k(U, "works_as", "staff nurse"), k(U, "works_at", "Royal")}),
     ("I'm an engineer in the payments team at Monzo.", (), {k(U, "works_as", "engineer"), k(U, "works_at", "Monzo")}),
     ("Kim is a nurse on nights at the Royal.", (), {k("Kim", "works_as", "nurse")}),
+    # a start where in a workplace, then at it ("on the line at the plant"), with the "I" left out too
+    ("Started on the line at the Jaguar plant in Halewood on Monday.", (), {k(U, "works_at", "Jaguar plant")}),
+    ("My son starts on the tills at Tesco next week.", (), {k("my son", "works_at", "Tesco")}),
+    ("I started on the wards at the Royal in May.", (), {k(U, "works_at", "Royal")}),
+    ("We started on the path at the car park on Monday.", (), set()),
     # after a job, a plain word for a workplace is one, with where it is; never someone's place
     ("My boyfriend Luca is a chef at an Italian place in Soho.", (), {
         k("Luca", "partner_of", U), k("Luca", "works_as", "chef"), k("Luca", "works_at", "Italian place in Soho")}),

@@ -408,6 +408,23 @@ def _fact(subject_id: str, relation: str, obj: str, until: datetime | None = Non
     return dataclasses.replace(_born_on(subject_id, obj), id=f"a-{obj}", relation=relation, valid_to=until)
 
 
+def test_asked_whether_a_post_still_holds_a_newer_employer_puts_it_in_doubt() -> None:
+    """"Am I still a postie?" "Yes." after "Started on the line at the Jaguar plant on Monday" (everyday70's first
+    run): the post went with the old work. A newer post at the same employer (a promotion) is no doubt on it."""
+    q = "Am I still a postie?"
+    post = _fact("user", "works_as", "postie")
+    plant = dataclasses.replace(_fact("user", "works_at", "Jaguar plant"), id="a-plant",
+                                valid_from=MAY_20 + timedelta(days=60))
+    r = RecallResult(q, analyse(q), ["user"], [post, plant], "now")
+    assert no_longer(r) == "Maybe not: you started at Jaguar plant on 19 July 2023."
+    r.facts = [post, dataclasses.replace(plant, valid_from=MAY_20 - timedelta(days=60))]  # the employer then
+    assert no_longer(r) is None
+    q = "Do I still work at Jaguar plant?"
+    r = RecallResult(q, analyse(q), ["user"], [dataclasses.replace(plant, valid_from=MAY_20 - timedelta(days=60)),
+                                               dataclasses.replace(post, valid_from=MAY_20)], "now")
+    assert no_longer(r) is None
+
+
 def test_asked_of_the_user_without_still_an_end_is_said() -> None:
     """"Am I pescatarian?" after the diet ended: memory had said "You haven't told me anything about it"."""
     q = "Am I pescatarian?"
