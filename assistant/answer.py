@@ -1152,6 +1152,8 @@ def ungrounded(answer: str, question: str, recall: RecallResult) -> bool:
            and not (counted and _numeric(k)) and not _NEGATION.search(k)}
     if not new:
         return False
+    # one who does what was said is said of it too ("training to be a plumber" from "a plumbing course")
+    known |= {k for k in new if _doer_of(k) in known}
     if not new & known:
         return True
     # the only words found are those that name whom it asks about ("Where does my grandma live?" "Your Iris
@@ -1159,6 +1161,18 @@ def ungrounded(answer: str, question: str, recall: RecallResult) -> bool:
     # guess; asked who, or someone's name, a name is the answer
     rest = new - _naming(recall)
     return bool(rest) and not rest & known and not _NAME_ASKED.search(question)
+
+
+def _doer_of(key: str) -> str:
+    """The keyed activity a doer's noun is made from ("plumber" plumb, "gardener" garden, "swimmer" swim,
+    "cyclist" cycl), or "" when it is none."""
+    for end in ("er", "or", "ist"):
+        base = key[: -len(end)]
+        if key.endswith(end) and len(base) >= 3 and base[-1] == base[-2] and base[-1] not in "aeiou":
+            return base[:-1]  # "swimmer", "runner", "jogger"
+        if key.endswith(end) and len(base) >= 4:
+            return base
+    return ""
 
 
 _NAME_ASKED = re.compile(r"\b(who|whom|whose|names?|called)\b", re.I)

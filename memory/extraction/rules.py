@@ -362,6 +362,9 @@ def _starts_clause(toks: list[Tok], j: int) -> bool:
         return True
     if t.pos in ("VERB", "AUX") and t.tag != "VBG":
         return True
+    if t.pos == "NOUN" and toks[j - 1].text == "," and j + 1 < len(toks) and toks[j + 1].pos in ("AUX", "VERB") and (
+            toks[j + 1].tag != "VBG"):
+        return True  # a bare noun and its verb after a comma: "…, wedding's pencilled in for next summer"
     if t.lower in POSSESSIVES or t.pos in ("DET", "PROPN"):
         for k in range(j + 1, min(len(toks), j + 6)):
             if toks[k].pos in ("VERB", "AUX"):

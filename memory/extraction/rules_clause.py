@@ -32,7 +32,8 @@ MULTI = frozenset(
     }
 )
 _PERSON_NOUNS = frozenset(
-    ("woman", "man", "guy", "girl", "lady", "person", "someone", "chap", "bloke", "fellow", "boy")
+    ("woman", "man", "guy", "girl", "lady", "person", "someone", "chap", "bloke", "fellow", "boy", "lad", "lass",
+     "fella", "gent", "gentleman")
 )
 # Objects that are no taste: the vague nouns, and what people say they like in passing ("I love your
 # suggestion", "I like my job")

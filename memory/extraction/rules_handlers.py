@@ -644,6 +644,24 @@ def _named_kind(c: Clause, m: Match, subj: Entity | None, name: Phrase | None) -
         _pet(c, kind.lower, name.text, owner=subj)
 
 
+def _taken_out(c: Clause, m: Match, subj: Entity | None, o: Phrase | None, op: str) -> None:
+    """"We've taken Tamsin out of Oakridge", "pulled my son out of St Mark's": the child's place of study ends (one
+    held at a time: whichever it was). Not a thing taken out ("took the bins out of the shed"), nor a school that is
+    no name or place of study ("took her out of the class")."""
+    place = _one(c, m, "O2")
+    if subj is None or o is None or place is None or op != "assert" or _negated(c, m.start + 1):
+        return
+    if not (place.proper or place.head.lemma.lower() in STUDY_PLACES) or place.head.lower in ("class", "lesson"):
+        return
+    if o.head.pos == "PROPN" or o.head.ent == "PERSON":
+        child = Entity(o.text, "PERSON")
+    elif o.start > c.lo and c.toks[o.start - 1].lower in MY and o.head.lower in ROLES:
+        child = Entity(_my(c, o.head.lower), "PERSON")
+    else:
+        return
+    c.emit(child, "studies_at", "", "end")
+
+
 def _after_name(c: Clause, ph: Phrase) -> Phrase | None:
     """'a rabbit called Clover' -> Clover."""
     t = c.toks
@@ -962,10 +980,8 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
                 nxt.pos not in ("DET", "NOUN", "PROPN", "PRON") or nxt.ent in ("DATE", "TIME"))) and not any(
                 t.tag == "VB" for t in c.toks[m.start : m.end]):  # "…should retire": no wish or plan
             c.emit(subj, "works_as", "retired", op, obj_type="ROLE")
-            after = next((i + 1 for i in range(m.end, c.hi - 1) if c.toks[i].lower == "as"), None)
-            held = noun_phrase(c.source, c.toks, after, c.hi) if after is not None else None
-            if held is not None and not held.proper and held.head.pos == "NOUN":  # "…after 30 years as a librarian"
-                c.emit(subj, "works_as", held.text, "end", obj_type="ROLE")
+            if (held := _years_as(c, m)) is not None:  # "…after 30 years as a librarian"
+                c.emit(subj, "works_as", held, "end", obj_type="ROLE")
             town = noun_phrase(c.source, c.toks, m.end + 1, c.hi) if nxt is not None and nxt.lower == "to" else None
             if town is not None and town.proper and town.head.ent in ("GPE", "LOC", "PERSON", "") and op == "assert":
                 c.emit(subj, "lives_in", town.text, op, obj_type="PLACE")  # "Dad's retired to Portugal": moved there
@@ -1043,6 +1059,12 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
                 t.lower == "for" or t.lower in _A_DAY_OF for t in c.toks[m.start : c.hi]):
             c.emit(subj, "studies_at", o.text, op, obj_type="ORG")
         return
+    if rel == "@school_year":  # "in Year 4 at Oakridge Primary": the place by name is a school
+        if o is not None and o.proper and subj is not None and subj.type == "PERSON":
+            c.emit(subj, "studies_at", o.text, op, obj_type="ORG")
+        return
+    if rel == "@taken_out":  # "We've taken Tamsin out of Oakridge": the child's school ends
+        return _taken_out(c, m, subj, o, op)
     if rel == "@study_at":  # "started at Leeds uni": a place of study; "started at Google" is the job's row
         if o is not None and o.proper and o.head.lemma.lower() in STUDY_PLACES:
             c.emit(subj, "studies_at", o.text, op, obj_type="ORG")
@@ -1776,12 +1798,25 @@ def _retired_from(c: Clause, m: Match, subj: Entity, op: str) -> None:
     o = noun_phrase(c.source, c.toks, m.end + 1, c.hi)
     if o is None or not (o.proper or o.head.lower in WORKPLACES) or op != "assert" or _irrealis(c, m.start, True):
         return  # "…should retire from…", "if I retired from…": a wish
-    place, when = o.text.removeprefix("the ").strip(), c.time()
-    if when is not None and when.when > c.at:
+    place, when, held = o.text.removeprefix("the ").strip(), c.time(), _years_as(c, m)
+    if (when is not None and when.when > c.at) or c.toks[m.start].tag == "VBG":  # ("he's retiring …": ahead)
         c.emit(subj, "works_at", place, obj_type="ORG", timeless=True)
+        if held is not None:  # "…retiring from the surgery at Christmas after thirty years as a GP": one till then
+            c.emit(subj, "works_as", held, obj_type="ROLE", timeless=True)
     elif c.toks[m.start].tag in ("VBD", "VBN"):
         c.emit(subj, "works_as", "retired", obj_type="ROLE")
         c.emit(subj, "works_at", place, "end", obj_type="ORG")
+        if held is not None:
+            c.emit(subj, "works_as", held, "end", obj_type="ROLE")
+
+
+def _years_as(c: Clause, m: Match) -> str | None:
+    """The post a retirement says was held ("…after 30 years as a librarian", "as a GP"), or None."""
+    after = next((i + 1 for i in range(m.end, c.hi - 1) if c.toks[i].lower == "as"), None)
+    held = noun_phrase(c.source, c.toks, after, c.hi) if after is not None else None
+    if held is None or after is None or [t.lower for t in c.toks[after - 1 : held.end]] in PAST_PERIODS:
+        return None  # "as a teenager" is when
+    return held.text if (not held.proper and held.head.pos == "NOUN") or held.text.isupper() else None
 
 
 def _works_at_tail(c: Clause, o: Phrase, subj: Entity, op: str = "assert") -> bool:

@@ -303,7 +303,8 @@ JOB_HELD = frozenset(_words("job position post role career army navy police forc
 # Tried and so being done: "I'm trying to learn Portuguese" is learning it ("trying to go vegan" is not vegan)
 TRIED_IS_DONE = frozenset(_words("learn study improve practise practice"))
 # Where people study: a place of study named by one of these ("Leeds uni", "Exeter University", "the sixth form")
-STUDY_PLACES = frozenset(_words("uni university college school academy polytechnic conservatoire conservatory form"))
+STUDY_PLACES = frozenset(_words("uni university college school academy polytechnic conservatoire conservatory form "
+                                "primary high grammar infants juniors"))  # ("Oakridge Primary", "Hillside High")
 # Doing a course or degree: the verbs that say it is being done now ("doing an MA", "starting a PhD")
 STUDYING = frozenset(_words("do start begin study take pursue"))
 # Words before "team" that name no team ("we're on the same team", "the winning team")

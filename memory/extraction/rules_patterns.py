@@ -249,6 +249,12 @@ PATTERNS: list[Pattern] = [
     _p("start|begin at O", "@study_at"),
     _p(f"start|begin on|in ~ {_WORK_POST} at O", "@study_at"),  # "started on the line at the Jaguar plant"
     _p("year at O", "@study_at", state=True),
+    # a school year or class at a place by name: a school ("Tamsin's in Year 4 at Oakridge Primary", "my son is in
+    # reception at St Mary's")
+    _p("in year ~ at O", "@school_year", state=True),
+    _p("in reception|nursery at O", "@school_year", state=True),
+    # a child taken out of a school ("We've taken Tamsin out of Oakridge", "pulled him out of St Mark's")
+    _p("take|pull O out of O2", "@taken_out"),
     _p("member of O", "member_of"),
     # tastes
     _p(f"come|grow|learn|start|begin to {_LIKE} O", "likes", neg="flip"),
@@ -384,6 +390,8 @@ PATTERNS: list[Pattern] = [
     _p("separate", "@couple:partner_of", "end"),  # "Neil and Karen have separated", "we're separating"
     _p("call it quits", "@couple:partner_of", "end"),  # "Jonas and I called it quits"
     _p("call it a day", "@couple:partner_of", "end"),
+    _p("call it off", "@couple:partner_of", "end"),  # "Thea's called it off with Connor" (not "called it Off")
+    _p("break|call off ~ engagement", "@couple:partner_of", "end"),  # "broke off her engagement to Connor"
     # a pet's death ends having it ("Pixel passed away", "our old cat died")
     _p("pass away|on", "@died"),
     _p("pass O", "@passed", event=True),  # "I passed my driving test": a test or exam got through

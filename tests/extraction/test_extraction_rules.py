@@ -1323,6 +1323,24 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
         k(U, "works_as", "staff nurse"), k(U, "works_at", "Royal")}),
     ("I'm an engineer in the payments team at Monzo.", (), {k(U, "works_as", "engineer"), k(U, "works_at", "Monzo")}),
     ("Kim is a nurse on nights at the Royal.", (), {k("Kim", "works_as", "nurse")}),
+    # a person said by a noun and then named ("a lad called Connor"); a bare noun opening the next clause
+    # ("…, wedding's pencilled in for next summer") takes its time with it
+    ("Our Thea's engaged to a lad called Connor, wedding's pencilled in for next summer.", (), {
+        k("Thea", "partner_of", "Connor")}),
+    # an engagement called or broken off ends the couple; an outing called off is no one's
+    ("Thea's called it off with Connor.", (), {k("Connor", "partner_of", "Thea", "end")}),
+    ("Thea and Connor have called it off.", (), {k("Thea", "partner_of", "Connor", "end")}),
+    ("Thea has broken off her engagement to Connor.", (), {k("Connor", "partner_of", "Thea", "end")}),
+    ("We called it off, the rain was too heavy.", (), set()),
+    # a school year or class at a place by name is a school; a child taken out of one ends it
+    ("Tamsin's in Year 4 at Oakridge Primary, her teacher's lovely.", (), {
+        k("Tamsin", "studies_at", "Oakridge Primary")}),
+    ("My son is in reception at St Mary's.", (), {k("my son", "studies_at", "St Mary's")}),
+    ("We've taken Tamsin out of Oakridge.", (), {k("Tamsin", "studies_at", "", "end")}),
+    ("We pulled my son out of St Mark's last year.", (), {k("my son", "studies_at", "", "end")}),
+    ("We didn't take Tamsin out of Oakridge.", (), set()),
+    ("I took the bins out of the shed.", (), set()),
+    ("We took Ella out of the class.", (), set()),
     # a start where in a workplace, then at it ("on the line at the plant"), with the "I" left out too
     ("Started on the line at the Jaguar plant in Halewood on Monday.", (), {k(U, "works_at", "Jaguar plant")}),
     ("My son starts on the tills at Tesco next week.", (), {k("my son", "works_at", "Tesco")}),
@@ -1466,7 +1484,8 @@ def test_relative_dates_set_validity(rx: RuleExtractor) -> None:
     "a teaching", "is expecting", "expecting our", "pregnant", "next April", "12 June next year", "Moving in on the",
     "a retired", "a stuffed", "on the children's ward at", "he's moved into a", "team leader at the",
     "Sorry, not", "not Bath,", "Sorry, not Bath, it's", "not ,", ", not , ,", "moved the wedding to", "pushed back to",
-    "a chef at a place in", "a chef at an", "a cook at his place",
+    "a chef at a place in", "a chef at an", "a cook at his place", "called it off with", "in Year 4 at",
+    "taken out of", "took out of Oakridge", "a lad called",
     "passed away on Tuesday, the", "passed away", "Last week,", "died on",
 ])
 def test_this_stops_readers_take_odd_text_without_harm(rx: RuleExtractor, odd: str) -> None:

@@ -1081,6 +1081,19 @@ def test_a_number_about_the_user_is_not_grounded_by_the_day_of_a_facts_date() ->
     assert not ungrounded("You are vegetarian.", "What do I eat?", r)
 
 
+def test_one_who_does_what_was_said_is_grounded_by_it() -> None:
+    """"What is Darragh training to be?" "Darragh is training to be a plumber." from "He's doing a plumbing course"
+    was turned down as a guess (everyday71's first run); a doer of something else is still one."""
+    from assistant.answer import ungrounded
+    q = "What is Darragh training to be?"
+    r = _talk(q, "", [("user", "Darragh's given up the lorries! He's doing a plumbing course at the college.")])
+    r.personal = True
+    assert not ungrounded("Darragh is training to be a plumber.", q, r)
+    assert not ungrounded("A swimmer.", "What is Darragh?", _talk("What is Darragh?", "", [
+        ("user", "Darragh goes swimming every day.")]))
+    assert ungrounded("Darragh is training to be an electrician.", q, r)
+
+
 def test_a_number_never_said_about_someone_is_a_guess() -> None:
     """"How old is my sister?" "Rhian is 11 years old." when all that was said is "gluten-free for two years" and
     where she lives: "years" is in memory, the number is not; a year said, or a question that counts, may give one."""
