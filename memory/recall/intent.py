@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple, Protocol
 
 from memory.extraction.dates import MONTHS, SEASONS, WEEKDAYS
-from memory.extraction.rules_lexicon import DIET_NAMES, FREE_OF
+from memory.extraction.rules_lexicon import DIET_NAMES, FREE_OF, OCCUPATIONS
 from memory.search import terms
 from memory.vocabulary import NARROWER
 from memory.words import (
@@ -41,6 +41,10 @@ CUES: list[tuple[str, tuple[str, ...]]] = [
     # "What does Sunil do?", "What do you do now?": a job, asked with nothing after "do"
     (r"^\s*what\s+(?:do|does|did)\s+.+\s+do(?:\s+(?:now|nowadays|these\s+days))?\W*$", ("works_as", "works_at")),
     (r"\b(occupation|profession|do for a living)\b", ("works_as",)),
+    # whether someone is one by their post ("Am I still a postie?", "Is Tom a plumber?"): the post, and where it is
+    # held (a newer employer says something of an older post)
+    (rf"^\s*(?:am|is|are|was|were)\b[^?]*\b(?:an?)\s+(?:\w+\s+)?({alternation(OCCUPATIONS)})\b",
+     ("works_as", "works_at")),
     (r"\b(born|birthplace)\b", ("born_in", "born_on")),
     (r"\b(birthday)\b", ("born_on",)),
     (r"\b(grow up|grew up|raised|childhood|home ?town|originally)\b|^\s*where\b.*\bfrom\W*$", ("grew_up_in",)),

@@ -291,6 +291,11 @@ def test_grounded_merge_keeps_rules_and_drops_implausible_llm_additions(env) -> 
     ("Where did I go for the weekend?", ()),
     ("Did I hurt myself?", ("injured",)),
     ("When did John injure his ankle?", ("injured",)),
+    # whether someone is one by their post: the post and where it is held ("Am I still a postie?" after a newer
+    # employer had been "Yes.": everyday70's first run)
+    ("Am I still a postie?", ("works_as", "works_at")),
+    ("Is Tom a plumber?", ("works_as", "works_at")),
+    ("Is it a nice day?", ()),
 ])
 def test_intent_relations(q: str, rels: tuple[str, ...]) -> None:
     from memory.recall.intent import analyse
