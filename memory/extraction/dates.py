@@ -225,7 +225,9 @@ def tense(words: Sequence[tuple[str, str]]) -> Tense:
     future = past = elided = False
     for i, w in enumerate(low):
         nxt = [x for x in low[i + 1:i + 4] if x not in _SOFT_ADVERBS]
-        if w in _WILL or w in _AHEAD or (w == "going" and nxt[:1] == ["to"] and i and low[i - 1] in _BE_NOW) or (
+        modifier = tags[i] == "NN" and i + 1 < len(tags) and tags[i + 1].startswith("NN")  # "a planning officer"
+        if w in _WILL or (w in _AHEAD and not modifier) or (
+                w == "going" and nxt[:1] == ["to"] and i and low[i - 1] in _BE_NOW) or (
                 w in _EXPECTED and nxt[:1] not in (["have"], ["'ve"], ["’ve"])):
             future = True
         elif w in _BE_NOW and nxt and ((nxt[0].endswith("ing") and len(nxt[0]) > 4) or nxt[:2] == ["off", "to"]):

@@ -205,6 +205,10 @@ def test_tense_reads_tags_when_there_are_some() -> None:
     assert tense([("Started", "VBN"), ("at", "IN"), ("the", "DT"), ("plant", "NN"), ("on", "IN"),
                   ("Monday", "NNP")]) == "past"
     assert tense([("It", "PRP"), ("'s", "VBZ"), ("broken", "VBN"), ("since", "IN"), ("Monday", "NNP")]) is None
+    # a plan word that names a kind of thing ("a planning officer") says nothing of the time
+    assert tense([("Started", "VBN"), ("at", "IN"), ("the", "DT"), ("council", "NN"), ("on", "IN"), ("Monday", "NNP"),
+                  (",", ","), ("as", "IN"), ("a", "DT"), ("planning", "NN"), ("officer", "NN")]) == "past"
+    assert tense([("I", "PRP"), ("'m", "VBP"), ("planning", "VBG"), ("a", "DT"), ("party", "NN")]) == "future"
     assert tense([("I", ""), ("ran", ""), ("on", ""), ("Sunday", "")]) == "past"  # an irregular verb, untagged
     assert tense([("I", ""), ("finally", ""), ("passed", ""), ("it", "")]) == "past"  # an adverb between
     assert tense([("I", ""), ("run", ""), ("on", ""), ("Sundays", "")]) is None
