@@ -134,18 +134,20 @@ _ASKS_MEMORY = re.compile(r"\b(you|we)\b.*\b(know|remember|recall|told|tell|said
 
 
 def only_the_topic(question: str, episodes: Sequence[Episode]) -> bool:
-    """The words found share with the question one run of its words only (a thing named: "Pride and Prejudice",
-    "the solar system"), and the question asks more of it that none of them says ("who wrote", "the largest
-    planet"): they speak of the topic, not of what is asked."""
-    said = {t for e in episodes for t in terms(e.text)}
-    asked = terms(question)
-    hits = "".join("1" if t in said else "0" for t in asked)
-    run = hits.strip("0")
-    if not run or run == hits or "0" in run:
+    """Asked who or what, the words found share with the question one run of two or more of its words only (a thing
+    named: "Pride and Prejudice", "the solar system"), and the question asks more of it that none of them says ("who
+    wrote", "the largest planet"): they speak of the topic, not of what is asked. Asked when, how long or what day
+    ("When does half term start?", "How long was the power cut?"), the words that name the event hold its time; one
+    word alone ("Miso", "the match") is someone's or something of memory's."""
+    if not _WHO_OR_WHAT.match(question):
         return False
-    # one name alone is someone's, or a pet's ("How long since Miso came?"): what they did is memory's
-    names = {t for w in question.split()[1:] if w[:1].isupper() for t in terms(w)}
-    return not (len(run) == 1 and asked[hits.index("1")] in names)
+    said = {t for e in episodes for t in terms(e.text)}
+    hits = "".join("1" if t in said else "0" for t in terms(question))
+    run = hits.strip("0")
+    return len(run) >= 2 and run != hits and "0" not in run
+
+
+_WHO_OR_WHAT = re.compile(r"^\s*(?:who|what|which)\b(?!\s+(?:time|day|date|year|month|week)s?\b)", re.I)
 
 
 @functools.cache

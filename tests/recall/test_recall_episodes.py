@@ -453,6 +453,10 @@ def test_asked_for_the_one_before_now_a_state_still_held_is_not_handed_over(worl
     ("What did the vet say about the rash?", "The vet said the rash is nothing to worry about.", False),
     ("Who plays the cello?", "My neighbour plays the cello at night.", False),
     ("How far is the moon?", "We baked a cake.", False),  # nothing shared: not this turn's to decide
+    # asked when or how long, the words that name the event hold its time (everyday68/69 at this stop's first cut)
+    ("How long was the power cut?", "We had a power cut last night, four hours without the telly.", False),
+    ("When does half term start?", "The kids are off for half term from the 26th of October.", False),
+    ("What time does half term start?", "The kids are off for half term from the 26th of October.", False),
 ])
 def test_words_that_only_name_the_topic_of_a_general_question_are_no_answer(question: str, said: str,
                                                                            general: bool) -> None:
