@@ -10,13 +10,13 @@ from datetime import datetime
 
 from memory.episodes import Episode, asks
 from memory.extraction.dates import UNITS, Tense, TimeRef, tense, words_of
-from memory.extraction.rules_lexicon import CAR_BRANDS, CAR_MODELS, DIET_NAMES, PETS
+from memory.extraction.rules_lexicon import CAR_BRANDS, CAR_MODELS, DIET_NAMES, KIND_OF_PET, PETS
 from memory.model import USER_ID, Arc, spoken_day
 from memory.periods import named_time, recurrence, says_when
 from memory.recall.intent import NOW_MINE
 from memory.recall.recall import RecallResult, fact_terms
 from memory.revision import says_a_change, says_an_end
-from memory.search import focus, terms
+from memory.search import focus, stem, terms
 from memory.timeutil import spoken_grain
 from memory.vocabulary import ENDS_OTHERS, is_relation, relation
 from memory.words import (
@@ -371,6 +371,7 @@ def no_longer(recall: RecallResult) -> str | None:
 
 
 _PET_TERMS = frozenset(terms(" ".join(PETS)))
+_KIND = {stem(w): stem(kind) for w, kind in KIND_OF_PET.items()}  # a breed's kind, as keyed
 
 
 def _new_employer(current: list[Arc], recall: RecallResult, since: datetime) -> str | None:
@@ -390,10 +391,11 @@ def _new_employer(current: list[Arc], recall: RecallResult, since: datetime) -> 
 
 
 def _of_another_kind(a: Arc, recall: RecallResult, asked: set[str]) -> bool:
-    """The fact's object is known to be of a kind (its `is_a` among the facts found), and the question names a kind
-    of pet that is not it."""
-    named = asked & _PET_TERMS
-    kinds = {t for k in recall.facts if k.relation == "is_a" and k.subject_id == a.object_id for t in terms(k.object)}
+    """The fact's object is known to be of a kind of pet (its `is_a` among the facts found), and the question names a
+    kind of pet that is not it. A breed is no other kind ("a retired greyhound" asked as a dog)."""
+    named = {_KIND.get(t, t) for t in asked & _PET_TERMS}
+    kinds = {_KIND.get(t, t) for k in recall.facts if k.relation == "is_a" and k.subject_id == a.object_id
+             for t in terms(k.object) if t in _PET_TERMS}
     return bool(named and kinds and not named & kinds)
 
 

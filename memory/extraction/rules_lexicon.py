@@ -9,16 +9,21 @@ def _words(text: str) -> tuple[str, ...]:
     return tuple(text.split())
 
 
+# The kind a breed or pet word is of ("a retired greyhound" is a dog asked of; a hamster is not)
+KIND_OF_PET: dict[str, str] = {
+    **dict.fromkeys(_words(
+        "puppy pup doggo husky greyhound beagle labrador poodle terrier spaniel collie retriever dachshund pug corgi "
+        "bulldog chihuahua schnauzer whippet lurcher labradoodle cockapoo boxer rottweiler dalmatian doberman alsatian "
+        "akita samoyed vizsla weimaraner sheepdog mastiff bichon westie staffie staffy cavapoo cavachon sprocker "
+        "goldendoodle"), "dog"),
+    **dict.fromkeys(_words("kitten kitty tabby siamese ragdoll moggy"), "cat"),
+    "bunny": "rabbit", "budgerigar": "budgie", "pony": "horse", "goldfish": "fish"}
 PETS = frozenset(
     _words(
-        "dog cat kitten puppy pup rabbit bunny hamster parrot budgie guinea tortoise turtle horse pony "
-        "goldfish fish snake lizard ferret gecko chinchilla rat canary cockatiel hedgehog "
-        # breeds and pet words said in place of the animal ("Luna, my husky")
-        "husky greyhound beagle labrador poodle terrier spaniel collie retriever dachshund pug corgi bulldog "
-        "chihuahua schnauzer whippet lurcher labradoodle cockapoo doggo kitty tabby budgerigar cockatoo axolotl "
-        "iguana tarantula boxer rottweiler dalmatian doberman alsatian akita samoyed vizsla weimaraner sheepdog "
-        "mastiff bichon westie staffie staffy cavapoo cavachon sprocker goldendoodle siamese ragdoll moggy"
+        "dog cat rabbit hamster parrot budgie guinea tortoise turtle horse fish snake lizard ferret gecko chinchilla "
+        "rat canary cockatiel hedgehog cockatoo axolotl iguana tarantula"
     )
+    + tuple(KIND_OF_PET)  # breeds and pet words said in place of the animal ("Luna, my husky")
 )
 # Before a pet: one that is gone ("my old dog", "my late cat")
 PAST_PET = frozenset(_words("old late former first childhood previous"))

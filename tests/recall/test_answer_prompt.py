@@ -449,6 +449,10 @@ def test_a_pet_of_another_kind_gone_is_no_end_of_the_kind_asked() -> None:
                     ("Do I have a hamster?", "No, not since 3 June 2023.")):
         r = RecallResult(q, analyse(q), ["user"], [pet, kind], "history")
         assert no_longer(r) == said, q
+    # a breed is no other kind: "a retired greyhound" gone is the dog asked of (everyday62 in stop 57's gate)
+    breed = dataclasses.replace(kind, object="retired greyhound")
+    r = RecallResult("Do we have a dog?", analyse("Do we have a dog?"), ["user"], [pet, breed], "history")
+    assert no_longer(r) == "No, not since 3 June 2023."
 
 
 def test_still_asked_in_the_words_a_fact_was_learned_from() -> None:
