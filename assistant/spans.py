@@ -15,7 +15,7 @@ from datetime import datetime
 
 from assistant.answer import said_to_you
 from assistant.when import amount
-from memory.extraction.dates import MONTHS, NUMBERS, ORDINALS, UNITS, VAGUE_NUMBERS, WEEKDAYS
+from memory.extraction.dates import MONTHS, NUMBERS, ORDINALS, TENS, UNITS, VAGUE_NUMBERS, WEEKDAYS, exact_number
 from memory.recall.intent import Tagged
 from memory.search import terms
 from memory.words import FIRST_PERSON, POINTING_BACK, POSSESSIVES, alternation
@@ -97,8 +97,7 @@ _ANNIVERSARY = re.compile(
     r"anniversary\b", re.I)
 # the same said by the years ("celebrate 40 years married on Saturday", "twenty-five years together this June")
 _EXACT_NUMBERS = {w: n for w, n in NUMBERS.items() if w not in VAGUE_NUMBERS}
-_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
-_COUNT = (r"(\d{1,2}|(?:" + "|".join(_TENS) + r")(?:[- ](?:" + "|".join(UNITS[:9]) + r"))?|"
+_COUNT = (r"(\d{1,2}|(?:" + "|".join(TENS) + r")(?:[- ](?:" + "|".join(UNITS[:9]) + r"))?|"
           + "|".join(sorted(_EXACT_NUMBERS, key=len, reverse=True)) + r")")
 # (or with the time they are reached at: "Fifty-one years this September!", "40 years on Saturday")
 _YEARS_TOGETHER = re.compile(
@@ -106,22 +105,14 @@ _YEARS_TOGETHER = re.compile(
     r"(?=(?:this|next|on|in)\s+(?:" + "|".join(sorted((*MONTHS, *WEEKDAYS), key=len, reverse=True)) + r")\b))", re.I)
 
 
-def _count(word: str) -> int | None:
-    """"fifty-one" 51, "forty" 40, "12" 12, "ten" 10."""
-    tens, _, unit = word.lower().replace(" ", "-").partition("-")
-    if tens in _TENS:
-        return _TENS[tens] + (UNITS.index(unit) + 1 if unit else 0)
-    return _EXACT_NUMBERS.get(word.lower()) or int(re.sub(r"\D", "", word) or 0) or None
-
-
 def years_marked(text: str) -> int | None:
     """The years an anniversary said with its number marks ("our tenth wedding anniversary on Friday": 10;
     "fifty-one years this September": 51): the time it names is that many years after the start, not the start."""
     m = _ANNIVERSARY.search(text)
     if m is not None:
-        return ORDINALS.get(m.group(1).lower()) or _count(m.group(1))
+        return ORDINALS.get(m.group(1).lower()) or exact_number(m.group(1))
     m = _YEARS_TOGETHER.search(text)
-    return _count(m.group(1)) if m is not None else None
+    return exact_number(m.group(1)) if m is not None else None
 
 
 def between(first: datetime, second: datetime, unit: str | None, said: tuple[str, str]) -> str:

@@ -28,13 +28,11 @@ NUMBERS.update(
         "few": 3,
         "several": 3,
         "fifteen": 15,
-        "twenty": 20,
-        "thirty": 30,
-        "forty": 40,
-        "fifty": 50,
-        "sixty": 60,
     }
 )
+# the tens said in words, alone or before a unit ("fifty-one"); counts take them up to sixty
+TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90}
+NUMBERS.update({w: n for w, n in TENS.items() if n <= 60})
 # the counts that are no exact number ("a few years", "a couple of months")
 VAGUE_NUMBERS = frozenset({"a", "an", "a couple of", "a couple", "couple of", "a few", "few", "several"})
 
@@ -91,6 +89,17 @@ def shift_months(t: datetime, months: int) -> datetime:
 def number(word: str) -> int:
     """A count said in digits or words ("3", "three", "a couple of")."""
     return int(word) if word.isdigit() else NUMBERS[word.lower()]
+
+
+def exact_number(word: str) -> int | None:
+    """An exact count said in digits (with a suffix: "10th") or words, a compound one whole ("fifty-one" 51,
+    "twenty five" 25, "forty" 40, "ten" 10); None for a vague count ("a few") or none."""
+    tens, _, unit = word.lower().replace(" ", "-").partition("-")
+    if tens in TENS and (not unit or unit in UNITS[:9]):
+        return TENS[tens] + (UNITS.index(unit) + 1 if unit else 0)
+    if word.lower() in VAGUE_NUMBERS:
+        return None
+    return NUMBERS.get(word.lower()) or int(re.sub(r"\D", "", word) or 0) or None
 
 
 def saturday(day: datetime, step: int) -> datetime:
