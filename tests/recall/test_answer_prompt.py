@@ -1698,6 +1698,28 @@ def test_stop_56s_answer_checks_take_odd_text_without_harm(odd: str) -> None:
     assert time_moved_first(r) == r.episodes
 
 
+@pytest.mark.parametrize("odd", ["", "   ", "?", "Who", "Do the kids have a", "Wednesday the 99th", "\x00\ufffd",
+                                 "'; DROP TABLE arcs; --", "fifty-fifty years this May", "Am I still a " * 100])
+def test_stop_57s_readers_and_checks_take_odd_text_without_harm(odd: str) -> None:
+    """Blank, cut-off or hostile text through this stop's time, number, topic, death-of-a-kind and employer
+    checks: no error, nothing said instead."""
+    from assistant.answer import died_told, ungrounded
+    from assistant.when import no_longer
+    from memory.extraction.dates import exact_number, resolve
+    from memory.periods import named_time
+    from memory.recall.recall import only_the_topic
+
+    r = _heard(odd, [("user", odd, MAY_20)])
+    assert died_told("Yes.", odd, r) is None  # no death held
+    assert no_longer(r) is None  # no fact held
+    assert not only_the_topic(odd, r.episodes)  # every word found, or none asked
+    if "99th" in odd:  # no such day of a month
+        assert resolve(odd, MAY_20, direction="future") is None and named_time(odd, MAY_20) is None
+    named_time(odd, MAY_20, topic=set(odd.split()))  # no error
+    assert exact_number("fifty-fifty") is None and exact_number("a few") is None  # no unit after the tens; vague
+    ungrounded(odd, odd, r)  # no error
+
+
 @pytest.mark.parametrize(("question", "answer", "said"), [
     ("How much weight have I lost?", "1 stone since January 2026.", True),  # "two stone" misread
     ("How much weight have I lost?", "Two stone since January.", False),
