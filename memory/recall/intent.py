@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple, Protocol
 
 from memory.extraction.dates import MONTHS, SEASONS, WEEKDAYS
-from memory.extraction.rules_lexicon import DIET_NAMES, FREE_OF, OCCUPATIONS
+from memory.extraction.rules_lexicon import DIET_NAMES, FREE_OF, OCCUPATIONS, STUDY_PLACES
 from memory.search import terms
 from memory.vocabulary import NARROWER
 from memory.words import (
@@ -65,7 +65,9 @@ CUES: list[tuple[str, tuple[str, ...]]] = [
     (r"\b(conditions?|illness\w*|diagnos\w*|health)\b", ("has_condition",)),
     (r"\b(injur\w*|hurt|sprain\w*|fractur\w*)\b", ("injured",)),
     (r"\b(teach|teaches|teaching|subject)\b", ("teaches",)),
-    (r"\b(stud(y|ies|ying|ents?)|school|university|uni|college|degree)\b", ("studies", "studies_at")),
+    # a place of study named by its kind ("Does Tamsin go to Oakridge Primary?"; "high" and "form" only after a name)
+    (rf"\b(stud(y|ies|ying|ents?)|degree|{alternation(STUDY_PLACES - {'high', 'form', 'grammar'})})\b|"
+     r"(?-i:\b[A-Z]\w+\s+(?:High|Grammar)\b)", ("studies", "studies_at")),
     (r"\b(play|plays|playing|instrument)\b", ("plays",)),
     (r"\b(sports?|exercis\w*|fitness|workouts?|keep fit)\b", ("plays", "practices")),  # spin, yoga as well as squash
     (r"\b(hobby|hobbies|practi[cs]\w*|pastime|free time)\b", ("practices", "plays")),
@@ -100,8 +102,10 @@ _HISTORY = re.compile(
     rf"last time|in the past|back then|once|former|old)\b|\b({_PAST})\b.*\b(before|then|ago)\b",
     re.I)
 # "where did you live" asks for the old value; "when did" asks for a date (_WHEN), "why did" for a reason
-# "Am I vegan?", "Do we have a car?": asked of the user now, so what ended is read too (to say "No, not since…")
-NOW_MINE = re.compile(r"^\s*(?:am|are|do|have|has)\s+(?:i|we)\b", re.I)
+# "Am I vegan?", "Do we have a car?", "Does Tamsin go to Oakridge?": asked of the user, someone of theirs or someone
+# named, now, so what ended is read too (to say "No, not since…")
+NOW_MINE = re.compile(r"^\s*(?:(?:am|are|do|have|has)\s+(?:i|we)\b|(?:is|are|does|do|has|have)\s+(?:(?:my|our)\s+\w+|"
+                      r"(?-i:[A-Z][\w'’-]+))\b)", re.I)
 _DID_PAST = re.compile(
     rf"^\s*({alternation(w for w, asks in WH_WORDS.items() if asks not in ('time', 'reason'))})\s+({_PAST})\b", re.I)
 _PROVENANCE = re.compile(

@@ -436,7 +436,20 @@ def test_asked_of_the_user_without_still_an_end_is_said() -> None:
     r.episodes = [Episode("e1", "c2", 0, "user", "New pescatarian cookbook arrived, so glad I switched.", JUNE_3)]
     r.episodes_relevant = True
     assert no_longer(r) is None  # words of a change are read only when asked "still"
-    assert not analyse("Is Anna pescatarian?").history  # of someone else: as before
+    assert not analyse("Is it vegetarian?").history  # of no one
+
+
+def test_asked_of_someone_named_without_still_an_end_is_said() -> None:
+    """"Does Tamsin go to Oakridge Primary?" after she was taken out: "I don't know that" (neither the ended school
+    nor its kind were read); of someone of the user's, too ("Is my brother vegan?")."""
+    q = "Does Tamsin go to Oakridge Primary?"
+    assert analyse(q).history and "studies_at" in analyse(q).relations
+    r = RecallResult(q, analyse(q), ["e-tamsin"], [_fact("e-tamsin", "studies_at", "Oakridge Primary", until=JUNE_3)],
+                     "history")
+    assert no_longer(r) == "No, not since 3 June 2023."
+    assert analyse("Is my brother vegan?").history and analyse("Is Anna pescatarian?").history
+    assert "studies_at" in analyse("Is Kai at Hillside High?").relations
+    assert "studies_at" not in analyse("How high is Ben Nevis?").relations
 
 
 def test_a_pet_of_another_kind_gone_is_no_end_of_the_kind_asked() -> None:
