@@ -20,7 +20,7 @@ from assistant.when import (
     yes_no,
 )
 from memory.episodes import Episode, about_listener, addressed, to_listener, without_names
-from memory.extraction.dates import NUMBERS, ORDINALS, UNITS, number
+from memory.extraction.dates import MONTHS, NUMBERS, ORDINALS, UNITS, WEEKDAYS, number
 from memory.extraction.rules_lexicon import OCCUPATIONS
 from memory.llm import Message
 from memory.model import USER_ID, Arc
@@ -109,13 +109,17 @@ KIND_SYSTEM = ("You check whether an answer names the kind of thing a question a
                "kind of thing (or a kind of it, or could be one); no only if it is plainly something else.")
 
 
+_CALENDAR = frozenset({*MONTHS, *WEEKDAYS, *(f"{d}s" for d in WEEKDAYS)})
+
+
 def named_in(answer: str, question: str, source: str) -> bool:
     """The answer gives something by the proper name its source calls it ("Fontaines D.C." for "Saw Fontaines D.C.
     at Glastonbury"): a word of the answer's own, not the question's, that the source writes capitalised inside a
     sentence. A small model cannot tell the kind of a name it has never heard of (it said a band of that name is no
-    band), so such an answer is not put to it."""
+    band), so such an answer is not put to it. A day or a month is written capitalised and names no thing
+    ("Mondays and Wednesdays", asked what car someone drives)."""
     asked = {w.lower() for w in _WORD.findall(question)}
-    own = {w.lower() for w in _WORD.findall(answer)} - asked
+    own = {w.lower() for w in _WORD.findall(answer)} - asked - _CALENDAR
     for sentence in SENTENCE_END.split(source):
         words = _WORD.findall(sentence)
         if any(w[:1].isupper() and w.lower() in own for w in words[1:]):

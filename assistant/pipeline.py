@@ -48,6 +48,7 @@ from memory.recall.intent import Kind, Tagged, analyse, asked_kind, premises
 from memory.recall.recall import Recaller, RecallResult
 from memory.search import focus
 from memory.transcripts import TranscriptStore
+from memory.words import FIRST_PERSON_RE
 
 log = logging.getLogger(__name__)
 MAX_QUESTION = 2000
@@ -121,6 +122,13 @@ class Pipeline:
             return iter([role_unknown(recall.role_unheld)]), ans
         if asking and (gone := none_now(recall)) is not None:  # "What car do I drive?" after it was sold
             return iter([gone]), ans
+        given, kind, people = self._read_question(q)
+        # someone the tagger knows for a person, named in the words found, is someone of the user's life, though no
+        # fact made them an entity ("What's Hazel's teacher called?" after "Hazel's got her first nativity"): not
+        # a general question the model may answer from its own knowledge ("Mrs. Smith.")
+        if not recall.personal and any(re.search(rf"\b{re.escape(p)}\b", e.text) for p in people if len(p) > 1
+                                       for e in recall.episodes):
+            recall.personal = True
         asked_unfound = bool(intent.relations) and recall.targeted == 0 and not recall.cypher_facts
         if asking and recall.personal and (
                 not recall.found_anything or (asked_unfound and not recall.episodes_relevant)
@@ -143,7 +151,6 @@ class Pipeline:
         # premise they leave out ("What is Jon's favorite style of painting?" when Jon likes dancing)
         # (with no model to read them, the facts stand: said as they are, they are no invention)
         facts = self._fact_answers(recall)
-        given, kind = self._read_question(q)
         if unfounded(given, q, recall) and not self._answers_after_all(
                 q, recall, self._asked_facts(recall) if facts else None, unchecked=facts):
             return iter([unknown_answer(recall)]), ans
@@ -288,8 +295,11 @@ class Pipeline:
         about someone by name: of their own life the user knows what they said, an answer of a near kind ("Beer",
         asked which wine) helps them more than a refusal, and the check is a model call before the first word
         (the demo's "What instrument did I play?" went from 1.9 to 3.1 s to first audio). A question that asks to
-        reason, or an answer drawn from no utterance, is not checked; a model that is down leaves the answer."""
-        source = self._source_to_check(first, question, recall) if kind and recall.asked else None
+        reason, or an answer drawn from no utterance, is not checked; a model that is down leaves the answer.
+        A question of someone else's life, not the user's, is checked too ("What car does Priyanka drive?" "Mondays
+        and Wednesdays.", from "She drives Mondays and Wednesdays")."""
+        by_name = bool(recall.asked) or not FIRST_PERSON_RE.search(question)
+        source = self._source_to_check(first, question, recall) if kind and by_name else None
         if kind is None or source is None:
             return None
         try:
@@ -323,19 +333,19 @@ class Pipeline:
             missing = unsaid_in(missing, [e.text for e in self.recaller.episodes.around(source)])
         return missing
 
-    def _read_question(self, question: str) -> tuple[list[str], Kind | None]:
-        """What the question takes as given (``intent.premises``) and the kind of thing it asks for
-        (``intent.asked_kind``), from one tagging of its words; nothing to check without a tagger, for a statement,
-        or when tagging fails."""
+    def _read_question(self, question: str) -> tuple[list[str], Kind | None, list[str]]:
+        """What the question takes as given (``intent.premises``), the kind of thing it asks for
+        (``intent.asked_kind``) and the people it names (the tagger's), from one tagging of its words; nothing to
+        check without a tagger, for a statement, or when tagging fails."""
         if self.tagger is None or not is_question(question):
-            return [], None
+            return [], None, []
         try:
             tagged = self.tagger(question)
             return (premises(tagged, known_name=lambda name: self.graph.find_entity(name) is not None),
-                    asked_kind(tagged))
+                    asked_kind(tagged), [t.text for t in tagged if getattr(t, "ent", "") == "PERSON"])
         except Exception as e:
             log.warning("could not tag the question, its premises and the kind it asks for go unchecked: %s", e)
-            return [], None
+            return [], None, []
 
     @staticmethod
     def _asked_facts(recall: RecallResult) -> list[str]:

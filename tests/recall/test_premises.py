@@ -406,6 +406,29 @@ def test_the_users_own_life_is_not_put_to_the_kind_check(tmp_path: Path, parser:
         assert model.asked == 1 and model.kind == ["no", "no"] and "tonkotsu" in ans.text.lower()
 
 
+def test_someone_elses_life_told_by_the_user_is_put_to_the_kind_check(tmp_path: Path, parser: RuleExtractor) -> None:
+    """"What car does Priyanka drive?" "Mondays and Wednesdays." (from "She drives Mondays and Wednesdays"): asked of
+    someone else, not the user, the answer is checked as for a speaker named; a day is no name of a thing."""
+    said = [("user", "Me and Priyanka from accounts have started lift-sharing. She drives Mondays and Wednesdays "
+                     "and I do the rest.")]
+    model = Checker("Mondays and Wednesdays.", "yes")
+    model.kind = ["no", "no"]
+    with heard(tmp_path, said, ("user",), T0, model, tagger=words_of(parser)) as p:
+        ans = p.answer("What car does Priyanka drive?", now=T0 + timedelta(days=1))
+        assert model.asked == 1 and model.kind == [] and "Monday" not in ans.text
+
+
+def test_someone_the_tagger_knows_for_a_person_named_in_words_found_is_no_general_question(
+        tmp_path: Path, parser: RuleExtractor) -> None:
+    """"What's Hazel's teacher called?" after "Hazel's got her first nativity": no fact made Hazel an entity, but
+    she is someone of the user's, so the model's "Mrs. Smith." is no answer from general knowledge."""
+    said = [("user", "Hazel's got her first nativity next month and she's a sheep.")]
+    model = Checker("Mrs. Smith.", "no")
+    with heard(tmp_path, said, ("user",), T0, model, tagger=words_of(parser)) as p:
+        ans = p.answer("What's Hazel's teacher called?", now=T0 + timedelta(days=1))
+        assert ans.recall is not None and ans.recall.personal and "Smith" not in ans.text
+
+
 @pytest.mark.parametrize(("answer", "question", "source", "named"), [
     ("Fontaines D.C.", "Which band did I see?", "Saw Fontaines D.C. at Glastonbury.", True),
     ("The Lean Startup", "What book is Jon reading?", 'I\'m reading "The Lean Startup" these days.', True),
@@ -413,6 +436,8 @@ def test_the_users_own_life_is_not_put_to_the_kind_check(tmp_path: Path, parser:
     ("Sushi.", "What drink did Andrew try?", "Sushi was great. We went back twice.", False),  # a sentence's start
     ("Andrew's sushi.", "What drink did Andrew try?", "Then Andrew ordered sushi.", False),  # the question's name
     ("", "What drink?", "", False),
+    ("Mondays and Wednesdays.", "What car does she drive?", "She drives Mondays and Wednesdays.", False),
+    ("In June.", "When is the party?", "The party is in June, I think.", False),
 ])
 def test_named_in(answer: str, question: str, source: str, named: bool) -> None:
     from assistant.answer import named_in
