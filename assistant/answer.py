@@ -20,10 +20,11 @@ from assistant.when import (
     yes_no,
 )
 from memory.episodes import Episode, about_listener, addressed, to_listener, without_names
-from memory.extraction.dates import MONTHS, NUMBERS, ORDINALS, UNITS, WEEKDAYS, number
+from memory.extraction.dates import MONTHS, NUMBERS, ORDINALS, UNITS, WEEKDAYS, big_numbers, number
 from memory.extraction.rules_lexicon import OCCUPATIONS
 from memory.llm import Message
 from memory.model import USER_ID, Arc
+from memory.recall.intent import asks_a_weekday
 from memory.recall.recall import RecallResult
 from memory.search import SENTENCE_END, STOPWORDS, focus, fold, stem, terms
 from memory.timeutil import spoken_grain
@@ -149,6 +150,14 @@ def is_question(text: str) -> bool:
 _MD = re.compile(r"(\*\*|__|`|^#+\s*|^\s*[-*•]\s+)", re.M)
 
 
+def figured(text: str) -> str:
+    """A number of a hundred or more said in words with its figure after it: "two hundred and ten (210) quid" (the
+    small model read "two hundred and ten quid" as "200 pounds")."""
+    for _, end, value in reversed(big_numbers(text)):
+        text = f"{text[:end]} ({value}){text[end:]}"
+    return text
+
+
 def said_lines(recall: RecallResult, *, budget_chars: int = 1200, max_chars: int = 300) -> list[str]:
     """The utterances found, oldest first, within a character budget (the best ones are kept first), each cut
     to what bears on the question. A question about when keeps them best first: oldest first, the small model
@@ -159,7 +168,7 @@ def said_lines(recall: RecallResult, *, budget_chars: int = 1200, max_chars: int
         text = focus(e.text, recall.question, max_chars)
         if used + len(text) > budget_chars and kept:
             break
-        kept.append((e.at, "the user" if e.speaker == "user" else e.speaker, dated(text, e.at)))
+        kept.append((e.at, "the user" if e.speaker == "user" else e.speaker, dated(figured(text), e.at)))
         used += len(text)
     if not recall.intent.when:  # asked when: the best match first (dev LoCoMo temporal F1 0.34 -> 0.40)
         kept.sort(key=lambda k: k[0], reverse=asks_now(recall.question))
@@ -207,7 +216,7 @@ def user_prompt(question: str, recall: RecallResult, now: datetime, *, budget_ch
         lines.append("Remembered: nothing relevant." if recall.personal else
                      "Remembered: nothing relevant. This is a general question: answer it from your own knowledge.")
     if asked:
-        lines.append(f"Question: {question.strip()}")
+        lines.append(f"Question: {question.strip()}" + (" (a day of the week)" if asks_a_weekday(question) else ""))
     else:  # a small model tends to echo the sentence back in the first person: ask for a reply to it
         lines.append(f"The user tells you: {question.strip()}\n"
                      "Reply to them in one short, warm sentence that says back what you heard, calling them \"you\".")
@@ -1269,6 +1278,8 @@ _COUNT_OF = re.compile(rf"\b(\d+|{alternation(w for w in NUMBERS if ' ' not in w
 
 def _counts(text: str) -> set[tuple[int, str]]:
     """The counts a text says of a thing: (how many, the thing's key) for "two stone", "3 kids"."""
+    for start, end, value in reversed(big_numbers(text)):  # "two hundred and ten quid" counts 210
+        text = f"{text[:start]}{value}{text[end:]}"
     return {(number(n), _key(w.lower())) for n, w in _COUNT_OF.findall(text) if w.lower() not in _GLUE}
 
 

@@ -64,11 +64,11 @@ _WEEKENDS_COUNTED = re.compile(r"(.*\bweekends?)\s+(ago|from now)\b", re.I)  # "
 _AGO = re.compile(r"\s*\bago\b", re.I)
 
 
-def _meant(text: str, at: datetime, *, tense_else: Tense = None,
-           topic: frozenset[str] | set[str] = frozenset()) -> tuple[str, TimeRef, str] | None:
-    """The sentence of ``text`` that names a time (``periods.named_time``: the first, or the one on ``topic``),
-    the time it names, and that time as people say it."""
-    named = named_time(text, at, tense_else=tense_else, topic=topic)
+def _meant(text: str, at: datetime, *, tense_else: Tense = None, topic: frozenset[str] | set[str] = frozenset(),
+           ahead: bool = False) -> tuple[str, TimeRef, str] | None:
+    """The sentence of ``text`` that names a time (``periods.named_time``: the first, the one on ``topic``, or
+    one ahead when asked of what is to come), the time it names, and that time as people say it."""
+    named = named_time(text, at, tense_else=tense_else, topic=topic, ahead=ahead)
     if named is None:
         return None
     sentence, ref = named
@@ -796,7 +796,7 @@ def time_meant(recall: RecallResult, *, look: int = 3, max_chars: int = 300, ski
     ahead = asked_in or ("future" if _ASKS_WHEN_IS.match(recall.question) else None)
     topic = _topic(recall)
     for e, text in told:
-        meant = _meant(text, e.at, tense_else=ahead, topic=topic)
+        meant = _meant(text, e.at, tense_else=ahead, topic=topic, ahead=ahead == "future" and asked_in != "past")
         if meant is not None:
             return meant[1].when, meant[2], e.id
     if named_only:

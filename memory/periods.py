@@ -93,20 +93,23 @@ def says_when(text: str) -> bool:
     return bool(_WHEN_WORD.search(text))
 
 
-def named_time(text: str, at: datetime, *, tense_else: Tense = None,
-               topic: frozenset[str] | set[str] = frozenset()) -> tuple[str, TimeRef] | None:
+def named_time(text: str, at: datetime, *, tense_else: Tense = None, topic: frozenset[str] | set[str] = frozenset(),
+               ahead: bool = False) -> tuple[str, TimeRef] | None:
     """The first sentence of ``text`` said at ``at`` that names a time, and the time, read in the sentence's own
     tense ("on Friday": the one before, or after), or in ``tense_else`` when its words do not tell ("I finally
     pass my test on Friday", as heard, asked "When did I pass…?"). A duration ("for three years") is none.
     Of several that name one, a later one that moves the time ("…it's been moved to Thursday the 3rd") is read,
     else the first that shares most words with ``topic`` ("The boiler died on Wednesday… The engineer can't come
-    till Thursday", asked when the engineer comes)."""
+    till Thursday", asked when the engineer comes); asked of what is to come (``ahead``), of those ahead of ``at``
+    if any are."""
     if not names_a_time(text):
         return None
     read = [(i, s, found) for i, s in enumerate(SENTENCE_END.split(text)) if (found := _named_in(s, at, tense_else))]
     if not read or read[0][2][1].text.lower().startswith("for "):
         return None
     read = [r for r in read if not r[2][1].text.lower().startswith("for ")]
+    if ahead:  # asked of what is to come: a time ahead, not when it was arranged ("They rang this morning. It's on
+        read = [r for r in read if r[2][1].when.date() > at.date()] or read  # the 6th.")
     moved = [r for r in read[1:] if _moved_to(r[1], r[2][1])]
     best = moved[-1] if moved else max(read, key=lambda r: (len(topic & set(terms(r[1]))), -r[0]))
     return best[2]

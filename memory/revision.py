@@ -20,6 +20,7 @@ from __future__ import annotations
 import functools
 import json
 import logging
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -92,9 +93,14 @@ def _cue_terms(relation: str) -> frozenset[str]:
     return frozenset(terms(" ".join(cues_for(relation) or ())))
 
 
+# ...and one said around what ended ("I've let the allotment go", "we let it go"; not "let go of the rope")
+_LET_GO = re.compile(r"\blet\s+(?:[\w'-]+\s+){0,3}go\b(?!\s+(?:of|to|and|for|on|in|out|with)\b)")
+
+
 def _says(text: str, cues: frozenset[str], phrases: tuple[str, ...]) -> bool:
     low = " ".join(text.lower().replace("’", "'").split()) + " "  # "can't" at the end is "n't "
-    return bool(cues.intersection(terms(text, stop=frozenset()))) or any(p in low for p in phrases)
+    return bool(cues.intersection(terms(text, stop=frozenset()))) or any(p in low for p in phrases) or bool(
+        _LET_GO.search(low))
 
 
 def says_an_end(text: str) -> bool:

@@ -102,6 +102,34 @@ def exact_number(word: str) -> int | None:
     return NUMBERS.get(word.lower()) or int(re.sub(r"\D", "", word) or 0) or None
 
 
+_TEENS = {w: 13 + i for i, w in enumerate("thirteen fourteen fifteen sixteen seventeen eighteen nineteen".split())}
+_SMALL_WORDS = {**{w: i + 1 for i, w in enumerate(UNITS)}, **_TEENS, **TENS}
+_SMALL_ALONE = "|".join(sorted(_SMALL_WORDS, key=len, reverse=True))
+_SMALL = rf"(?:(?:{'|'.join(TENS)})(?:[- ](?:{'|'.join(UNITS[:9])}))?|{_SMALL_ALONE})"
+_HUNDREDS = rf"(?:a|{_SMALL})\s+hundred"
+_THOUSANDS = rf"(?:{_HUNDREDS}(?:\s+and\s+{_SMALL})?|a|{_SMALL})\s+thousand"
+_BIG = re.compile(rf"\b(?:{_THOUSANDS}(?:,?\s+(?:and\s+)?{_HUNDREDS})?|{_HUNDREDS})"
+                  rf"(?:\s+and\s+{_SMALL}(?![- ]\w*(?:hundred|thousand)))?\b", re.I)
+
+
+def big_numbers(text: str) -> list[tuple[int, int, int]]:
+    """The numbers of a hundred or more said in words, each (start, end, value): "a hundred and twenty" 120, "two
+    hundred and ten" 210, "three thousand five hundred" 3500 (a small model reading "two hundred and ten quid" said
+    "200 pounds")."""
+    found = []
+    for m in _BIG.finditer(text):
+        total = current = 0
+        for w in re.split(r"[\s,-]+", m.group(0).lower()):
+            if w == "hundred":
+                current = (current or 1) * 100
+            elif w == "thousand":
+                total, current = total + (current or 1) * 1000, 0
+            elif w != "and":
+                current += 1 if w == "a" else _SMALL_WORDS[w]
+        found.append((m.start(), m.end(), total + current))
+    return found
+
+
 def saturday(day: datetime, step: int) -> datetime:
     """The Saturday ``step`` weekends before ``day`` (negative) or after it (positive), never ``day`` itself."""
     if step < 0:
@@ -333,6 +361,11 @@ def _relative(text: str, at: datetime) -> TimeRef | None:
         (r"\bthe day before yesterday\b", _day(at) - timedelta(days=2), "day"),
         (r"\byesterday\b", _day(at) - timedelta(days=1), "day"),
         (r"\b(?:today|tonight|this (?:morning|afternoon|evening))\b", _day(at), "day"),
+        (r"\bthe day after tomorrow\b", _day(at) + timedelta(days=2), "day"),
+        (r"\btomorrow\b", _day(at) + timedelta(days=1), "day"),
+        # a week on from a day ("Grace's birthday is a week tomorrow", "a week today")
+        (r"\ba week (?:today|tonight)\b", _day(at) + timedelta(days=7), "day"),
+        (r"\ba week tomorrow\b", _day(at) + timedelta(days=8), "day"),
         (r"\blast week(?:end)?\b", _day(at) - timedelta(days=7), "week"),
         (r"\bthis week\b", _day(at) - timedelta(days=at.weekday()), "week"),
         (r"\blast month\b", shift_months(_day(at), -1), "month"),
@@ -377,6 +410,10 @@ def _relative(text: str, at: datetime) -> TimeRef | None:
     if m and m.start() < best_pos:
         best, best_pos = TimeRef(_season(SEASONS[m.group(2)], m.group(1), at), text[m.start() : m.end()],
                                  "season"), m.start()
+    m = re.search(r"\ba week on (" + "|".join(WEEKDAYS) + r")\b", t)
+    if m and m.start() < best_pos:  # "a week on Friday": the Friday after the coming one
+        coming = (WEEKDAYS[m.group(1)] - at.weekday()) % 7 or 7
+        best, best_pos = TimeRef(_day(at) + timedelta(days=coming + 7), text[m.start() : m.end()], "day"), m.start()
     m = re.search(r"\blast (" + "|".join(WEEKDAYS) + r")\b", t)
     if m and m.start() < best_pos:
         back = (at.weekday() - WEEKDAYS[m.group(1)]) % 7 or 7
@@ -447,6 +484,9 @@ _IN_MONTH = re.compile(
 _MOVED_TO_MONTH = re.compile(rf"{TIME_MOVED}\s+{_MON}(?:\s+(\d{{4}}))?(?!\w)", re.I)
 
 
+_IN_COUNT = re.compile(rf"\bin\s+{_NUM}\s+{_UNIT}\b(?!['’]?\s+time|\s+from now)", re.I)
+
+
 def resolve(text: str, at: datetime, *, direction: Tense = None) -> TimeRef | None:
     """The first time expression in the text, resolved against `at` (aware; UTC assumed if naive).
 
@@ -459,6 +499,12 @@ def resolve(text: str, at: datetime, *, direction: Tense = None) -> TimeRef | No
     found: list[tuple[int, TimeRef]] = []
     if rel is not None:
         found.append((text.lower().find(rel.text.lower()), rel))
+    # "in a fortnight", "in three days": ahead, unless told in the past ("I painted it in three days": how long)
+    inn = _IN_COUNT.search(text) if direction != "past" else None
+    if inn is not None and (rel is None or rel.text.lower() not in inn.group(0).lower()):
+        unit = inn.group(2).lower()  # a count of days or weeks ahead lands on a day ("in a fortnight": 4 December)
+        found.append((inn.start(), TimeRef(_ago(-number(inn.group(1).lower()), unit, at), inn.group(0),
+                                           "day" if unit.startswith(("day", "week", "fortnight")) else _grain(unit))))
     we = _weekend(text, at, direction)
     if we is not None:
         found.append((text.lower().find(we.text.lower()), we))

@@ -136,8 +136,8 @@ class Clause:
         if when is not None and when.when > self.at and op == "assert" and rel in ENTERED_FOR:
             kind = "plan"  # "Signed up for the London marathon next April": April is the marathon's
         plan = kind == "plan" and op == "assert"
-        started = rel in ("works_at", "works_as") and any(
-            t.lem in ("start", "begin") for t in self.toks[self.lo : self.hi])
+        started = rel in ("works_at", "works_as") and any(  # ("First shift at Morrisons tomorrow")
+            t.lem in ("start", "begin", "first") for t in self.toks[self.lo : self.hi])
         if when is not None and when.when > self.at and op == "assert" and not plan and not started:
             return None  # a plan, not a fact yet; a job started ahead ("I start at Screwfix on Monday") is one
         extra: dict[str, object] = {}

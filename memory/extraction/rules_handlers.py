@@ -698,6 +698,11 @@ def _going_now(c: Clause, m: Match) -> bool:
     return c.toks[m.start].tag == "VBG" and not (m.start > c.lo and c.toks[m.start - 1].lower == "been")
 
 
+def _verbless(c: Clause) -> bool:
+    """The clause has no verb at all ("First night in the new house in Margate!")."""
+    return not any(t.pos in ("VERB", "AUX") for t in c.toks[c.lo : c.hi])
+
+
 def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
     rel = m.pattern.rel
     o = _one(c, m)
@@ -764,6 +769,10 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
         return _proposed(c, m, subj)
     if rel == "@died":
         return _died(c, m, subj)
+    if rel == "@rip":  # "RIP Kevin.", "Rest in peace, Biscuit": the one named died
+        if o is not None and o.proper and o.head.ent not in ("GPE", "LOC", "ORG", "FAC") and not _negated(c, m.start):
+            _death_of(c, Entity(o.text), m.start)
+        return
     if rel == "@moved_me":  # the speaker moved by someone else (an employer)
         town = _one(c, m)
         if town is not None and town.proper and town.head.ent in ("GPE", "LOC", "") and not _move_ahead(c, m):
@@ -836,6 +845,8 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
         return
     if rel == "@habit_off":  # said with no one named ("Five months smoke-free!"): the speaker's
         return _habit_off(c, m, subj)
+    if rel == "@home_noun" and subj is None and _verbless(c):
+        subj = Entity(USER)  # said with no verb at all ("First night in the new house in Margate!"): the speaker's
     if subj is None:
         return
     if rel == "@is_my_role" and o is not None and o.head.lower in ROLES and subj.name != USER:
@@ -1119,9 +1130,12 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
             j -= 1
         # "the new place in York" got by the speaker ("We finally completed on the new place in York"): theirs
         done = next((t for t in reversed(c.toks[c.lo : max(j, c.lo)]) if t.pos == "VERB"), None)
+        # or said with no verb at all, of being in it ("First night in the new house in Margate!"; not "Photos of
+        # the new flat in Leeds")
         got = rel == "@home_noun" and subj is not None and subj.name == USER and j >= c.lo and (
             c.toks[j].lower == "the" and any(t.lower == "new" for t in c.toks[j + 1 : m.start])) and (
-            done is not None and done.lem in HOME_GOT)
+            (done is not None and done.lem in HOME_GOT) or (_verbless(c) and j > c.lo and c.toks[j - 1].lower in (
+                "in", "at")))
         if j >= c.lo and (c.toks[j].lower in MY or got):
             if rel != "@my_passion" and ((done is not None and (done.lem in LEFT_BEHIND or (
                     done.lem in SET_ASIDE and c.toks[done.i + 1].lower == "in"))) or any(
@@ -2111,9 +2125,15 @@ def _died(c: Clause, m: Match, subj: Entity | None) -> None:
     if subj is None or subj.name == USER or _negated(c, m.start + 1) or (
             c.toks[m.start].tag not in ("VBD", "VBN") and not _had_to(c, m.start)):
         return
+    _death_of(c, subj, m.start)
+
+
+def _death_of(c: Clause, subj: Entity, k: int) -> None:
+    """``subj`` died (told at token ``k``): a pet of theirs is had no more, a person of theirs lives and works
+    nowhere."""
     if subj.type == "PERSON" and (subj.unresolved or any(
             name == subj.name for role, name in c.disc.roles.items() if role in ROLES)):
-        return _person_gone(c, subj, m.start)  # "my husband Kofi passed away": a person of theirs
+        return _person_gone(c, subj, k)  # "my husband Kofi passed away": a person of theirs
     if subj.unresolved:
         return
     pet = subj.type == "ANIMAL" or any(f.relation == "has_pet" and f.object == subj.name for f in c.out) or any(
@@ -2121,9 +2141,9 @@ def _died(c: Clause, m: Match, subj: Entity | None) -> None:
     if pet or subj.name[:1].isupper():
         _pet_gone(c, subj.name)
     if pet:
-        _death_told(c, Entity(subj.name, "ANIMAL"), _death_time(c, m.start))
+        _death_told(c, Entity(subj.name, "ANIMAL"), _death_time(c, k))
     if not pet and subj.type == "PERSON" and subj.name[:1].isupper():
-        _person_gone(c, subj, m.start)  # "Graham died in September": a name not known here may be one of theirs too
+        _person_gone(c, subj, k)  # "Graham died in September": a name not known here may be one of theirs too
 
 
 def _had_to(c: Clause, k: int) -> bool:

@@ -396,6 +396,8 @@ PATTERNS: list[Pattern] = [
     _p("pass away|on", "@died"),
     _p("pass O", "@passed", event=True),  # "I passed my driving test": a test or exam got through
     _p("die", "@died"),
+    _p("rip|r.i.p. O", "@rip"),  # "RIP Kevin. Found him at the bottom of the cage"
+    _p("rest in peace [,] O", "@rip"),
     _p("have|get O put down", "@put_down"),  # "We had to have Misty put to sleep"
     _p("have|get O put to sleep", "@put_down"),
     _p("rehome|re-home O", "@put_down"),  # "We had to rehome Bella": not the speaker's now

@@ -96,6 +96,14 @@ _NAME = re.compile(r"\b(name|names|called)\b", re.I)
 _WHEN = re.compile(
     r"\b(when|since|how long|how many (years|months|weeks|days)|dates?|days?|years?|months?|weeks?|ago|"
     r"recently|lately|birthday|anniversary)\b", re.I)
+# "What day do I work at the garden centre?", "Which days is the gym open?": a day of the week, not a date
+_WEEKDAY_ASKED = re.compile(r"^\s*(?:what|which)\s+days?\s+(?:of\s+the\s+week\s+)?(?:do|does|is|are)\b", re.I)
+
+
+def asks_a_weekday(question: str) -> bool:
+    """"What day do I work at the garden centre?": a day of the week (the small model gave the date it was told)."""
+    return bool(_WEEKDAY_ASKED.match(question))
+
 _PAST = alternation(w for w, aux in AUXILIARIES.items() if aux.past)  # did, was, were, had
 _HISTORY = re.compile(
     r"\b(before|used to|previous(ly)?|formerly|earlier|ever|first|originally|past|history|changed|still|"
@@ -155,7 +163,7 @@ def analyse(question: str) -> Intent:
         asked = []
     history = bool(_HISTORY.search(q) or NOW_MINE.match(q)) or (bool(_DID_PAST.search(q)) and "now" not in q.lower())
     return Intent(tuple(asked), history, bool(_PROVENANCE.search(q)), bool(_WHO.search(q)), roles,
-                  bool(_WHEN.search(q)), role_words)
+                  bool(_WHEN.search(q)) and not asks_a_weekday(q), role_words)
 
 
 _LATER_CAPITAL = re.compile(r"(?<=\w[\s,])\s*(?!I\b|I['’])[A-Z][\w'’]*")

@@ -19,6 +19,14 @@ def d(y: int, m: int, day: int) -> datetime:
     ("text", "when", "grain"),
     [
         ("We moved yesterday.", d(2026, 6, 1), "day"),
+        # ahead by days: tomorrow, a week on from a day, a count of days or weeks ahead (a day)
+        ("The plumber's coming tomorrow.", d(2026, 6, 3), "day"),
+        ("the day after tomorrow", d(2026, 6, 4), "day"),
+        ("It's Grace's birthday a week tomorrow.", d(2026, 6, 10), "day"),
+        ("The fair's a week on Friday.", d(2026, 6, 12), "day"),
+        ("The school fair's in a fortnight.", d(2026, 6, 16), "day"),
+        ("We fly out in three days.", d(2026, 6, 5), "day"),
+        ("The results are out in two months.", d(2026, 8, 2), "month"),
         ("the day before yesterday", d(2026, 5, 31), "day"),
         ("Today was my first day", d(2026, 6, 2), "day"),
         ("Anna moved to Lisbon last week.", d(2026, 5, 26), "week"),
@@ -307,3 +315,33 @@ def test_of_several_times_the_one_moved_to_or_on_the_topic_is_read() -> None:
     assert found is not None and found[1].when.date() == date(2026, 11, 4)
     found = named_time(said, monday, tense_else="future")  # no topic: the first
     assert found is not None and found[1].when.date() == date(2026, 11, 4)
+    # asked of what is to come, a time ahead, not when it was arranged ("When is Mam's hip operation?")
+    wednesday = datetime(2026, 10, 21, 20, 0, tzinfo=UTC)
+    said = "Mam's getting the hip done, they rang this morning. It's on the 6th, in the Mater."
+    found = named_time(said, wednesday, tense_else="future", topic=set(terms("When is Mam's hip operation?")),
+                       ahead=True)
+    assert found is not None and found[1].when.date() == date(2026, 11, 6)
+    found = named_time(said, wednesday, topic=set(terms("When did the hospital ring about Mam's hip?")))
+    assert found is not None and found[1].when.date() == date(2026, 10, 21)
+
+
+def test_a_count_of_days_told_in_the_past_is_how_long_not_when() -> None:
+    """"I painted the shed in three days": how long it took; "…in three days" ahead only when not told as past."""
+    assert resolve("I painted the shed in three days.", AT, direction="past") is None
+    ref = resolve("I'll paint the shed in three days.", AT, direction="future")
+    assert ref is not None and ref.when == d(2026, 6, 5)
+
+
+@pytest.mark.parametrize(("text", "values"), [
+    ("Sold it for a hundred and twenty quid.", [120]),
+    ("New valve, two hundred and ten quid.", [210]),
+    ("Three thousand five hundred on the clock.", [3500]),
+    ("A hundred and forty thousand miles on it.", [140000]),
+    ("Nine hundred and ninety-nine, twelve hundred.", [999, 1200]),
+    ("Two hundred, and ten more.", [200]),  # a new clause: not one number
+    ("Hundreds of people came.", []),
+    ("Forty-eight out of fifty.", []),  # under a hundred: read where counts are
+])
+def test_numbers_of_a_hundred_or_more_said_in_words(text: str, values: list[int]) -> None:
+    from memory.extraction.dates import big_numbers
+    assert [v for _, _, v in big_numbers(text)] == values

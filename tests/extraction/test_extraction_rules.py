@@ -490,7 +490,7 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("Hi! I'm Ruth, by the way.", (), {k(U, "named", "Ruth")}),
     ("My name's Ruth Ellis.", (), {k(U, "named", "Ruth Ellis")}),
     ("I'm Ruth's mum.", (), set()),
-    ("I'm meeting Ruth tomorrow.", (), set()),
+    ("I'm meeting Ruth tomorrow.", (), {k(U, "plans_to_meet", "Ruth")}),  # a plan, no name of the speaker's
     ("I'm not Ruth.", (), set()),
     ("Way to go! I just got a new addition to the family, this is Max!", (), set()),
     # a body named by its members is joined as one of them, not as an employer
@@ -1353,6 +1353,17 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
         k("Dan", "works_as", "mechanic"), k("Dan", "works_at", "outfit in Leeds")}),
     ("My cousin is a cook at his place.", (), {k("my cousin", "works_as", "cook")}),
     ("I'm staying at a place in Soho.", (), set()),
+    # "RIP" before a name says it died; not a thing or a place
+    ("RIP Kevin. Found him at the bottom of the cage this morning.", ("Our budgie Kevin can say hello.",), {
+        k(U, "has_pet", "Kevin", "end"), k("Kevin", "died_on", "by 20 May 2026")}),
+    ("RIP my old Nokia.", (), set()),
+    ("RIP Leeds United's season.", (), set()),
+    # the speaker's new home, said with no verb of being in it; not a home only looked at or shown
+    ("First night in the new house in Margate! Sea view from the loo.", (), {k(U, "lives_in", "Margate")}),
+    ("Day one in the new place in Hove.", (), {k(U, "lives_in", "Hove")}),
+    ("Photos of the new flat in Leeds!", (), set()),
+    ("The new house in Margate is gorgeous.", (), set()),
+    ("Tom's first night in his new flat in Leeds.", (), set()),
     # a filler word the pattern wants next is left to it ("flat", tagged an adjective, is the home)
     ("We've moved into a flat in York.", (), {k(U, "lives_in", "York")}),
     ("We've sold the house and moved into a rental in York while we look.", (), {k(U, "lives_in", "York")}),

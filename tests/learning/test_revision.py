@@ -87,6 +87,10 @@ def test_only_turns_that_say_something_changed_are_checked(text: str, change: bo
     ("I'm a proper coffee person now.", False),  # a change towards a state says it holds
     ("Passed my driving test on the second go!", False),  # passed, not passed away
     ("Started pottery on Tuesdays.", False),
+    ("I've let the allotment go. Bit sad.", True),  # around what ended
+    ("They let him go at work.", True),
+    ("Let's go to the pub.", False),
+    ("We let the kids go to the park.", False),
 ])
 def test_words_that_say_something_ended_or_does_not_hold(text: str, end: bool) -> None:
     assert says_an_end(text) is end

@@ -65,6 +65,29 @@ def test_utterances_are_dated_attributed_and_oldest_first() -> None:
                      '- On 20 January 2023 Jon said: "Lost my job as a banker yesterday (19 January 2023)."']
 
 
+def test_a_number_said_in_words_is_given_its_figure() -> None:
+    """The small model read "two hundred and ten quid" as "200 pounds": the figure goes beside the words."""
+    eps = [Episode("c#1", "c", 1, "user", "New diverter valve, two hundred and ten quid, but we've got hot water.",
+                   AT, 0.9, "t")]
+    assert "two hundred and ten (210) quid" in said_lines(_result(eps))[0]
+
+
+@pytest.mark.parametrize(("question", "weekday"), [
+    ("What day do I work at the garden centre?", True),
+    ("Which days is the gym open?", True),
+    ("What day did I start at the garden centre?", False),  # a date
+    ("When do I work at the garden centre?", False),
+])
+def test_asked_which_day_of_the_week(question: str, weekday: bool) -> None:
+    """"What day do I work at the garden centre?" "17 October 2026." (the day it was told): a day of the week is
+    asked, so no date is given with the words, and the model is told what is asked."""
+    from memory.recall.intent import asks_a_weekday
+    assert asks_a_weekday(question) is weekday
+    assert analyse(question).when is not weekday
+    prompt = messages(question, _result([], question=question), AT, [])[-1]["content"]
+    assert ("(a day of the week)" in prompt) is weekday
+
+
 def test_asked_when_the_best_utterance_comes_first() -> None:
     """The small model took the date of whichever utterance came first or last: asked when, the best is first."""
     eps = [Episode("c#2", "c", 2, "Jon", "Lost my job as a banker yesterday.", AT, 0.9, "t"),
@@ -1739,6 +1762,7 @@ def test_stop_57s_readers_and_checks_take_odd_text_without_harm(odd: str) -> Non
     ("How much weight have I lost?", "2 stone.", False),  # the same count in digits
     ("How many stone have I lost?", "Three stone.", False),  # asked to count: a sum is the model's
     ("What did I do in January?", "You went on a diet.", False),  # no count said
+    ("How much weight have I lost?", "Two hundred and two stone.", True),  # a count in words, whole
 ])
 def test_an_answer_that_miscounts_what_was_said_says_the_words_instead(question: str, answer: str,
                                                                         said: bool) -> None:
@@ -1749,3 +1773,15 @@ def test_an_answer_that_miscounts_what_was_said_says_the_words_instead(question:
                              ("user", "Made a lovely stew tonight.")])
     out = vetted(answer, question, r)
     assert (out is not None and "Down two stone since January" in out) is said
+
+
+@pytest.mark.parametrize(("answer", "said"), [("210 quid.", False), ("Two hundred and ten quid.", False),
+                                              ("200 quid.", True)])
+def test_a_count_said_in_words_of_a_hundred_or_more_is_read_whole(answer: str, said: bool) -> None:
+    """"two hundred and ten quid" is 210 quid: an answer of 210 is the words' own; 200 misreads them."""
+    from assistant.answer import vetted
+    question = "How much did the boiler repair cost?"
+    r = _talk(question, "", [("user", "Engineer's been. New diverter valve, two hundred and ten quid, but we've got "
+                                      "hot water again.")])
+    out = vetted(answer, question, r)
+    assert (out is not None and "two hundred and ten quid" in out) is said
