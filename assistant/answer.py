@@ -194,24 +194,29 @@ _WH_NOW = re.compile(rf"(?:{alternation(_WH_ASKING)})(?:(?:\s+\w+){{0,3}}?\s+(is
                      re.I)
 
 
+# asked how or why something happened: the words say it, a fact only that it did
+_HOW_OR_WHY = re.compile(r"^\s*(?:why|how)\s+(?:did|do|does|was|were|is|are|had|has|have|come)\b", re.I)
+
+
 def user_prompt(question: str, recall: RecallResult, now: datetime, *, budget_chars: int = 1200) -> str:
     lines = [f"Today is {spoken_date(now)}."]
     if recall.summaries:  # at most a line or two, from facts true today
         lines.append("Who or what is asked about (true today):")
         lines += [f"- {s}" for s in recall.summary_lines()]
-    if recall.facts or recall.notes:
-        lines.append("Remembered facts (oldest first):")
-        lines += [f"- {s}" for s in recall.statements()]
+    facts = ["Remembered facts (oldest first):", *(f"- {s}" for s in recall.statements())] if (
+        recall.facts or recall.notes) else []
     # told something, the model replies to it: earlier words (the sentence just said among them) are no part of a
     # reply, and each token of them costs ~14 ms before it starts
     asked = is_question(question)
     said = said_lines(recall, budget_chars=budget_chars) if recall.episodes_relevant and asked else []
     if said:  # asked when, the best match comes first (said_lines): the header must not say otherwise, or the
         # model takes the last line for the newest ("Where did I travel recently?" answered with the home town)
-        lines.append("Things said before (best match first):" if recall.intent.when else
-                     "Things said before (newest first):" if asks_now(question) else
-                     "Things said before (oldest first):")
-        lines += said
+        said.insert(0, "Things said before (best match first):" if recall.intent.when else
+                    "Things said before (newest first):" if asks_now(question) else
+                    "Things said before (oldest first):")
+    # asked how or why, the words go first: the small model answered "How did I hurt my ankle?" with the fact "User
+    # injured ankle (on 29 September 2026)" read first, not "…falling off a banana boat"
+    lines += [*said, *facts] if said and _HOW_OR_WHY.match(question) else [*facts, *said]
     if not (recall.facts or recall.notes or said or recall.summaries):
         lines.append("Remembered: nothing relevant." if recall.personal else
                      "Remembered: nothing relevant. This is a general question: answer it from your own knowledge.")

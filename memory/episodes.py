@@ -620,7 +620,14 @@ def opens_without_i(sentence: str) -> bool:
     """Chat English drops the "I" before a past form ("Just started doing aerial yoga, it's great.", "Been busy
     at the shelter", "Finally finished my degree!"): the sentence is the speaker's own. Not when it says "you"
     ("Loved your photos!", "Excited for you!" are about the one spoken to), nor a question."""
-    if sentence.rstrip().endswith("?") or SECOND_PERSON_RE.search(sentence):
+    if sentence.rstrip().endswith("?"):
+        return False
+    # a denial opening the sentence, its "I" left out ("Couldn't uproot the kids, and once you take the move into
+    # account…": the "you" of a later clause is anyone's)
+    first = _CLAUSE.split(sentence, maxsplit=1)[0]
+    if _DENIAL_OPENS.match(sentence) and not SECOND_PERSON_RE.search(first):
+        return True
+    if SECOND_PERSON_RE.search(sentence):
         return False
     words = [w.lower() for w in _WORD.findall(sentence)]
     for k, word in enumerate(words[:4]):
@@ -637,6 +644,9 @@ def opens_without_i(sentence: str) -> bool:
     return False
 
 
+_DENIAL_OPENS = re.compile(r"^\W*(?:(?:just|really|honestly|still|so)\s+)?(?:could|can|did|do|would|should|have|had|"
+                           r"wo|ca)n['’]?t\s+(?!you\b|he\b|she\b|it\b|they\b|we\b|i\b)[a-z]", re.I)
+_CLAUSE = re.compile(r"[,;:]|\s(?:and|but|so|because|once|when|if)\s", re.I)
 # besides AUXILIARIES: "be", and what is left of a contracted verb ("it's", "we're", "I'll", "can't")
 _BE = frozenset({"be", "s", "re", "m", "ll", "d", "ca", "wo", "t"})
 _OPENS_AN_OBJECT = frozenset("a an the my our some this that these those his her their it them him to on at with for "

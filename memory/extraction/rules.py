@@ -663,12 +663,12 @@ class RuleExtractor:
                     c.emit(Entity(name, "ANIMAL"), "is_a", role, obj_type="ANIMAL", timeless=True)
                 elif name is not None:  # "my two rabbits Finn and Oscar": each one
                     for one in names_listed(c.source, toks, k, name) if toks[j].tag == "NNS" else [name]:
-                        _pet(c, role, one)
+                        _pet(c, role, one, timeless=True)  # theirs now, whenever the clause is of
                     c.disc.roles[role] = name
                 elif role not in c.disc.roles:
                     c.disc.pending_pet = role
                     if not gone:
-                        fact = c.emit(USER, "has_pet", toks[j].text, obj_type="ANIMAL", conf=0.6)
+                        fact = c.emit(USER, "has_pet", toks[j].text, obj_type="ANIMAL", conf=0.6, timeless=True)
                         if fact is not None:  # a name said later replaces it
                             c.disc.unnamed_pets.append((role, fact))
             elif role in ROLES:

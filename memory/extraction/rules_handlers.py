@@ -617,7 +617,10 @@ def _newborn_named(c: Clause, name: str) -> None:
             c.emit(baby, kin, USER, obj_type="PERSON", timeless=True)
 
 
-def _pet(c: Clause, species: str, name: str, owner: Entity | str = USER, op: str = "assert") -> None:
+def _pet(c: Clause, species: str, name: str, owner: Entity | str = USER, op: str = "assert", *,
+         timeless: bool = False) -> None:
+    """``owner`` has a ``species`` called ``name``; ``timeless``: said by "my", whatever the clause's time is of
+    ("Taking my two rabbits to the vet tomorrow": they are had now)."""
     pet = Entity(name, "ANIMAL")
     c.disc.mention(pet)
     c.disc.pending_pet = None
@@ -625,7 +628,7 @@ def _pet(c: Clause, species: str, name: str, owner: Entity | str = USER, op: str
     c.disc.unnamed_pets = [(s, f) for s, f in c.disc.unnamed_pets if s != species]
     if owner == USER:
         c.disc.roles[species.split()[-1].lower()] = name  # "my dog" from now on
-    c.emit(owner, "has_pet", name, op, obj_type="ANIMAL")
+    c.emit(owner, "has_pet", name, op, obj_type="ANIMAL", timeless=timeless)
     c.emit(pet, "is_a", species, obj_type="ANIMAL", timeless=True)
 
 

@@ -1353,6 +1353,9 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
         k("Dan", "works_as", "mechanic"), k("Dan", "works_at", "outfit in Leeds")}),
     ("My cousin is a cook at his place.", (), {k("my cousin", "works_as", "cook")}),
     ("I'm staying at a place in Soho.", (), set()),
+    # a pet said by "my" is had now, whatever the clause's time is of
+    ("Taking my two rabbits to the vet tomorrow.", (), {k(U, "has_pet", "rabbits")}),
+    ("Taking my dog Rex to the vet tomorrow.", (), {k(U, "has_pet", "Rex"), k("Rex", "is_a", "dog")}),
     # "RIP" before a name says it died; not a thing or a place
     ("RIP Kevin. Found him at the bottom of the cage this morning.", ("Our budgie Kevin can say hello.",), {
         k(U, "has_pet", "Kevin", "end"), k("Kevin", "died_on", "by 20 May 2026")}),

@@ -88,6 +88,18 @@ def test_asked_which_day_of_the_week(question: str, weekday: bool) -> None:
     assert ("(a day of the week)" in prompt) is weekday
 
 
+def test_asked_how_or_why_the_words_come_before_the_facts() -> None:
+    """"How did I hurt my ankle?" "You injured your ankle on 29 September 2026.": the fact read first was said
+    back; the words say how."""
+    eps = [Episode("c#1", "c", 1, "user", "Went and sprained my ankle falling off a banana boat.", AT, 0.9, "t")]
+    for question, words_first in [("How did I hurt my ankle?", True), ("Why did I turn the job down?", True),
+                                   ("What did I hurt?", False), ("How many times did I fall?", False)]:
+        r = _result(eps, question=question)
+        r.facts = [_fact("user", "injured", "ankle")]
+        prompt = user_prompt(question, r, AT)
+        assert (prompt.index("Things said before") < prompt.index("Remembered facts")) is words_first
+
+
 def test_asked_when_the_best_utterance_comes_first() -> None:
     """The small model took the date of whichever utterance came first or last: asked when, the best is first."""
     eps = [Episode("c#2", "c", 2, "Jon", "Lost my job as a banker yesterday.", AT, 0.9, "t"),

@@ -286,6 +286,11 @@ def test_what_is_asked_about_something_told_brings_the_tellers_next_turn(tmp_pat
     ("Exciting news!", False),
     ("Nothing beats a long walk.", False),
     ("Heading to Rome tomorrow?", False),
+    # a denial opening the sentence; a "you" in a later clause is anyone's, in its own clause the listener's
+    ("Couldn't uproot the kids, and the money's no better once you take the move into account.", True),
+    ("Can't wait to see you!", False),
+    ("Didn't you say that?", False),
+    ("Wasn't great, the weather.", False),  # what was, not who
 ])
 def test_a_sentence_that_leaves_out_its_i_is_the_speakers(sentence: str, own: bool) -> None:
     from memory.episodes import opens_without_i
