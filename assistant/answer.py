@@ -20,7 +20,7 @@ from assistant.when import (
     yes_no,
 )
 from memory.episodes import Episode, about_listener, addressed, to_listener, without_names
-from memory.extraction.dates import MONTHS, NUMBERS, ORDINALS, UNITS, WEEKDAYS, big_numbers, number
+from memory.extraction.dates import MONTHS, NUMBERS, ORDINALS, UNITS, WEEKDAYS, big_numbers, clock_times, number
 from memory.extraction.rules_lexicon import OCCUPATIONS
 from memory.llm import Message
 from memory.model import USER_ID, Arc
@@ -151,10 +151,11 @@ _MD = re.compile(r"(\*\*|__|`|^#+\s*|^\s*[-*•]\s+)", re.M)
 
 
 def figured(text: str) -> str:
-    """A number of a hundred or more said in words with its figure after it: "two hundred and ten (210) quid" (the
-    small model read "two hundred and ten quid" as "200 pounds")."""
-    for _, end, value in reversed(big_numbers(text)):
-        text = f"{text[:end]} ({value}){text[end:]}"
+    """A number of a hundred or more, or a time of day, said in words with its figure after it: "two hundred and
+    ten (210) quid", "at ten past nine (9:10)" (the small model read them as "200 pounds" and "10:00 AM")."""
+    said = [(end, str(value)) for _, end, value in big_numbers(text)] + [(end, t) for _, end, t in clock_times(text)]
+    for end, figure in sorted(said, reverse=True):
+        text = f"{text[:end]} ({figure}){text[end:]}"
     return text
 
 

@@ -25,6 +25,7 @@ from memory.timeutil import grain_span
 from memory.transcripts import TranscriptStore, Turn
 from memory.vocabulary import (
     ENDS_OTHERS,
+    ENDS_SHARED,
     ENDS_TOLD_WITH,
     NARROWER,
     PLAN_CHANGES,
@@ -446,9 +447,25 @@ class Learner:
                 targets = named
         if f.op == "end":
             targets = self._with_told(subj.id, targets, at)
+            targets += self._shared_with(subj.id, rel.name, obj, targets, at)
             return self.graph.end_arcs(targets, now=at, valid_to=dates_at(None, f.valid_to, at).valid_to,
                                        source=turn.source_id, reason="user said it ended")
         return self.graph.end_arcs(targets, now=at, retract=True, source=turn.source_id, reason="user took it back")
+
+    def _shared_with(self, subject_id: str, relation_name: str, other: str, ending: list[Arc],
+                     at: datetime) -> list[Arc]:
+        """What ends with a couple's end between the same two (vocabulary.ENDS_SHARED: the home they share), whether
+        or not the couple was held ("Kieran lives with Saoirse", then "Kieran and Saoirse have split up")."""
+        shared = ENDS_SHARED.get(relation_name)
+        if shared is None or not other:
+            return []
+        held = [*self.graph.lookup(subject_id, shared, None, at=at, now=at, limit=100),
+                *self.graph.lookup(None, shared, subject_id, at=at, now=at, limit=100)]
+        mine = [a for a in held if a.subject_id == subject_id]
+        theirs = [a for a in held if a.subject_id != subject_id]
+        ids = {a.id for a in ending}
+        found = self.resolver.match_in(other, mine) + self.resolver.match_in(other, theirs, reverse=True)
+        return list({a.id: a for a in found if a.id not in ids}.values())
 
     def _ended_by(self, subject: str, value: str, relations: Sequence[str], at: datetime, turn: Turn, *,
                   since: datetime | None) -> list[Change]:

@@ -152,6 +152,10 @@ ENDS_OTHERS: dict[tuple[str, str], tuple[str, ...]] = {("works_as", "retired"): 
 # studied there ("Zara's studying law at Durham", then "Zara graduated": no longer studying law either).
 ENDS_TOLD_WITH: dict[str, tuple[str, ...]] = {"studies_at": ("studies",)}
 
+# A couple's end ends the home the two share ("Kieran and Saoirse have split up. He's back at Mam's": he no longer
+# lives with her). relation ended -> the relation between the same two that ends with it.
+ENDS_SHARED: dict[str, str] = {"partner_of": "lives_with", "spouse_of": "lives_with"}
+
 # Common spellings people (and models) use for the same relation.
 ALIASES: dict[str, str] = {
     "live_in": "lives_in", "resides_in": "lives_in", "lives_at": "lives_in", "moved_to": "lives_in",

@@ -130,6 +130,33 @@ def big_numbers(text: str) -> list[tuple[int, int, int]]:
     return found
 
 
+_HOUR = rf"({'|'.join(UNITS)}|1[0-2]|[1-9])"
+_MINUTES = {"quarter": 15, "half": 30, "five": 5, "ten": 10, "twenty": 20, "twenty-five": 25, "twenty five": 25}
+_CLOCK = re.compile(rf"\b(?:(?:a\s+)?(quarter|half|twenty[- ]five|five|ten|twenty)\s+(past|to)\s+{_HOUR}"
+                    rf"|{_HOUR}\s+o['’]clock|half\s+{_HOUR})\b"
+                    r"(?!\s*(?:years?|months?|weeks?|days?|times?|people|of)\b)", re.I)
+
+
+def clock_times(text: str) -> list[tuple[int, int, str]]:
+    """Times of day said in words, each (start, end, "H:MM"): "ten past nine" 9:10, "quarter to three" 2:45,
+    "half nine" 9:30 (as said in Britain), "six o'clock" 6:00 (a small model heard "ten past nine" as 10:00)."""
+    def hour(word: str) -> int:
+        return int(word) if word.isdigit() else UNITS.index(word.lower()) + 1
+
+    found = []
+    for m in _CLOCK.finditer(text):
+        if m.group(1):
+            h, minutes = hour(m.group(3)), _MINUTES[m.group(1).lower().replace("-", " ")]
+            if m.group(2).lower() == "to":
+                h, minutes = (h - 2) % 12 + 1, 60 - minutes
+        elif m.group(4):
+            h, minutes = hour(m.group(4)), 0
+        else:
+            h, minutes = hour(m.group(5)), 30
+        found.append((m.start(), m.end(), f"{h}:{minutes:02d}"))
+    return found
+
+
 def saturday(day: datetime, step: int) -> datetime:
     """The Saturday ``step`` weekends before ``day`` (negative) or after it (positive), never ``day`` itself."""
     if step < 0:
@@ -484,7 +511,27 @@ _IN_MONTH = re.compile(
 _MOVED_TO_MONTH = re.compile(rf"{TIME_MOVED}\s+{_MON}(?:\s+(\d{{4}}))?(?!\w)", re.I)
 
 
+_MOVED_BEFORE = re.compile(rf"{TIME_MOVED}\s+(?:(?:on|for)\s+)?(?:[A-Za-z]+day\s*,?\s+)?$", re.I)
 _IN_COUNT = re.compile(rf"\bin\s+{_NUM}\s+{_UNIT}\b(?!['’]?\s+time|\s+from now)", re.I)
+
+
+def _year_of_weekday(text: str, words: str, date: tuple[int, int, int], at: datetime, direction: Tense) -> int:
+    """The year of a date said with its weekday and no year ("moved to Saturday the 12th of June"): of the years
+    around the one read, the nearest in which that date is that weekday, ahead of ``at`` or before it as the
+    sentence points; the year read when none is."""
+    year, month, day = date
+    before = text[: text.find(words)].rstrip(" ,").lower().split()
+    named = before[-1] if before and before[-1] != "the" else before[-2] if len(before) > 1 else ""
+    if named not in WEEKDAYS:
+        return year
+    for y in sorted(range(year - 3, year + 4), key=lambda y: abs(y - year)):
+        try:
+            when = datetime(y, month, day, tzinfo=UTC)
+        except ValueError:  # 29 February
+            continue
+        if when.weekday() == WEEKDAYS[named] and (direction is None or (when >= _day(at)) == (direction == "future")):
+            return y
+    return year
 
 
 def resolve(text: str, at: datetime, *, direction: Tense = None) -> TimeRef | None:
@@ -514,6 +561,9 @@ def resolve(text: str, at: datetime, *, direction: Tense = None) -> TimeRef | No
     md = month_day(text)
     if md is not None:
         month, day, words = md
+        # moved to a date: ahead, whatever the tense of the moving ("the wedding's moved to Saturday the 12th of June")
+        if _MOVED_BEFORE.search(text[: max(text.find(words), 0)]):
+            direction = "future"
         if direction == "future":
             year = at.year if (month, day) >= (at.month, at.day) else at.year + 1
         else:
@@ -523,6 +573,8 @@ def resolve(text: str, at: datetime, *, direction: Tense = None) -> TimeRef | No
             year = int(ym.group(1))
         elif (which := _which_year(text, words, at)) is not None:
             year = which  # "on 12 June next year"
+        else:
+            year = _year_of_weekday(text, words, (year, month, day), at, direction)
         found.append((text.find(words), TimeRef(datetime(year, month, day, tzinfo=UTC), words, "day")))
     dm = None if md is not None else _DAY_OF_MONTH.search(text)
     dom = _day_of_month(int(dm.group(1)), at, direction, dm.group(0)) if dm is not None else None

@@ -283,7 +283,8 @@ def test_a_time_is_read_in_the_tense_of_its_own_clause() -> None:
     ("Parents' evening's on Wednesday the 2nd.", None, date(2026, 8, 2)),
     ("It's been moved to Thursday the 23rd.", "future", date(2026, 7, 23)),
     ("We met on Friday the 3rd.", "past", date(2026, 7, 3)),
-    ("Book club is Wednesday 2nd September.", None, date(2025, 9, 2)),  # with its month: the date, read whole
+    # with its month: the date, read whole, in the year it is that weekday (2 September 2025 was a Tuesday)
+    ("Book club is Wednesday 2nd September.", None, date(2026, 9, 2)),
     ("Book club is Wednesday 2nd September.", "future", date(2026, 9, 2)),
 ])
 def test_a_weekday_with_its_day_of_the_month_is_that_day(sentence: str, direction: str | None,
@@ -345,3 +346,28 @@ def test_a_count_of_days_told_in_the_past_is_how_long_not_when() -> None:
 def test_numbers_of_a_hundred_or_more_said_in_words(text: str, values: list[int]) -> None:
     from memory.extraction.dates import big_numbers
     assert [v for _, _, v in big_numbers(text)] == values
+
+
+@pytest.mark.parametrize(("text", "times"), [
+    ("Dentist next Tuesday at ten past nine.", ["9:10"]),
+    ("Quarter to three, then half nine.", ["2:45", "9:30"]),
+    ("Pick-up at six o'clock or twenty-five past 4.", ["6:00", "4:25"]),
+    ("Half the time I forget.", []),
+    ("Ten years later.", []),
+])
+def test_times_of_day_said_in_words(text: str, times: list[str]) -> None:
+    from memory.extraction.dates import clock_times
+    assert [t for _, _, t in clock_times(text)] == times
+
+
+@pytest.mark.parametrize(("text", "direction", "expected"), [
+    # a date said with its weekday is in a year where that date is that weekday (said on 30 April 2026)
+    ("The wedding's moved to Saturday the 12th of June.", "past", date(2027, 6, 12)),  # moved to: ahead
+    ("We're getting married on Saturday the 22nd of May next year.", None, date(2027, 5, 22)),
+    ("The party's on Friday 3rd July.", "future", date(2026, 7, 3)),
+    ("They moved it to the 3rd of March.", "past", date(2027, 3, 3)),
+    ("We moved to Leeds on the 3rd of March.", "past", date(2026, 3, 3)),  # a home moved to moves no time
+])
+def test_a_date_with_its_weekday_or_moved_to(text: str, direction: str | None, expected: date) -> None:
+    ref = resolve(text, datetime(2026, 4, 30, 17, 0, tzinfo=UTC), direction=direction)  # type: ignore[arg-type]
+    assert ref is not None and ref.when.date() == expected

@@ -320,6 +320,24 @@ def test_life_events_change_state_through_the_real_rules(env) -> None:
     assert [a.object for a in graph.history("Elena", "spouse_of", now=later)] == ["User"]  # what was, kept
 
 
+def test_a_couples_split_ends_the_home_they_share_through_the_real_rules(env) -> None:
+    """"Where's Kieran living now?" "Saoirse now.": the split ended the couple but not Kieran living with her. A
+    home shared with someone else stays."""
+    from memory.extraction.rules import RuleExtractor
+    from memory.learning import RulesExtractor
+
+    graph, ts = env
+    learner = Learner(graph, ts, RulesExtractor(RuleExtractor()))
+    learner.ingest(turns("c1", T0, "Our Kieran's moved in with his girlfriend Saoirse.",
+                         "My sister Ana lives with her friend Bea."), source="t")
+    assert now_objects(graph, "Kieran", "lives_with", T0 + D) == ["Saoirse"]
+    learner.ingest(turns("c2", T0 + 90 * D, "Kieran and Saoirse have split up, he's back at Mam's."), source="t")
+    later = T0 + 91 * D
+    assert now_objects(graph, "Kieran", "lives_with", later) == []
+    assert [a.object for a in graph.history("Kieran", "lives_with", now=later)] == ["Saoirse"]  # what was, kept
+    assert now_objects(graph, "Ana", "lives_with", later) == ["Bea"]
+
+
 def test_a_name_memory_holds_is_a_name_where_the_tagger_reads_a_noun_through_the_real_rules(env) -> None:
     """"Nibbles", tagged a plural noun, is the hamster named months before: its death ends it (the graph is asked
     for the names it holds); without memory's names the same words end nothing."""

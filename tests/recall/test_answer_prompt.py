@@ -70,6 +70,8 @@ def test_a_number_said_in_words_is_given_its_figure() -> None:
     eps = [Episode("c#1", "c", 1, "user", "New diverter valve, two hundred and ten quid, but we've got hot water.",
                    AT, 0.9, "t")]
     assert "two hundred and ten (210) quid" in said_lines(_result(eps))[0]
+    eps = [Episode("c#1", "c", 1, "user", "Dentist next Tuesday at ten past nine.", AT, 0.9, "t")]
+    assert "ten past nine (9:10)" in said_lines(_result(eps))[0]  # read as "10:00 AM"
 
 
 @pytest.mark.parametrize(("question", "weekday"), [
