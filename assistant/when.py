@@ -665,6 +665,8 @@ def _backed(recall: RecallResult, topic: set[str]) -> bool:
 
 
 _DENIALS = frozenset({"never", "not", "cannot", "no"})
+# said after what it ends: "New Zealand didn't work out", "the job never worked out"
+_WORKED_OUT = re.compile(r"\b(?:didn['’]?t|did not|never|hasn['’]?t|has not)\s+work(?:ed)?\s+out\b", re.I)
 _WORD = re.compile(r"[a-z']+")
 
 
@@ -698,6 +700,8 @@ def _denies(clause: str, about: frozenset[str] | set[str]) -> bool:
     if not asked:
         return False
     at = min(asked)
+    if (gave_out := _WORKED_OUT.search(clause)) is not None and len(" ".join(words[: at + 1])) <= gave_out.start():
+        return True  # "New Zealand didn't work out": what was tried ended
     for k in range(len(words)):
         # the thing asked is no end of itself ("Am I retired?" "Before I retired I was a postman"; "Is Des
         # retired?" "My uncle Des is a retired fireman")

@@ -700,6 +700,10 @@ def test_asked_whether_something_still_holds_when_it_ended() -> None:
     ("Do I drink tea?", [("user", "I never leave the house without a flask of tea.", MAY_20)], False),
     ("Do I drink tea?", [("user", "I don't drink tea, I can't stand it.", MAY_20)], True),
     ("Is the concert on?", [("user", "The concert got cancelled, the singer is ill.", MAY_20)], True),  # an end
+    # a thing tried said not to have worked out, after it: ended
+    ("Is Jodie still in New Zealand?", [("user", "Jodie's emigrating to New Zealand in March.", MAY_20),
+                                        ("user", "Jodie's back!! New Zealand didn't work out.", JUNE_3)], True),
+    ("Is Jodie still in New Zealand?", [("user", "Jodie loves New Zealand, the job worked out.", JUNE_3)], False),
     # the newest says it holds again: the yes stands
     ("Am I going to Crete?", [("user", "We had to cancel Crete, the car broke down.", MAY_20),
                               ("user", "Crete is back on, we booked new flights!", JUNE_3)], False),
