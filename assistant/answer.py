@@ -20,7 +20,17 @@ from assistant.when import (
     yes_no,
 )
 from memory.episodes import Episode, about_listener, addressed, to_listener, without_names
-from memory.extraction.dates import MONTHS, NUMBERS, ORDINALS, UNITS, WEEKDAYS, big_numbers, clock_times, number
+from memory.extraction.dates import (
+    MONTHS,
+    NUMBERS,
+    ORDINALS,
+    UNITS,
+    WEEKDAYS,
+    big_numbers,
+    clock_times,
+    exact_number,
+    number,
+)
 from memory.extraction.rules_lexicon import OCCUPATIONS
 from memory.llm import Message
 from memory.model import USER_ID, Arc
@@ -1151,6 +1161,9 @@ def ungrounded(answer: str, question: str, recall: RecallResult) -> bool:
     # without the facts' dates: the day of one ("from 27 November") is no ground for "You are 27 years old."
     texts = _known_texts(recall, dates=False)
     known = set(_content(" ".join([*texts, *_role_words(recall.facts)])))  # "hubby of" is said "husband"
+    # a number said in words is that number in figures ("about sixty" grounds "60 years old")
+    known |= {str(n) for t in texts for w in _NUMBER_WORD.findall(t) if (n := exact_number(w)) is not None}
+    known |= {str(v) for t in texts for _, _, v in big_numbers(t)}
     said = _content(answer)
     numbers = any(_numeric(k) or _ordinal_number(k) for k in known)
     counted = (recall.intent.when or bool(_COUNTS.search(question)) or numbers
@@ -1180,6 +1193,9 @@ def ungrounded(answer: str, question: str, recall: RecallResult) -> bool:
     # guess; asked who, or someone's name, a name is the answer
     rest = new - _naming(recall)
     return bool(rest) and not rest & known and not _NAME_ASKED.search(question)
+
+
+_NUMBER_WORD = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)?")
 
 
 def _doer_of(key: str) -> str:

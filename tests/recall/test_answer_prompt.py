@@ -1165,6 +1165,14 @@ def test_a_number_never_said_about_someone_is_a_guess() -> None:
     assert not ungrounded("Rhian is 11 years old.", q, r)  # worked out from the year
     r = _talk("How many years have I been gluten-free?", "", [("user", "I've been gluten-free since 2024.")])
     assert not ungrounded("Two years.", r.question, r)
+    # a number said in words grounds its figure ("She reckons he's about sixty." for the tortoise's age)
+    q = "How old is Sheldon?"
+    r = _talk(q, "", [("user", "So Sheldon's living in our conservatory now."),
+                      ("user", "She reckons he's about sixty.")])
+    assert not ungrounded("Sheldon is 60 years old.", q, r)
+    assert ungrounded("Sheldon is 70 years old.", q, r)
+    r = _talk("How much did I sell it for?", "", [("user", "Sold Nana's piano for a hundred and twenty quid.")])
+    assert not ungrounded("For 120 quid.", r.question, r)
     # an age said as its place: a number to work from
     q = "How old is Peggy?"
     r = _talk(q, "", [("user", "It's my nan Peggy's hundredth birthday on Saturday.")])
