@@ -104,7 +104,10 @@ def named_time(text: str, at: datetime, *, tense_else: Tense = None, topic: froz
     if any are."""
     if not names_a_time(text):
         return None
-    read = [(i, s, found) for i, s in enumerate(SENTENCE_END.split(text)) if (found := _named_in(s, at, tense_else))]
+    # a question's time, of nothing asked about, is no time of what was told ("Gordon's retiring at Christmas.
+    # Anyway, is it going to rain tomorrow?")
+    read = [(i, s, found) for i, s in enumerate(SENTENCE_END.split(text)) if (found := _named_in(s, at, tense_else))
+            and not (topic and s.rstrip().endswith("?") and not topic & set(terms(s)))]
     if not read or read[0][2][1].text.lower().startswith("for "):
         return None
     read = [r for r in read if not r[2][1].text.lower().startswith("for ")]

@@ -324,6 +324,12 @@ def test_of_several_times_the_one_moved_to_or_on_the_topic_is_read() -> None:
     assert found is not None and found[1].when.date() == date(2026, 11, 6)
     found = named_time(said, wednesday, topic=set(terms("When did the hospital ring about Mam's hip?")))
     assert found is not None and found[1].when.date() == date(2026, 10, 21)
+    # a question's time, of nothing asked about, is no time of what was told
+    monday = datetime(2026, 10, 19, 11, 0, tzinfo=UTC)
+    said = "Gordon rang to say he's retiring from the surgery at Christmas. Anyway, is it going to rain tomorrow?"
+    assert named_time(said, monday, topic=set(terms("When is Gordon retiring?")), ahead=True) is None
+    found = named_time("Shall we meet on Friday?", monday, topic=set(terms("When are we meeting?")))
+    assert found is not None and found[1].when.date() == date(2026, 10, 23)
 
 
 def test_a_count_of_days_told_in_the_past_is_how_long_not_when() -> None:
