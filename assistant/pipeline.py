@@ -44,7 +44,7 @@ from memory.graph import TemporalGraph
 from memory.llm import LLM, LLMError, Message
 from memory.model import Arc
 from memory.periods import named_time
-from memory.recall.intent import Kind, Tagged, analyse, asked_kind, premises
+from memory.recall.intent import Kind, Tagged, analyse, asked_kind, names_said, premises
 from memory.recall.recall import Recaller, RecallResult
 from memory.search import focus
 from memory.transcripts import TranscriptStore
@@ -126,8 +126,7 @@ class Pipeline:
         # someone the tagger knows for a person, named in the words found, is someone of the user's life, though no
         # fact made them an entity ("What's Hazel's teacher called?" after "Hazel's got her first nativity"): not
         # a general question the model may answer from its own knowledge ("Mrs. Smith.")
-        if not recall.personal and any(re.search(rf"\b{re.escape(p)}\b", e.text) for p in people if len(p) > 1
-                                       for e in recall.episodes):
+        if not recall.personal and names_said(people, [e.text for e in recall.episodes]):
             recall.personal = True
         asked_unfound = bool(intent.relations) and recall.targeted == 0 and not recall.cypher_facts
         if asking and recall.personal and (

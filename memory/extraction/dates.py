@@ -140,19 +140,16 @@ _CLOCK = re.compile(rf"\b(?:(?:a\s+)?(quarter|half|twenty[- ]five|five|ten|twent
 def clock_times(text: str) -> list[tuple[int, int, str]]:
     """Times of day said in words, each (start, end, "H:MM"): "ten past nine" 9:10, "quarter to three" 2:45,
     "half nine" 9:30 (as said in Britain), "six o'clock" 6:00 (a small model heard "ten past nine" as 10:00)."""
-    def hour(word: str) -> int:
-        return int(word) if word.isdigit() else UNITS.index(word.lower()) + 1
-
     found = []
     for m in _CLOCK.finditer(text):
         if m.group(1):
-            h, minutes = hour(m.group(3)), _MINUTES[m.group(1).lower().replace("-", " ")]
+            h, minutes = number(m.group(3)), _MINUTES[m.group(1).lower().replace("-", " ")]
             if m.group(2).lower() == "to":
                 h, minutes = (h - 2) % 12 + 1, 60 - minutes
         elif m.group(4):
-            h, minutes = hour(m.group(4)), 0
+            h, minutes = number(m.group(4)), 0
         else:
-            h, minutes = hour(m.group(5)), 30
+            h, minutes = number(m.group(5)), 30
         found.append((m.start(), m.end(), f"{h}:{minutes:02d}"))
     return found
 

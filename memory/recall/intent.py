@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple, Protocol
 
@@ -205,8 +205,12 @@ def names_someone_said(question: str, texts: Sequence[str]) -> bool:
     """The question names someone (a capitalised word after its first, "I" aside) whose name is in these words:
     "What does Arthur do for a living?" after "My grandad Arthur turns ninety" asks about someone's life,
     though no fact made Arthur an entity — not a general question for the model's own knowledge."""
-    names = {n for n in _names_of_someone(question) if len(n) > 1}
-    return any(re.search(rf"\b{re.escape(n)}\b", t) for n in names for t in texts)
+    return names_said(_names_of_someone(question), texts)
+
+
+def names_said(names: Iterable[str], texts: Sequence[str]) -> bool:
+    """One of ``names`` (of two letters or more) is said, as a whole word, in one of ``texts``."""
+    return any(re.search(rf"\b{re.escape(n)}\b", t) for n in names if len(n) > 1 for t in texts)
 
 
 class Tagged(Protocol):
