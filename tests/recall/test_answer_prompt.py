@@ -1811,3 +1811,23 @@ def test_a_count_said_in_words_of_a_hundred_or_more_is_read_whole(answer: str, s
                                       "hot water again.")])
     out = vetted(answer, question, r)
     assert (out is not None and "two hundred and ten quid" in out) is said
+
+
+@pytest.mark.parametrize("odd", ["", "   ", "?", "hundred and", "half", "ten past", "RIP", "in a fortnight" * 300,
+                                 "\x00\ufffd", "'; DROP TABLE arcs; --", "Saturday the 31st of February",
+                                 "What day " * 200])
+def test_stop_58s_readers_take_odd_text_without_harm(odd: str) -> None:
+    """Blank, cut-off or hostile text through this stop's number, clock, weekday-date and prompt readers: no error,
+    and nothing read that is not there."""
+    from assistant.answer import figured
+    from memory.extraction.dates import big_numbers, clock_times, resolve
+    from memory.recall.intent import asks_a_weekday, names_said
+
+    assert big_numbers(odd) == [] and clock_times(odd) == []
+    assert figured(odd) == odd
+    resolve(odd, MAY_20, direction="future")  # no error ("31st of February" is no day)
+    assert asks_a_weekday(odd) is odd.startswith("What day")
+    assert not names_said([odd], [odd]) or len(odd.strip()) > 1
+    r = _heard(odd, [("user", odd, MAY_20)])
+    prompt = user_prompt(odd, r, MAY_20)
+    assert "Question:" in prompt or "The user tells you:" in prompt
