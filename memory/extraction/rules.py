@@ -12,6 +12,7 @@ from memory.extraction.rules_clause import Clause
 from memory.extraction.rules_discourse import Discourse, Entity
 from memory.extraction.rules_handlers import _pet, _role_fact, handle, introduction, kin_of_kin, plan_told, planned
 from memory.extraction.rules_lexicon import (
+    COMMENT_ADVERBS,
     PAST_OPENERS,
     PAST_PET,
     PETS,
@@ -119,6 +120,18 @@ _MY_FIRST_OR_LAST = frozenset({("first", w) for w in ("day", "week", "shift", "m
                               {("last", "day"), ("last", "shift")})
 
 
+def _names_alone(source: str, toks: list[Tok]) -> list[str]:
+    """The names a sentence is made of and nothing else ("Custard and Crumble.", "Salt, Pepper and Mustard!"); none
+    when anything else is said ("Custard's the ginger one")."""
+    if not toks or toks[0].pos != "PROPN" or (first := name_at(source, toks, 0)) is None:
+        return []
+    names = names_listed(source, toks, 0, first)
+    named = sum(len(n.split()) for n in names)
+    rest = [t for t in toks if t.pos != "PROPN" and t.lower not in ("and", "&", ",")]
+    props = sum(t.pos == "PROPN" for t in toks)
+    return names if props == named and all(t.pos == "PUNCT" and t.text in ".!…" for t in rest) else []
+
+
 def _elided_i(toks: list[Tok]) -> int | None:
     """The sentence's first word (after "just", "finally", "oh,"…) is a past-tense verb, a gerund or a verb of
     liking: spoken and chat English drops the "I" there ("Just got back from Peru", "Moved to Austin last year",
@@ -219,6 +232,7 @@ def _from_spacy(doc: Any) -> list[list[Tok]]:
         toks = [_contracted(toks, k) for k in range(len(toks))]
         toks = [_misread_verb(toks, k) for k in range(len(toks))]
         toks = [_misread_name(toks, k) for k in range(len(toks))]
+        toks = [_opening_comment(toks, k) for k in range(len(toks))]
         opener = _elided_i(toks)
         if opener is not None and toks[opener].lower in PAST_OPENERS and toks[opener].tag != "VBD":
             t = toks[opener]  # "Took up archery": the verb's past, whatever the tagger made of it
@@ -330,6 +344,15 @@ def _named_by_be(source: str, toks: list[Tok], k: int, else_: tuple[int, str | N
     if end < len(toks) and not (toks[end].pos in ("PUNCT", "CCONJ") and toks[end].tag != "POS"):
         return else_
     return n, name
+
+
+def _opening_comment(toks: list[Tok], k: int) -> Tok:
+    """A sentence's first word that comments on it ("Sadly", "Luckily") is no part of a name after it, whatever the
+    tagger read ("Sadly Biscuit didn't make it": Biscuit)."""
+    t = toks[k]
+    if k > 0 or t.pos != "PROPN" or (t.lower not in COMMENT_ADVERBS and t.lower not in SOFT):
+        return t
+    return Tok(t.i, t.text, t.lower, "ADV", "RB", "advmod", "", t.idx)
 
 
 def _misread_name(toks: list[Tok], k: int) -> Tok:
@@ -553,6 +576,11 @@ class RuleExtractor:
             parts = self.parse(told) if told else []
             return [f for part in parts for f in self._sentence(told, part, at, turn, disc)]
         sent = Clause(source, toks, 0, len(toks), evidence, at, turn, disc, force)
+        pets, disc.pets_unnamed = disc.pets_unnamed, None
+        if pets is not None and force is None and (names := _names_alone(source, toks)):
+            for one in names:  # "…two guinea pigs. Custard and Crumble.": the pets just told of, named
+                _pet(sent, pets.strip(), one)
+            return sent.out
         if force is None:
             self._noun_phrase_roles(sent)
         # "Just got back from Peru!": a sentence that opens on a past-tense verb leaves out its "I"
@@ -615,7 +643,8 @@ class RuleExtractor:
                     # "my old school friend Nadia", "my work mate Dev": a noun that says which of them, right
                     # before the role word
                     toks[j].pos == "NOUN" and toks[j].dep == "compound" and j + 1 < len(toks)
-                    and toks[j + 1].lower in ROLES and toks[j + 1].lower not in PETS)):
+                    and toks[j + 1].lower in ROLES and toks[j + 1].lower not in PETS) or (
+                    toks[j].lower == "guinea" and j + 1 < len(toks) and toks[j + 1].lemma.lower() == "pig")):
                 j += 1 + (toks[j].lower == "ex")
             # "our youngest, Isla", "my eldest Tom": a child, said by the place among them (the tagger may call
             # the word a noun or an adjective)
@@ -662,8 +691,9 @@ class RuleExtractor:
                 if name is not None and gone:
                     c.emit(Entity(name, "ANIMAL"), "is_a", role, obj_type="ANIMAL", timeless=True)
                 elif name is not None:  # "my two rabbits Finn and Oscar": each one
+                    kind = "guinea pig" if toks[j - 1].lower == "guinea" else role
                     for one in names_listed(c.source, toks, k, name) if toks[j].tag == "NNS" else [name]:
-                        _pet(c, role, one, timeless=True)  # theirs now, whenever the clause is of
+                        _pet(c, kind, one, timeless=True)  # theirs now, whenever the clause is of
                     c.disc.roles[role] = name
                 elif role not in c.disc.roles:
                     c.disc.pending_pet = role

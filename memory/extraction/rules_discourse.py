@@ -30,6 +30,9 @@ class Discourse:
     referents: list[Entity] = field(default_factory=list)
     roles: dict[str, str] = field(default_factory=dict)  # role word -> name ("sister" -> "Anna")
     pending_pet: str | None = None  # species of a pet mentioned without a name
+    # the kind of several pets just got, not named: names said alone in the next sentence are theirs ("We've come
+    # home with two guinea pigs. Custard and Crumble.")
+    pets_unnamed: str | None = None
     pending_role: str | None = None  # role of a person mentioned without a name ("my new neighbour")
     facts: list[ExtractedFact] = field(default_factory=list)
     unnamed_pets: list[tuple[str, ExtractedFact]] = field(default_factory=list)

@@ -772,6 +772,8 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
         return _proposed(c, m, subj)
     if rel == "@died":
         return _died(c, m, subj)
+    if rel == "@not_made_it":
+        return _not_made_it(c, m, subj)
     if rel == "@rip":  # "RIP Kevin.", "Rest in peace, Biscuit": the one named died
         if o is not None and o.proper and o.head.ent not in ("GPE", "LOC", "ORG", "FAC") and not _negated(c, m.start):
             _death_of(c, Entity(o.text), m.start)
@@ -1332,8 +1334,8 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
         # a car or a bike by its make ("Sold the Corsa", "the Bonneville"): ends only what is driven by that name
         # (the tagger's "the Bonneville" is a person, "the Ducati" a town)
         c.emit(subj, "drives", o.text, "end", obj_type="THING")
-    elif rel == "@acquire":
-        _acquire(c, m, subj, o, op)
+    elif rel == "@acquire" or (rel == "@brought_home" and o.head.lemma.lower() in PETS):
+        _acquire(c, m, subj, o, op)  # "we've come home with two guinea pigs" (not "came home with a cold")
 
 
 def gerund(verb: str) -> str:
@@ -1946,6 +1948,9 @@ def _acquire(c: Clause, m: Match, subj: Entity, o: Phrase, op: str) -> None:
             return _pet(c, o.text, named.text, op=op)
         if op == "end":
             return  # an unnamed pet of long ago: nothing to end, nothing to keep
+        if o.head.tag == "NNS" and any(t.pos == "NUM" for t in c.toks[o.start : o.head.i]):
+            c.disc.pets_unnamed = " ".join(t.lower for t in c.toks[o.start : o.head.i] if t.pos not in (
+                "DET", "NUM") and t.tag != "PRP$") + " " + head  # "two guinea pigs": named in the next sentence
         before = c.toks[o.start - 1] if o.start > c.lo else None
         bare = o.end - o.start == 1 and (before is None or (before.pos not in ("DET", "NUM") and before.tag != "PRP$"))
         if o.head.tag != "NNS" and not bare:  # "a puppy", "an old dog"; "had fish", said bare, is a meal
@@ -2147,6 +2152,21 @@ def _death_of(c: Clause, subj: Entity, k: int) -> None:
         _death_told(c, Entity(subj.name, "ANIMAL"), _death_time(c, k))
     if not pet and subj.type == "PERSON" and subj.name[:1].isupper():
         _person_gone(c, subj, k)  # "Graham died in September": a name not known here may be one of theirs too
+
+
+def _not_made_it(c: Clause, m: Match, subj: Entity | None) -> None:
+    """"Custard didn't make it through the night", "Grandad never made it through the operation": died. Told as past,
+    of someone else, with nothing after it but what they did not get through; not "didn't make it to the party", "didn't
+    make it home". With no "through" ("Sadly Biscuit didn't make it."), only a pet of that name is had no more: said
+    of a person it may mean they did not come."""
+    t = c.toks
+    past = t[m.start].tag == "VBD" or any(x.lower == "did" for x in t[max(c.lo, m.start - 3) : m.start])
+    if subj is None or subj.name == USER or (subj.unresolved and subj.type != "PERSON") or not past:
+        return
+    if m.end < c.hi and t[m.end].lower == "through":
+        return _death_of(c, subj, m.start)
+    if (m.end == c.hi or t[m.end].pos == "PUNCT") and subj.name[:1].isupper():
+        _pet_gone(c, subj.name)
 
 
 def _had_to(c: Clause, k: int) -> bool:

@@ -20,8 +20,8 @@ KIND_OF_PET: dict[str, str] = {
     "bunny": "rabbit", "budgerigar": "budgie", "pony": "horse", "goldfish": "fish"}
 PETS = frozenset(
     _words(
-        "dog cat rabbit hamster parrot budgie guinea tortoise turtle horse fish snake lizard ferret gecko chinchilla "
-        "rat canary cockatiel hedgehog cockatoo axolotl iguana tarantula"
+        "dog cat rabbit hamster parrot budgie guinea pig tortoise turtle horse fish snake lizard ferret gecko "
+        "chinchilla rat canary cockatiel hedgehog cockatoo axolotl iguana tarantula"
     )
     + tuple(KIND_OF_PET)  # breeds and pet words said in place of the animal ("Luna, my husky")
 )
@@ -200,6 +200,13 @@ SOFT = frozenset(
         "just really finally recently also still actually already now then truly totally absolutely kind "
         "sort of basically honestly officially definitely right even so alone together currently happily "
         "super very pretty quite seriously kinda lowkey"
+    )
+)
+# Said first to comment on the sentence, never a name ("Sadly Biscuit didn't make it": the tagger's "Sadly Biscuit")
+COMMENT_ADVERBS = frozenset(
+    _words(
+        "sadly luckily unfortunately fortunately hopefully apparently obviously thankfully tragically annoyingly "
+        "weirdly oddly amazingly surprisingly unbelievably clearly frankly literally funnily naturally"
     )
 )
 # After "my favourite": what makes the subject a taste of the speaker's ("… is my favourite thing to do"), not a

@@ -403,6 +403,7 @@ PATTERNS: list[Pattern] = [
     _p("rehome|re-home O", "@put_down"),  # "We had to rehome Bella": not the speaker's now
     _p("be|get put down", "@died"),
     _p("be|get put to sleep", "@died"),
+    _p("make it", "@not_made_it", neg="require"),  # "Custard didn't make it through the night"
     # pets, allergies, partners
     # a job interview had: what for, or where ("I had an interview for a design internship yesterday")
     _p("have * interview for O", "interviewed_for", event=True),
@@ -410,6 +411,8 @@ PATTERNS: list[Pattern] = [
     _p("get|land|take|accept the * job|post|role|position", "@post_job"),  # "Got the ward sister job!"
     _p("be offer the * job|post|role|position", "@post_job"),  # "I've been offered the practice manager job"
     _p("adopt|buy|rescue|get|have|own O", "@acquire"),
+    _p("come|bring|get home with O", "@brought_home", event=True),
+    _p("bring home O", "@brought_home", event=True),  # "We brought home a puppy"
     _p("take in O", "@acquire"),  # "We've taken in a lodger", "took in a stray cat"
     _p(f"name|call ~ {_PET} O", "@name_kind", proper=True),  # "The kids named the new kitten Pickle"
     _p("name|call him|her|it|them O", "@name_pet"),

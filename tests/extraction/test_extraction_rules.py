@@ -1360,6 +1360,24 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("RIP Kevin. Found him at the bottom of the cage this morning.", ("Our budgie Kevin can say hello.",), {
         k(U, "has_pet", "Kevin", "end"), k("Kevin", "died_on", "by 20 May 2026")}),
     ("RIP my old Nokia.", (), set()),
+    # not getting through ("didn't make it through the night") says a death; bare, only a pet's is ended; not a
+    # place not reached
+    ("Custard didn't make it through the night, the vet reckons it was his heart.",
+     ("Our guinea pig Custard is poorly.",),
+     {k(U, "has_pet", "Custard", "end"), k("Custard", "died_on", "by 20 May 2026")}),
+    ("Sadly Biscuit didn't make it.", ("We've got a puppy called Biscuit.",), {k(U, "has_pet", "Biscuit", "end")}),
+    ("Jess didn't make it to the party.", (), set()),
+    ("I didn't make it through the interview.", (), set()),
+    # pets brought home, and several named in the sentence after; a guinea pig is a pet
+    ("We've come home with two guinea pigs. Custard and Crumble.", (),
+     {k(U, "has_pet", "Custard"), k("Custard", "is_a", "guinea pig"), k(U, "has_pet", "Crumble"),
+      k("Crumble", "is_a", "guinea pig")}),
+    ("We've got a guinea pig, Custard.", (), {k(U, "has_pet", "Custard"), k("Custard", "is_a", "guinea pig")}),
+    ("My guinea pigs Custard and Crumble are poorly.", (),
+     {k(U, "has_pet", "Custard"), k("Custard", "is_a", "guinea pig"), k(U, "has_pet", "Crumble"),
+      k("Crumble", "is_a", "guinea pig")}),
+    ("I came home with a stinking cold.", (), set()),
+    ("We've got two dogs. Sam and Ella came round to see them.", (), set()),
     ("RIP Leeds United's season.", (), set()),
     # the speaker's new home, said with no verb of being in it; not a home only looked at or shown
     ("First night in the new house in Margate! Sea view from the loo.", (), {k(U, "lives_in", "Margate")}),
