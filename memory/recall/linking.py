@@ -20,6 +20,14 @@ been has have had this that there here these those about tell know any anything 
 names""".split()})
 
 
+def _singular(gram: str) -> str:
+    """The words with the last one made singular ("guinea pigs" -> "guinea pig", "puppies" -> "puppy"): a kind asked
+    of in the plural ("Which of the guinea pigs died?") links the kind memory holds; "" when not plural."""
+    if len(gram) < 4 or not gram.endswith("s") or gram.endswith("ss"):
+        return ""
+    return gram[:-3] + "y" if gram.endswith("ies") else gram[:-1]
+
+
 @dataclass
 class Linked:
     ids: list[str] = field(default_factory=list)  # named entities mentioned, in order of appearance
@@ -60,7 +68,7 @@ class Linker:
                 gram = " ".join(words[i:i + n])
                 if n == 1 and gram in _STOP:
                     continue
-                for eid, name, kind in index.get(gram, []):
+                for eid, name, kind in index.get(gram) or index.get(_singular(gram), []):
                     if eid == USER_ID:
                         continue
                     if eid not in out.names:

@@ -329,7 +329,12 @@ class Recaller:
                 of_asked = set(intent.relations) | (SHARED_HOME if HOMES & set(intent.relations) else set())
                 # (only of whom the question asks, when it asks of someone: "Dad lives on his own in Swansea since
                 # Mum died" is out of date about Dad, who has moved, not about Mum)
-                about = set(seeds)
+                # (the user too, asked in the first person, and what is of a kind asked of: "How many rabbits do I
+                # have?" is of the rabbits had)
+                mine = linked.first_person and not intent.roles and all(
+                    linked.types.get(i) != "PERSON" for i in linked.ids)
+                about = {*seeds, *([USER_ID] if mine else []), *(
+                    a.subject_id for a in known if a.relation == "is_a" and a.object_id in seeds)}
                 for a in known:  # (a plan whose time passed has not been contradicted: its words stand)
                     if a.valid_to is not None and a.valid_to <= now and not a.lapsed and (
                             not about or a.subject_id in about or a.object_id in about):

@@ -58,3 +58,21 @@ def test_asked_who_someone_is_their_roles_come_before_what_else_is_known(tmp_pat
         assert other[0] == "works_as"
     finally:
         store.close()
+
+
+def test_a_kind_asked_of_in_the_plural_links_the_kind_held(tmp_path: Path) -> None:
+    """'Which of the guinea pigs died?': the plural links the kind, so the death of one of that kind is found."""
+    store = KgliteStore(tmp_path / "g.kgl")
+    try:
+        g = TemporalGraph(store)
+        g.ensure_user(T0)
+        for name in ("Custard", "Crumble"):
+            g.assert_fact("user", "has_pet", name, now=T0)
+            g.assert_fact(name, "is_a", "guinea pig", now=T0)
+        g.assert_fact("Custard", "died_on", "13 September", now=T0)
+        g.close_fact("user", "has_pet", "Custard", now=T0)  # had no more: not beside the user now
+        r = Recaller(g).recall("Which of the guinea pigs died?", now=T0 + timedelta(days=1))
+        assert [a.subject for a in r.facts if a.relation == "died_on"] == ["Custard"]
+        assert Recaller(g).recall("What are the bosses called?", now=T0).seeds == ["user"]  # no kind: none
+    finally:
+        store.close()
