@@ -25,6 +25,7 @@ from memory.words import (
     CONDITION_EXCLUDES,
     DIET_EXCLUDES,
     DISTASTE,
+    OPPOSITE_OUTCOMES,
     FIRST_PERSON_RE,
     POSSESSIVES,
     ROLE_RELATIONS,
@@ -556,6 +557,8 @@ def said_otherwise(answer: str, recall: RecallResult, *, look: int = 3, yes: boo
     watched = topic | diets
     # asked about a taste, distaste said of the topic denies it ("Olives are just wrong, I pick them off")
     tasted = bool(_TASTE_ASKED.search(recall.question))
+    # the outcome asked, said the other way ("Megan failed, bless her" for "Did Megan pass her driving test?")
+    opposed = {t for w in asked for o in _OPPOSED.get(w, ()) for t in terms(o)}
     asks_ahead = bool(_ASKS_AHEAD.search(recall.question))  # "Is Dan getting married?" asks the plan itself
     found: list[tuple[Episode, bool]] = []
     for e in recall.episodes[:look]:
@@ -575,7 +578,8 @@ def said_otherwise(answer: str, recall: RecallResult, *, look: int = 3, yes: boo
                 if on[i] and diets & words[i] and not named:
                     denied = True
                 elif on[i]:
-                    denied = denied or _denies(c, watched) or distaste or (not asks_ahead and _ahead(c, topic))
+                    denied = denied or _denies(c, watched) or distaste or (not asks_ahead and _ahead(c, topic)) or (
+                        bool(opposed & words[i]) and _outcome_of(c, opposed, asked))
                 elif i > 0 and on[i - 1]:
                     # "…, honestly it was dreadful": distaste said of what the clause before spoke of
                     denied = denied or _denies(c, _BACK) or (distaste and bool(_BACK_TOO & said_words))
@@ -665,6 +669,7 @@ def _backed(recall: RecallResult, topic: set[str]) -> bool:
 
 
 _DENIALS = frozenset({"never", "not", "cannot", "no"})
+_OPPOSED = {stem(w): others for w, others in OPPOSITE_OUTCOMES.items()}
 # said after what it ends: "New Zealand didn't work out", "the job never worked out"
 _WORKED_OUT = re.compile(r"\b(?:didn['’]?t|did not|never|hasn['’]?t|has not)\s+work(?:ed)?\s+out\b", re.I)
 _WORD = re.compile(r"[a-z']+")
@@ -689,6 +694,17 @@ def _ahead(clause: str, about: frozenset[str] | set[str]) -> bool:
     if m is not None and about & set(terms(" ".join(m.group(1).split()[:2]))):
         return True
     return any(about & set(terms(v.group(1))) for v in _VERB_AHEAD.finditer(text))
+
+
+def _outcome_of(clause: str, opposed: set[str], asked: set[str]) -> bool:
+    """The outcome said in the clause is of what was asked: said bare ("Megan failed") or of a thing asked ("We lost
+    the quiz"); not of another ("Megan failed her practical" for "Did Megan pass her theory?")."""
+    words = clause.split()
+    at = next((k for k, w in enumerate(words) if opposed & set(terms(w))), None)
+    if at is None:
+        return False
+    rest = set(terms(" ".join(words[at + 1 :])))
+    return not rest or bool(rest & asked)
 
 
 def _denies(clause: str, about: frozenset[str] | set[str]) -> bool:

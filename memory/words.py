@@ -210,6 +210,11 @@ felt led meant fought dug sat slept stood bought
 BESIDES = ("besides", "apart from", "aside from", "other than", "except", "as well as", "in addition to", "else",
            "beyond", "instead of", "rather than")
 
+# An outcome and those that deny it: "Megan failed" answers "Did Megan pass?" no ("lose" said as "lost")
+OPPOSITE_OUTCOMES: dict[str, tuple[str, ...]] = {
+    "pass": ("fail", "failed", "flunk", "flunked"), "fail": ("pass", "passed"),
+    "win": ("lose", "lost"), "lose": ("win", "won"),
+}
 # Words of distaste: said of a thing, they deny a taste for it ("Olives are just wrong", "coriander is vile")
 DISTASTE = frozenset("""
 hate hates hated loathe loathes loathed detest detests despise despises awful horrible disgusting gross vile

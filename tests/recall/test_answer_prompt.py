@@ -717,6 +717,13 @@ def test_asked_whether_something_still_holds_when_it_ended() -> None:
     ("Did I pass my driving test?", [("user", "Passed my driving test on the second go! Couldn't believe it.",
                                       MAY_20)], False),  # a denial in another sentence is not about it
     ("Have I been to Japan?", [("Omar", "I've never been to Japan.", MAY_20)], False),  # someone else's words
+    # the outcome asked, said the other way round
+    ("Did Megan pass her driving test?", [("user", "Megan's driving test is on the 9th of July.", MAY_20),
+                                          ("user", "Megan failed, bless her. She's rebooked for September.",
+                                           JUNE_3)], True),
+    ("Did we win the quiz?", [("user", "We lost the quiz by two points, gutted.", MAY_20)], True),
+    ("Did Megan pass her driving test?", [("user", "Megan passed! First time too.", JUNE_3)], False),
+    ("Did Megan pass her theory?", [("user", "Megan failed her practical but she's rebooked.", JUNE_3)], False),
     ("What do I drink?", [("user", "I don't drink coffee.", MAY_20)], False),  # not a yes/no question
     # asked about a taste: distaste said of the topic denies it; said of something else beside it, it does not
     ("Do I like mushrooms?", [("user", "Mushrooms are vile, slimy little things.", MAY_20)], True),
