@@ -30,6 +30,7 @@ from memory.extraction.dates import (
     clock_times,
     exact_number,
     number,
+    slang_money,
 )
 from memory.extraction.rules_lexicon import OCCUPATIONS
 from memory.llm import Message
@@ -161,9 +162,11 @@ _MD = re.compile(r"(\*\*|__|`|^#+\s*|^\s*[-*•]\s+)", re.M)
 
 
 def figured(text: str) -> str:
-    """A number of a hundred or more, or a time of day, said in words with its figure after it: "two hundred and
-    ten (210) quid", "at ten past nine (9:10)" (the small model read them as "200 pounds" and "10:00 AM")."""
-    said = [(end, str(value)) for _, end, value in big_numbers(text)] + [(end, t) for _, end, t in clock_times(text)]
+    """A number of a hundred or more, a sum said by a word of its own, or a time of day, said in words with its
+    figure after it: "two hundred and ten (210) quid", "best fiver (5)", "at ten past nine (9:10)" (the small model
+    read them as "200 pounds", "$100" and "10:00 AM")."""
+    said = [(end, str(value)) for _, end, value in [*big_numbers(text), *slang_money(text)]] + [
+        (end, t) for _, end, t in clock_times(text)]
     for end, figure in sorted(said, reverse=True):
         text = f"{text[:end]} ({figure}){text[end:]}"
     return text
@@ -1163,7 +1166,7 @@ def ungrounded(answer: str, question: str, recall: RecallResult) -> bool:
     known = set(_content(" ".join([*texts, *_role_words(recall.facts)])))  # "hubby of" is said "husband"
     # a number said in words is that number in figures ("about sixty" grounds "60 years old")
     known |= {str(n) for t in texts for w in _NUMBER_WORD.findall(t) if (n := exact_number(w)) is not None}
-    known |= {str(v) for t in texts for _, _, v in big_numbers(t)}
+    known |= {str(v) for t in texts for _, _, v in [*big_numbers(t), *slang_money(t)]}
     said = _content(answer)
     numbers = any(_numeric(k) or _ordinal_number(k) for k in known)
     counted = (recall.intent.when or bool(_COUNTS.search(question)) or numbers

@@ -32,6 +32,11 @@ _IRREGULAR = {"went": "go", "gone": "go", "ran": "run", "ate": "eat", "bought": 
               "began": "begin", "wrote": "write", "written": "write", "read": "read", "left": "leave",
               "felt": "feel", "found": "find", "gave": "give", "kept": "keep", "lost": "lose", "won": "win",
               "flew": "fly", "drove": "drive", "spoke": "speak", "sang": "sing", "swam": "swim",
+              "paid": "pay", "sold": "sell", "spent": "spend", "brought": "bring", "caught": "catch", "sent": "send",
+              "built": "build", "heard": "hear", "broke": "break", "broken": "break", "chose": "choose",
+              "chosen": "choose", "grew": "grow", "grown": "grow", "wore": "wear", "worn": "wear", "taken": "take",
+              "given": "give", "eaten": "eat", "driven": "drive", "forgot": "forget", "forgotten": "forget",
+              "slept": "sleep", "lent": "lend", "fought": "fight", "begun": "begin", "sung": "sing", "swum": "swim",
               "children": "child", "kids": "kid", "people": "person", "women": "woman", "men": "man"}
 
 
@@ -42,7 +47,7 @@ def fold(text: str) -> str:
 
 # Bumped whenever ``stem`` changes: episodes store their terms, and a memory indexed by an older stemmer has them
 # worked out again when it is opened (``memory.episodes.Episodes.reterm``), or a query's terms would miss them.
-TERMS_VERSION = 2
+TERMS_VERSION = 3
 
 
 def stem(word: str) -> str:

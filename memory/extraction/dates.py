@@ -130,6 +130,16 @@ def big_numbers(text: str) -> list[tuple[int, int, int]]:
     return found
 
 
+# money said by a word of its own: "a fiver", "a tenner"
+_SLANG_MONEY = {"fiver": 5, "tenner": 10}
+_SLANG = re.compile(rf"\b({'|'.join(_SLANG_MONEY)})s?\b", re.I)
+
+
+def slang_money(text: str) -> list[tuple[int, int, int]]:
+    """Sums said by a word of their own, each (start, end, value): "Best fiver I've ever spent" 5."""
+    return [(m.start(), m.end(), _SLANG_MONEY[m.group(1).lower()]) for m in _SLANG.finditer(text)]
+
+
 _HOUR = rf"({'|'.join(UNITS)}|1[0-2]|[1-9])"
 _MINUTES = {"quarter": 15, "half": 30, "five": 5, "ten": 10, "twenty": 20, "twenty-five": 25, "twenty five": 25}
 _CLOCK = re.compile(rf"\b(?:(?:a\s+)?(quarter|half|twenty[- ]five|five|ten|twenty)\s+(past|to)\s+{_HOUR}"

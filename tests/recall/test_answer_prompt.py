@@ -72,6 +72,8 @@ def test_a_number_said_in_words_is_given_its_figure() -> None:
     assert "two hundred and ten (210) quid" in said_lines(_result(eps))[0]
     eps = [Episode("c#1", "c", 1, "user", "Dentist next Tuesday at ten past nine.", AT, 0.9, "t")]
     assert "ten past nine (9:10)" in said_lines(_result(eps))[0]  # read as "10:00 AM"
+    eps = [Episode("c#1", "c", 1, "user", "Best fiver I've ever spent, a record player.", AT, 0.9, "t")]
+    assert "Best fiver (5) I've" in said_lines(_result(eps))[0]  # read as "$100"
 
 
 @pytest.mark.parametrize(("question", "weekday"), [
@@ -1180,6 +1182,14 @@ def test_a_number_never_said_about_someone_is_a_guess() -> None:
     assert ungrounded("Sheldon is 70 years old.", q, r)
     r = _talk("How much did I sell it for?", "", [("user", "Sold Nana's piano for a hundred and twenty quid.")])
     assert not ungrounded("For 120 quid.", r.question, r)
+    # the past of the verb asked is no word of the answer's own ("paid" for "pay"), and a sum said by a word of its
+    # own grounds its figure
+    r = _talk("How much did I pay for the bike?", "", [
+        ("user", "Bought a bike for three hundred and fifty quid. No wait, it was three seventy-five.")])
+    assert not ungrounded("You paid £375 for the bike.", r.question, r)
+    assert ungrounded("You paid £375 for the helmet.", r.question, r)
+    r = _talk("How much did I pay for the lamp?", "", [("user", "Best fiver I've spent, the lamp.")])
+    assert not ungrounded("You paid £5 for the lamp.", r.question, r)
     # an age said as its place: a number to work from
     q = "How old is Peggy?"
     r = _talk(q, "", [("user", "It's my nan Peggy's hundredth birthday on Saturday.")])
