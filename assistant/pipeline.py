@@ -128,6 +128,9 @@ class Pipeline:
         # a general question the model may answer from its own knowledge ("Mrs. Smith.")
         if not recall.personal and names_said(people, [e.text for e in recall.episodes]):
             recall.personal = True
+            if recall.topic_only:  # "What's wrong with Gerry's fence?": the words on it are no general topic
+                recall.episodes_relevant = True
+                self.last_episodes = list(recall.episodes)
         asked_unfound = bool(intent.relations) and recall.targeted == 0 and not recall.cypher_facts
         if asking and recall.personal and (
                 not recall.found_anything or (asked_unfound and not recall.episodes_relevant)

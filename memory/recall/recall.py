@@ -60,6 +60,9 @@ class RecallResult:
     episodes: list[Episode] = field(default_factory=list)  # what was said that bears on it, best first
     episodes_relevant: bool = False  # an utterance matched a topic word or the meaning closely
     personal: bool = False  # about the speaker or someone/something memory knows (not general knowledge)
+    # the words found were set aside as naming only the topic of a general question (``only_the_topic``): of
+    # someone of the user's life after all, they stand
+    topic_only: bool = False
     summaries: list[str] = field(default_factory=list)  # one line each on the salient entities asked about
     # asked about someone who speaks in memory: the best words someone else said, and by how much the question
     # matches them better than anything the one asked about said (memory.episodes.attributed_elsewhere)
@@ -384,8 +387,9 @@ class Recaller:
             result.episodes, result.episodes_relevant = episodes, hits.relevant and bool(episodes)
             if result.episodes_relevant and not result.personal and intent.relations in ((), ("is_a",)) and (
                     not _ASKS_MEMORY.search(question)) and only_the_topic(question, episodes):
-                result.episodes_relevant = False  # "Who wrote Pride and Prejudice?" after "Hugo's doing Pride and
-                # Prejudice for his GCSE": the words name the book, and say nothing of what is asked of it
+                # "Who wrote Pride and Prejudice?" after "Hugo's doing Pride and Prejudice for his GCSE": the words
+                # name the book, and say nothing of what is asked of it
+                result.episodes_relevant, result.topic_only = False, True
             result.elsewhere, result.elsewhere_margin, result.asked = hits.elsewhere, hits.elsewhere_margin, hits.asked
             result.prompted = hits.prompted
         t4 = time.perf_counter()

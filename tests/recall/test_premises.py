@@ -566,3 +566,14 @@ def test_a_thing_named_with_the_is_no_one_said() -> None:
     assert names_someone_said("Where do the Khans live now?", said)
     assert names_someone_said("What does Arthur do?", ["My grandad Arthur turns ninety."])
     assert names_someone_said("What is Arthur's job?", ["My grandad Arthur turns ninety."])
+
+
+def test_words_naming_someones_thing_asked_of_are_no_general_topic(tmp_path: Path, parser: RuleExtractor) -> None:
+    """"What's wrong with Gerry's fence?" after "Gerry has put up a new fence and it's a foot over onto our side":
+    the words name only "Gerry's fence" of the question, as the words of a book name it for "Who wrote…?", but Gerry
+    is someone of the user's: they are the answer, not set aside ("I don't know that yet")."""
+    said = [("user", "Your man next door, Gerry, has put up a new fence and it's a good foot over onto our side.")]
+    model = Checker("It's a foot over onto your side.", "yes")
+    with heard(tmp_path, said, ("user",), T0, model, tagger=words_of(parser)) as p:
+        ans = p.answer("What's wrong with Gerry's fence?", now=T0 + timedelta(days=1))
+        assert ans.recall is not None and ans.recall.episodes_relevant and "foot" in ans.text
