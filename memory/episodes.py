@@ -23,7 +23,7 @@ from typing import Any
 from memory import queries as Q
 from memory.embed import Embedder
 from memory.errors import MemoryStoreError
-from memory.extraction.rules_lexicon import PETS, SOFT
+from memory.extraction.rules_lexicon import KIND_OF_PET, PETS, SOFT
 from memory.graph import TemporalGraph
 from memory.model import USER_ID, Arc
 from memory.periods import Period, asked_period, time_terms, within
@@ -252,10 +252,11 @@ class Episodes:
         relevant = False
         # the question's embedding is worked out while the text index is searched (or was started by the caller)
         pending = meaning if meaning is not None else self.meaning_soon(question, entities)
-        # (a kind of pet is told as "pets" too: "Do I have a dog?" of "We don't have any pets")
+        # (a kind of pet is told as "pets" too: "Do I have a dog?" of "We don't have any pets"; and by its breeds
+        # and young: "What's our dog called?" of "Mabel's had three teeth out… Daft lurcher.")
         words = set(re.findall(r"[a-z]+", question.lower()))
         said_as = [w for key, told in ASKED_AS_TOLD.items() if set(key.split()) <= words for w in told] + [
-            "pets" for x in words if x in PETS]
+            "pets" for x in words if x in PETS] + [breed for breed, kind in KIND_OF_PET.items() if kind in words]
         q = " ".join(t for t in query_terms(" ".join([question, *said_as])).split() if t not in name_terms)
         asked = asked_period(question, now)
         timely = time_terms(question)

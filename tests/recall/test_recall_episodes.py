@@ -153,6 +153,16 @@ def test_a_kind_of_pet_asked_is_searched_as_pets_too(blank: Blank) -> None:
     assert r.episodes_relevant and [e.id for e in r.episodes][:1] == ["c1#0"]
 
 
+def test_a_kind_of_pet_asked_is_searched_by_its_breeds_too(blank: Blank) -> None:
+    """"What's our dog called?" after "Mabel's had three teeth out, poor girl. Daft lurcher.": a dog is told by its
+    breed."""
+    g, ep = blank
+    ep.add([Turn("c1", T0, "user", "Mabel's had three teeth out, poor girl. Daft lurcher.", 0),
+            Turn("c2", T0, "user", "The bathroom tap is leaking again.", 1)])
+    r = Recaller(g, episodes=ep, episode_limit=4).recall("What's our dog called?", now=T0 + timedelta(days=3))
+    assert r.episodes_relevant and [e.id for e in r.episodes][:1] == ["c1#0"]
+
+
 def test_a_job_lost_and_a_weight_are_searched_by_the_words_they_are_told_in(blank: Blank) -> None:
     """"Why did I lose my job?" of "Got made redundant on Friday" and "How much weight have I lost?" of "Down two
     stone since January" shared no word with what was said (memory.words.ASKED_AS_TOLD)."""
