@@ -44,7 +44,7 @@ from memory.graph import TemporalGraph
 from memory.llm import LLM, LLMError, Message
 from memory.model import Arc
 from memory.periods import named_time
-from memory.recall.intent import Kind, Tagged, analyse, asked_kind, names_said, premises
+from memory.recall.intent import Kind, Tagged, analyse, asked_kind, names_said, people_named, premises
 from memory.recall.recall import Recaller, RecallResult
 from memory.search import focus
 from memory.transcripts import TranscriptStore
@@ -344,7 +344,7 @@ class Pipeline:
         try:
             tagged = self.tagger(question)
             return (premises(tagged, known_name=lambda name: self.graph.find_entity(name) is not None),
-                    asked_kind(tagged), [t.text for t in tagged if getattr(t, "ent", "") == "PERSON"])
+                    asked_kind(tagged), people_named(tagged))
         except Exception as e:
             log.warning("could not tag the question, its premises and the kind it asks for go unchecked: %s", e)
             return [], None, []

@@ -213,6 +213,14 @@ def names_said(names: Iterable[str], texts: Sequence[str]) -> bool:
     return any(re.search(rf"\b{re.escape(n)}\b", t) for n in names if len(n) > 1 for t in texts)
 
 
+def people_named(tagged: Sequence[Tagged]) -> list[str]:
+    """The words of a question the tagger takes for people: a person's name, or a name with no other kind that does
+    what is asked ("Which planet is Cillian making?": a name the tagger's model does not know). Not a name that is
+    done to ("Who wrote Pride and Prejudice?"), nor a place's or a company's."""
+    return [t.text for t in tagged if getattr(t, "ent", "") == "PERSON" or (
+        t.pos == "PROPN" and getattr(t, "ent", "") in ("", "NORP") and getattr(t, "dep", "").startswith("nsubj"))]
+
+
 class Tagged(Protocol):
     """A tagged word of the question (memory.extraction.rules_tokens.Tok, or a test double)."""
 

@@ -577,3 +577,25 @@ def test_words_naming_someones_thing_asked_of_are_no_general_topic(tmp_path: Pat
     with heard(tmp_path, said, ("user",), T0, model, tagger=words_of(parser)) as p:
         ans = p.answer("What's wrong with Gerry's fence?", now=T0 + timedelta(days=1))
         assert ans.recall is not None and ans.recall.episodes_relevant and "foot" in ans.text
+
+
+@pytest.mark.parametrize(("question", "people"), [
+    ("Which planet is Cillian making?", ["Cillian"]),  # a name the tagger's model does not know, doing what is asked
+    ("What's wrong with Gerry's fence?", ["Gerry"]),
+    ("Who wrote Pride and Prejudice?", []),  # a title, done to
+    ("What did Apple release?", []),  # a company
+])
+def test_people_named_in_a_question(parser: RuleExtractor, question: str, people: list[str]) -> None:
+    from memory.recall.intent import people_named
+    assert people_named(words_of(parser)(question)) == people
+
+
+def test_a_name_the_tagger_does_not_know_doing_what_is_asked_is_someone_of_the_users(
+        tmp_path: Path, parser: RuleExtractor) -> None:
+    """"Which planet is Cillian making?" after "He's making Saturn out of a polystyrene ball": the words are the
+    answer, not general knowledge ("From general knowledge: I don't know.")."""
+    said = [("user", "Cillian's doing a project on the solar system. He's making Saturn out of a polystyrene ball.")]
+    model = Checker("Saturn.", "yes")
+    with heard(tmp_path, said, ("user",), T0, model, tagger=words_of(parser)) as p:
+        ans = p.answer("Which planet is Cillian making?", now=T0 + timedelta(days=1))
+        assert ans.recall is not None and ans.recall.personal and ans.text == "Saturn."
