@@ -785,7 +785,10 @@ def _told(recall: RecallResult, look: int, max_chars: int,
             if e.id not in skip and not asks(e.text, topic)]
 
 
-_MOVED_TO = re.compile(TIME_MOVED, re.I)
+# a time moved, said with where to, or said to be moved with the new time told apart ("Change of plan, Hannah's
+# flight's been moved. She's not coming in on the 3rd now, it's Saturday the 5th.")
+_MOVED_TO = re.compile(TIME_MOVED + r"|\b(?:change\s+of\s+plans?|(?:been|got|was|is|'s)\s+(?:moved|postponed|"
+                       r"rescheduled|put\s+back|pushed\s+back|brought\s+forward))\b", re.I)
 
 
 def time_moved_first(recall: RecallResult) -> list[Episode]:

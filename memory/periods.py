@@ -146,7 +146,16 @@ def _named_in(sentence: str, at: datetime, tense_else: Tense) -> tuple[str, Time
         own = "future"
     if own is not None and own != said:
         ref = resolve(clause, at, direction=own) or ref
+    # a time denied, then another said ("She's not coming on the 3rd now, it's Saturday the 5th"): the other
+    cut = sentence.lower().find(ref.text.lower())
+    if apart and cut >= 0 and _DENIED.search(sentence[:cut].split(",")[-1]):
+        rest = sentence[cut + len(ref.text) :]
+        if (other := resolve(rest, at, direction=said or tense_else)) is not None:
+            ref = other
     return sentence, ref
+
+
+_DENIED = re.compile(r"\b(?:not|never|no\s+longer)\b|n['’]t\b", re.I)
 
 
 def _done_before(rest: str, time_said: str) -> bool:

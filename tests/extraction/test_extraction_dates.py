@@ -272,6 +272,13 @@ def test_a_time_is_read_in_the_tense_of_its_own_clause() -> None:
     assert found is not None and found[1].when.date() == date(2027, 1, 14)
     found = named_time("My hip operation went fine on the 14th of January.", november)
     assert found is not None and found[1].when.date() == date(2026, 1, 14)
+    # a time denied in one clause, another said in the next: the other
+    found = named_time("She's not coming in on the 3rd now, it's Saturday the 5th.", november)
+    assert found is not None and found[1].when.date() == date(2026, 12, 5)
+    found = named_time("The party's on the 3rd, not the 5th.", november)
+    assert found is not None and found[1].when.date() == date(2026, 12, 3)
+    found = named_time("I didn't go on Friday, I went on Saturday.", november)
+    assert found is not None and found[1].when.date() == date(2026, 11, 7)
     # an "'s" of whose, before a past verb, opens in no "be": not the day to come
     found = named_time("My sister's little girl arrived on Saturday, they've called her Ivy.", tuesday,
                        tense_else="past")

@@ -112,3 +112,17 @@ def test_a_time_moved_later_is_the_answer_not_the_first_one_said(tmp_path: Path)
     with told(tmp_path / "b", said, Model()) as p:
         assert p.answer("When is my brother's wedding?", now=datetime(2026, 4, 20, 9, tzinfo=UTC)).text == \
             "12 June 2026."
+
+
+
+def test_a_time_said_moved_then_told_apart_from_a_denied_one_is_the_answer(tmp_path: Path) -> None:
+    """"When does Hannah arrive?" was "3 December 2026." after "Change of plan, Hannah's flight's been moved. She's
+    not coming in on the 3rd now, it's Saturday the 5th": said moved with no "to", the newer words go first, and of
+    a time denied and another said, the other is meant."""
+    said = [(datetime(2026, 11, 20, 18, tzinfo=UTC), "Hannah lands from Vancouver on the 3rd and she's staying with "
+                                                     "us three weeks over Christmas."),
+            (datetime(2026, 11, 26, 18, tzinfo=UTC), "Change of plan, Hannah's flight's been moved. She's not coming "
+                                                     "in on the 3rd now, it's Saturday the 5th.")]
+    with told(tmp_path / "a", said, Model()) as p:
+        assert p.answer("When does Hannah arrive?", now=datetime(2026, 11, 29, 9, tzinfo=UTC)).text == \
+            "5 December 2026."
