@@ -198,12 +198,17 @@ def asks_now(question: str) -> bool:
         return not aux.past
     # the same of a question about what holds now in the user's life ("Where does my mum live?", "What car do I
     # drive?"): the newest words first, where a move or a change told later is ("she's moved to Cardiff now")
-    m = _WH_NOW.match(question.strip())
-    return m is not None and bool(FIRST_PERSON_RE.search(question))
+    # and how many or how much of it there is now ("How many days a week am I in the office?" after "five days a
+    # week", then "just Tuesdays and Thursdays" from July: the model counted the first words it read)
+    now = bool(_WH_NOW.match(question.strip())) or (
+        bool(_HOW_MANY_NOW.match(question.strip())) and not _PAST_AUX.search(question))
+    return now and bool(FIRST_PERSON_RE.search(question))
 
 
 # a wh-question and its auxiliary, a word or two of what is asked between: "What car do I…", "Who is my…"
-_WH_ASKING = set(WH_WORDS) - {"when", "how"}  # asked when, the best match stays first; how many, order is moot
+_WH_ASKING = set(WH_WORDS) - {"when", "how"}  # asked when, the best match stays first
+_PAST_AUX = re.compile(r"\b(?:did|was|were|had)\b", re.I)
+_HOW_MANY_NOW = re.compile(r"how\s+(?:many|much)(?:\s+\w+){0,4}?\s+(?:is|are|am|do|does|has|have)\b", re.I)
 _WH_NOW = re.compile(rf"(?:{alternation(_WH_ASKING)})(?:(?:\s+\w+){{0,3}}?\s+(is|are|am|do|does|has|have)\b|['’]s\b)",
                      re.I)
 

@@ -1014,7 +1014,10 @@ def test_asked_with_we_their_we_is_said_as_you(question: str, answer: str, said:
 @pytest.mark.parametrize(("question", "newest_first"), [
     ("Where does my dad live?", True), ("What bike do I ride?", True), ("Who's my dentist?", True),
     ("What kind of tea do I drink?", True), ("Do I cycle to work?", True),
-    ("Where did I live before?", False), ("When do we fly?", False), ("How many cats do I have?", False),
+    ("Where did I live before?", False), ("When do we fly?", False), ("How many cats did I have?", False),
+    # how many there are now: the newest words, where the number told changed
+    ("How many cats do I have?", True), ("How many hens have we got now?", True),
+    ("How much do I pay for the gym?", True), ("How many did Maria buy?", False),
     ("Where does Maria live?", False),  # not the user's life: the order of the talk, as it was
 ])
 def test_what_holds_now_in_the_users_life_reads_the_newest_words_first(question: str, newest_first: bool) -> None:
