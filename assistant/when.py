@@ -786,9 +786,11 @@ def _told(recall: RecallResult, look: int, max_chars: int,
 
 
 # a time moved, said with where to, or said to be moved with the new time told apart ("Change of plan, Hannah's
-# flight's been moved. She's not coming in on the 3rd now, it's Saturday the 5th.")
+# flight's been moved. She's not coming in on the 3rd now, it's Saturday the 5th."), or a time reckoned anew
+# ("Dave's now saying February")
 _MOVED_TO = re.compile(TIME_MOVED + r"|\b(?:change\s+of\s+plans?|(?:been|got|was|is|'s)\s+(?:moved|postponed|"
-                       r"rescheduled|put\s+back|pushed\s+back|brought\s+forward))\b", re.I)
+                       r"rescheduled|put\s+back|pushed\s+back|brought\s+forward)|now\s+(?:saying|says|reckons|"
+                       r"reckoning|thinks|expecting|looking\s+at))\b", re.I)
 
 
 def time_moved_first(recall: RecallResult) -> list[Episode]:

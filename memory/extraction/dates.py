@@ -514,8 +514,11 @@ _IN_MONTH = re.compile(
 )
 
 
-# a month something was moved to ("They've moved the wedding to August"): one to come, unless a year is said
-_MOVED_TO_MONTH = re.compile(rf"{TIME_MOVED}\s+{_MON}(?:\s+(\d{{4}}))?(?!\w)", re.I)
+# a month something was moved to ("They've moved the wedding to August"), or is reckoned now ("Dave's now saying
+# February"): one to come, unless a year is said
+_RECKONED = r"\b(?:saying|says|reckons|reckoning|thinks|expecting|looking\s+at)"
+_MOVED_TO_MONTH = re.compile(rf"(?:{TIME_MOVED}|{_RECKONED})\s+{_MON}(?:\s+(\d{{4}}))?(?!\w)"
+                             r"(?!\s+(?:is|was|are|were)\b)", re.I)  # "she says February is grim": no time
 
 
 _MOVED_BEFORE = re.compile(rf"{TIME_MOVED}\s+(?:(?:on|for)\s+)?(?:[A-Za-z]+day\s*,?\s+)?$", re.I)

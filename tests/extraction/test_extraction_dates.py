@@ -277,6 +277,10 @@ def test_a_time_is_read_in_the_tense_of_its_own_clause() -> None:
     assert found is not None and found[1].when.date() == date(2026, 12, 5)
     found = named_time("The party's on the 3rd, not the 5th.", november)
     assert found is not None and found[1].when.date() == date(2026, 12, 3)
+    # a month reckoned now: one to come; not a month spoken of
+    found = named_time("Course the extension's not done. Dave's now saying February.", november)
+    assert found is not None and found[1].when.date() == date(2027, 2, 1)
+    assert named_time("She says February is grim.", november) is None
     found = named_time("I didn't go on Friday, I went on Saturday.", november)
     assert found is not None and found[1].when.date() == date(2026, 11, 7)
     # an "'s" of whose, before a past verb, opens in no "be": not the day to come

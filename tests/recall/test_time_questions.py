@@ -126,3 +126,15 @@ def test_a_time_said_moved_then_told_apart_from_a_denied_one_is_the_answer(tmp_p
     with told(tmp_path / "a", said, Model()) as p:
         assert p.answer("When does Hannah arrive?", now=datetime(2026, 11, 29, 9, tzinfo=UTC)).text == \
             "5 December 2026."
+
+
+def test_a_time_reckoned_anew_is_the_answer_not_the_first_reckoning(tmp_path: Path) -> None:
+    """"When is next door's extension meant to be finished?" after "Dave's reckoning it'll all be done by the end of
+    October", then "Course the extension's not done. Dave's now saying February": the newer reckoning."""
+    said = [(datetime(2026, 6, 16, 12, tzinfo=UTC), "Next door are having an extension put on. Builders start Monday "
+                                                    "and Dave's reckoning it'll all be done by the end of October."),
+            (datetime(2026, 11, 5, 7, tzinfo=UTC), "Course the extension's not done. Dave's now saying February, "
+                                                   "because the steel beams turned up six weeks late.")]
+    with told(tmp_path / "a", said, Model()) as p:
+        assert p.answer("When is next door's extension meant to be finished?",
+                        now=datetime(2026, 11, 29, 9, tzinfo=UTC)).text == "February 2027."
