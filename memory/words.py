@@ -255,6 +255,9 @@ ASKED_AS_TOLD: dict[str, tuple[str, ...]] = {
                     ("redundant", "redundancy", "fired", "sacked", "laid")),
     # weight is told in its units ("How much weight have I lost?" of "Down two stone since January")
     "weight": ("stone", "pounds", "lbs", "kilos", "kg"),
+    # a break-up is told as what ended ("Why did Fionn and I break up?" of "So, the engagement's off")
+    **dict.fromkeys(("break up", "broke up", "split up", "breakup", "split"),
+                    ("split", "engagement", "off", "over", "ended", "finished", "dumped")),
 }
 # What an allergy (its object as said) rules out: the foods of that kind ("allergic to shellfish": no prawns)
 ALLERGEN_FOODS: dict[str, frozenset[str]] = {

@@ -163,6 +163,18 @@ def test_a_kind_of_pet_asked_is_searched_by_its_breeds_too(blank: Blank) -> None
     assert r.episodes_relevant and [e.id for e in r.episodes][:1] == ["c1#0"]
 
 
+def test_a_break_up_is_searched_by_what_ended(blank: Blank) -> None:
+    """"Why did Fionn and I break up?" after "Fionn proposed on New Year's Eve" and "So, the engagement's off. Me
+    and Fionn just want different things": the proposal matched the name alone and came first."""
+    g, ep = blank
+    ep.add([Turn("c1", T0, "user", "Fionn proposed on New Year's Eve, out on the pier in Howth!", 0),
+            Turn("c2", T0 + timedelta(days=200), "user", "So, the engagement's off. Me and Fionn just want different "
+                                                         "things, he's set on moving to Canada.", 0)])
+    r = Recaller(g, episodes=ep, episode_limit=4).recall("Why did Fionn and I break up?",
+                                                         now=T0 + timedelta(days=300))
+    assert [e.id for e in r.episodes][:1] == ["c2#0"]
+
+
 def test_a_job_lost_and_a_weight_are_searched_by_the_words_they_are_told_in(blank: Blank) -> None:
     """"Why did I lose my job?" of "Got made redundant on Friday" and "How much weight have I lost?" of "Down two
     stone since January" shared no word with what was said (memory.words.ASKED_AS_TOLD)."""
