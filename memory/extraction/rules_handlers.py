@@ -2154,6 +2154,10 @@ def _death_of(c: Clause, subj: Entity, k: int) -> None:
         _person_gone(c, subj, k)  # "Graham died in September": a name not known here may be one of theirs too
 
 
+# what someone who died did not get through ("didn't make it through the night")
+_NOT_LIVED_THROUGH = frozenset({"night", "operation", "op", "surgery", "weekend", "winter", "day"})
+
+
 def _not_made_it(c: Clause, m: Match, subj: Entity | None) -> None:
     """"Custard didn't make it through the night", "Grandad never made it through the operation": died. Told as past,
     of someone else, with nothing after it but what they did not get through; not "didn't make it to the party", "didn't
@@ -2164,7 +2168,10 @@ def _not_made_it(c: Clause, m: Match, subj: Entity | None) -> None:
     if subj is None or subj.name == USER or (subj.unresolved and subj.type != "PERSON") or not past:
         return
     if m.end < c.hi and t[m.end].lower == "through":
-        return _death_of(c, subj, m.start)
+        got = next((x for x in t[m.end + 1 : min(c.hi, m.end + 4)] if x.pos == "NOUN"), None)
+        if got is not None and got.lemma.lower() in _NOT_LIVED_THROUGH:  # not "through the first round"
+            _death_of(c, subj, m.start)
+        return
     if (m.end == c.hi or t[m.end].pos == "PUNCT") and subj.name[:1].isupper():
         _pet_gone(c, subj.name)
 

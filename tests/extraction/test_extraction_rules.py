@@ -1367,6 +1367,7 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
      {k(U, "has_pet", "Custard", "end"), k("Custard", "died_on", "by 20 May 2026")}),
     ("Sadly Biscuit didn't make it.", ("We've got a puppy called Biscuit.",), {k(U, "has_pet", "Biscuit", "end")}),
     ("Jess didn't make it to the party.", (), set()),
+    ("Jess didn't make it through the first round.", (), set()),
     ("I didn't make it through the interview.", (), set()),
     # pets brought home, and several named in the sentence after; a guinea pig is a pet
     ("We've come home with two guinea pigs. Custard and Crumble.", (),
