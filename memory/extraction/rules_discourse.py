@@ -33,6 +33,8 @@ class Discourse:
     # the kind of several pets just got, not named: names said alone in the next sentence are theirs ("We've come
     # home with two guinea pigs. Custard and Crumble.")
     pets_unnamed: str | None = None
+    # someone else's pet just got, not named ("Ewan got a leopard gecko"): named next ("he's called it Pringle")
+    pet_of: tuple[Entity, str] | None = None
     pending_role: str | None = None  # role of a person mentioned without a name ("my new neighbour")
     facts: list[ExtractedFact] = field(default_factory=list)
     unnamed_pets: list[tuple[str, ExtractedFact]] = field(default_factory=list)

@@ -732,6 +732,12 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
     if rel == "@name_kind":
         return _named_kind(c, m, subj, o)
     if rel in ("@name_is", "@called", "@name_pet"):
+        if rel == "@called" and c.disc.pet_of is not None and subj is not None and subj.name == c.disc.pet_of[0].name:
+            k = m.slots.get("O", m.end)  # "Ewan got a leopard gecko… he's called it Pringle": the gecko's name
+            if k + 1 < c.hi and c.toks[k].lower == "it" and (name := name_at(c.source, c.toks, k + 1)) is not None:
+                owner, kind = c.disc.pet_of
+                c.disc.pet_of = None
+                return _pet(c, kind, name, owner=owner)
         if o is None or not o.proper:
             return
         if rel == "@name_is" and m.start - 1 >= c.lo and c.toks[m.start - 1].lower == "my" and _named_alone(c, o):
@@ -1937,6 +1943,8 @@ def _acquire(c: Clause, m: Match, subj: Entity, o: Phrase, op: str) -> None:
         if subj.name != USER:  # "my friend Tove adopted a kitten called Miso": hers, when it is named
             if named is not None and op == "assert" and subj.type == "PERSON" and not subj.unresolved:
                 _pet(c, o.text, named.text, owner=subj)
+            elif op == "assert" and subj.type == "PERSON" and not subj.unresolved and o.head.tag != "NNS":
+                c.disc.pet_of = (subj, o.text)  # "Ewan got a leopard gecko… he's called it Pringle"
             return
         if named is not None and o.head.tag == "NNS":  # "two cats, Mochi and Pudding": each one named a cat
             kind = " ".join([*(t.lower for t in c.toks[o.start : o.head.i]

@@ -1378,6 +1378,11 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
      {k(U, "has_pet", "Custard"), k("Custard", "is_a", "guinea pig"), k(U, "has_pet", "Crumble"),
       k("Crumble", "is_a", "guinea pig")}),
     ("I came home with a stinking cold.", (), set()),
+    # someone else's pet got, then named by them in the same breath
+    ("Ewan got a leopard gecko for his tenth birthday and he's called it Pringle, of all things.", (),
+     {k("Ewan", "has_pet", "Pringle"), k("Pringle", "is_a", "leopard gecko")}),
+    ("Ewan got a kitten. His teacher is called Mrs Bell.", (), set()),
+    ("Ewan got a new bike and he's called it Lightning.", (), set()),
     ("We've got two dogs. Sam and Ella came round to see them.", (), set()),
     ("RIP Leeds United's season.", (), set()),
     # the speaker's new home, said with no verb of being in it; not a home only looked at or shown

@@ -1307,6 +1307,7 @@ def test_a_yes_to_someone_alive_whose_death_memory_holds_says_the_death(
      "No, Nibbles died on 5 September 2026."),
     ("Have we still got any hamsters?", "Yes.", [], "No, Nibbles died on 5 September 2026."),
     ("Does Ava have a hamster?", "Yes.", [], "No, Nibbles died on 5 September 2026."),
+    ("Does Ava still have her hamster?", "Yes.", [], "No, Nibbles died on 5 September 2026."),  # said by whose
     ("Do the kids have a hamster?", "No, Nibbles died.", [], None),  # no yes: it stands
     ("Did the kids have a hamster?", "Yes, Nibbles.", [], None),  # asked of the past: the yes is right
     ("Do the kids have a dog?", "Yes.", [], None),  # another kind: not this check's
