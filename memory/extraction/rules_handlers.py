@@ -735,9 +735,9 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
         if rel == "@called" and c.disc.pet_of is not None and subj is not None and subj.name == c.disc.pet_of[0].name:
             k = m.slots.get("O", m.end)  # "Ewan got a leopard gecko… he's called it Pringle": the gecko's name
             if k + 1 < c.hi and c.toks[k].lower == "it" and (name := name_at(c.source, c.toks, k + 1)) is not None:
-                whose, kind = c.disc.pet_of
+                keeper, kind = c.disc.pet_of
                 c.disc.pet_of = None
-                return _pet(c, kind, name, owner=whose)
+                return _pet(c, kind, name, owner=keeper)
         if o is None or not o.proper:
             return
         if rel == "@name_is" and m.start - 1 >= c.lo and c.toks[m.start - 1].lower == "my" and _named_alone(c, o):
