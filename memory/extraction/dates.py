@@ -393,7 +393,7 @@ def _relative(text: str, at: datetime) -> TimeRef | None:
     t = text.lower()
     simple: list[tuple[str, datetime, str]] = [
         (r"\bthe day before yesterday\b", _day(at) - timedelta(days=2), "day"),
-        (r"\byesterday\b", _day(at) - timedelta(days=1), "day"),
+        (r"\b(?:yesterday|last night)\b", _day(at) - timedelta(days=1), "day"),
         (r"\b(?:today|tonight|this (?:morning|afternoon|evening))\b", _day(at), "day"),
         (r"\bthe day after tomorrow\b", _day(at) + timedelta(days=2), "day"),
         (r"\btomorrow\b", _day(at) + timedelta(days=1), "day"),
@@ -444,8 +444,8 @@ def _relative(text: str, at: datetime) -> TimeRef | None:
     if m and m.start() < best_pos:
         best, best_pos = TimeRef(_season(SEASONS[m.group(2)], m.group(1), at), text[m.start() : m.end()],
                                  "season"), m.start()
-    m = re.search(r"\ba week on (" + "|".join(WEEKDAYS) + r")\b", t)
-    if m and m.start() < best_pos:  # "a week on Friday": the Friday after the coming one
+    m = re.search(r"\ba week (?:on|from) (" + "|".join(WEEKDAYS) + r")\b", t)
+    if m and m.start() < best_pos:  # "a week on Friday", "a week from Friday": the Friday after the coming one
         coming = (WEEKDAYS[m.group(1)] - at.weekday()) % 7 or 7
         best, best_pos = TimeRef(_day(at) + timedelta(days=coming + 7), text[m.start() : m.end()], "day"), m.start()
     m = re.search(r"\blast (" + "|".join(WEEKDAYS) + r")\b", t)
@@ -459,7 +459,10 @@ def _relative(text: str, at: datetime) -> TimeRef | None:
     return best
 
 
-_DAY_OF_MONTH = re.compile(r"\bon the (\d{1,2})(?:st|nd|rd|th)\b(?!\s+of\b)", re.I)
+# "on the 30th", "booked for the 12th"; said in words only where nothing follows it but the clause's end or when
+# in the day ("booked for the twelfth, first thing"; not "on the third floor", "for the first time")
+_DAY_OF_MONTH = re.compile(rf"\b(?:on|for) the (?:(\d{{1,2}})(?:st|nd|rd|th)\b(?!\s+of\b)|({_ORDW})"
+                           r"(?=\s*(?:[,.;!?]|$|\s+(?:at|first|in\s+the|so|and|but)\b)))", re.I)
 
 
 def _day_of_month(day: int, at: datetime, direction: Tense, words: str) -> TimeRef | None:
@@ -586,8 +589,13 @@ def resolve(text: str, at: datetime, *, direction: Tense = None) -> TimeRef | No
         else:
             year = _year_of_weekday(text, words, (year, month, day), at, direction)
         found.append((text.find(words), TimeRef(datetime(year, month, day, tzinfo=UTC), words, "day")))
+    if wd is not None and md is not None:  # "Tuesday the first of December": the date, its weekday said with it
+        w_at, m_at = text.lower().find(wd.text.lower()), text.find(md[2])
+        if 0 <= w_at < m_at and not text[w_at + len(wd.text) : m_at].strip(" ,"):
+            found = [f for f in found if f[1] is not wd]
     dm = None if md is not None else _DAY_OF_MONTH.search(text)
-    dom = _day_of_month(int(dm.group(1)), at, direction, dm.group(0)) if dm is not None else None
+    nth = None if dm is None else int(dm.group(1)) if dm.group(1) else ORDINALS[dm.group(2).lower()]
+    dom = _day_of_month(nth, at, direction, dm.group(0)) if dm is not None and nth is not None else None
     if dom is not None:  # "on the 30th": this month's, or the next or last as the tense says
         found.append((text.find(dom.text), dom))
     m = _IN_MONTH.search(text)

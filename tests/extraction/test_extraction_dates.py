@@ -24,6 +24,12 @@ def d(y: int, m: int, day: int) -> datetime:
         ("the day after tomorrow", d(2026, 6, 4), "day"),
         ("It's Grace's birthday a week tomorrow.", d(2026, 6, 10), "day"),
         ("The fair's a week on Friday.", d(2026, 6, 12), "day"),
+        ("The fair's a week from Thursday.", d(2026, 6, 11), "day"),
+        ("We had our first Diwali in the new house last night.", d(2026, 6, 1), "day"),
+        # a date with its weekday said before it; a day of the month said as a word, at a clause's end
+        ("The plumber's coming Tuesday the first of December.", d(2026, 12, 1), "day"),
+        ("Chimney sweep's booked for the twelfth, first thing in the morning.", d(2026, 6, 12), "day"),
+        ("The sweep's coming for the 12th.", d(2026, 6, 12), "day"),
         ("The school fair's in a fortnight.", d(2026, 6, 16), "day"),
         ("We fly out in three days.", d(2026, 6, 5), "day"),
         ("The results are out in two months.", d(2026, 8, 2), "month"),
@@ -102,6 +108,11 @@ def test_resolve(text: str, when: datetime, grain: str) -> None:
 def test_a_day_of_the_month_said_alone(text: str, direction: str | None, when: datetime) -> None:
     ref = resolve(text, AT, direction=direction)  # type: ignore[arg-type]
     assert ref is not None and ref.when == when
+
+
+@pytest.mark.parametrize("text", ["We're on the third floor.", "It was for the first time.", "on the second go"])
+def test_an_ordinal_said_of_something_else_is_no_day_of_the_month(text: str) -> None:
+    assert resolve(text, AT) is None
 
 
 @pytest.mark.parametrize("text", ["I talked to May about it.", "They moved it to may be later."])
@@ -275,6 +286,8 @@ def test_a_time_is_read_in_the_tense_of_its_own_clause() -> None:
     # a time denied in one clause, another said in the next: the other
     found = named_time("She's not coming in on the 3rd now, it's Saturday the 5th.", november)
     assert found is not None and found[1].when.date() == date(2026, 12, 5)
+    found = named_time("So it's not tomorrow now, it's Tuesday the first of December.", november)
+    assert found is not None and found[1].when.date() == date(2026, 12, 1)
     found = named_time("The party's on the 3rd, not the 5th.", november)
     assert found is not None and found[1].when.date() == date(2026, 12, 3)
     # a month reckoned now: one to come; not a month spoken of
