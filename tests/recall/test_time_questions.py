@@ -138,3 +138,15 @@ def test_a_time_reckoned_anew_is_the_answer_not_the_first_reckoning(tmp_path: Pa
     with told(tmp_path / "a", said, Model()) as p:
         assert p.answer("When is next door's extension meant to be finished?",
                         now=datetime(2026, 11, 29, 9, tzinfo=UTC)).text == "February 2027."
+
+
+def test_a_time_denied_and_another_told_is_read_first_when_asked_when(tmp_path: Path) -> None:
+    """"When is the plumber coming?" was "19 November 2026." (the Thursday first said) after "the plumber's rung to
+    say he's put his back out, so it's not tomorrow now, it's Tuesday the first of December"."""
+    said = [(datetime(2026, 11, 16, 8, tzinfo=UTC), "The plumber's coming Thursday to sort that leak under the bath."),
+            (datetime(2026, 11, 18, 18, tzinfo=UTC), "Well, surprise surprise, the plumber's rung to say he's put his "
+                                                     "back out, so it's not tomorrow now, it's Tuesday the first of "
+                                                     "December.")]
+    with told(tmp_path / "a", said, Model()) as p:
+        assert p.answer("When is the plumber coming?", now=datetime(2026, 11, 29, 9, tzinfo=UTC)).text == \
+            "1 December 2026."
