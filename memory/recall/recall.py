@@ -147,7 +147,10 @@ def only_the_topic(question: str, episodes: Sequence[Episode]) -> bool:
     said = {t for e in episodes for t in terms(e.text)}
     hits = "".join("1" if t in said else "0" for t in terms(question))
     run = hits.strip("0")
-    return len(run) >= 2 and run != hits and "0" not in run
+    # a doing in the run is something happening in someone's life, not a thing named ("What's the plumber coming
+    # to fix?" after "The plumber's coming Thursday to sort that leak")
+    doing = any(w.islower() and w.endswith("ing") and said & set(terms(w)) for w in re.findall(r"[\w'’]+", question))
+    return len(run) >= 2 and run != hits and "0" not in run and not doing
 
 
 _WHO_OR_WHAT = re.compile(r"^\s*(?:who|what|which)\b(?!\s+(?:time|day|date|year|month|week)s?\b)", re.I)
