@@ -719,6 +719,11 @@ def test_asked_whether_something_still_holds_when_it_ended() -> None:
     ("Did I pass my driving test?", [("user", "Passed my driving test on the second go! Couldn't believe it.",
                                       MAY_20)], False),  # a denial in another sentence is not about it
     ("Have I been to Japan?", [("Omar", "I've never been to Japan.", MAY_20)], False),  # someone else's words
+    # a subject dropped ends studying it
+    ("Is Anjali still doing maths A level?", [("user", "Anjali's taken chemistry, biology and maths for A levels.",
+                                               MAY_20),
+                                              ("user", "Anjali has dropped maths, she was drowning, poor thing.",
+                                               JUNE_3)], True),
     # the outcome asked, said the other way round
     ("Did Megan pass her driving test?", [("user", "Megan's driving test is on the 9th of July.", MAY_20),
                                           ("user", "Megan failed, bless her. She's rebooked for September.",
