@@ -50,6 +50,7 @@ from memory.words import (
     MY,
     PAST_FORMS,
     POINTING_BACK,
+    POSSESSIVES,
     ROLE_NOUNS,
     ROLE_RELATIONS,
     SAID_OF_RELATION,
@@ -785,8 +786,8 @@ def _home_to_come(first: str, question: str, recall: RecallResult) -> str | None
 _MOVE_ASKED = re.compile(r"\b(?:mov|relocat|emigrat)\w*", re.I)
 _ALIVE_ASKED = re.compile(r"\balive\b", re.I)
 # a present-tense question of a kind of thing had ("Do the kids have a hamster?", "Have we still got any rabbits?")
-_KIND_HAD = re.compile(r"^\s*(?:do|does|have|has)\b[^?]*?\b(?:have|got)\s+(?:an?|any|his|her|their|my|our|the)\s+"
-                       r"([\w-]+)", re.I)  # "Do the kids have a hamster?", "Does Ewan still have his gecko?"
+_KIND_HAD = re.compile(rf"^\s*(?:do|does|have|has)\b[^?]*?\b(?:have|got)\s+(?:an?|any|the|{alternation(POSSESSIVES)})"
+                       r"\s+([\w-]+)", re.I)  # "Do the kids have a hamster?", "Does Ewan still have his gecko?"
 
 
 def _died_said(a: Arc, question: str) -> str:
