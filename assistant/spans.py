@@ -38,8 +38,6 @@ _SINCE_WORDS = re.compile(rf"\bsince\s+((?:{_WHO}|[A-Z]\w+)\b[^,.;!?]*?"
                           r"died|passed|married|born)\b[^,.;!?]*)", re.I)
 _AS_OF = re.compile(r",?\s+as of\s+(?P<d>[^,?]+?)\s*$", re.I)
 # "I've been dancing for 14 years": the words say how long, and the model reads them
-_DURATION = re.compile(r"\bfor (?:the (?:last|past) )?(?:a|an|\d+|a few|several|many|" + "|".join(UNITS)
-                       + r")(?: \w+)? (?:days?|weeks?|months?|years?|decades?)\b", re.I)
 _VERB_SHAPE = re.compile(r"^\w+(?:ing|ed)$", re.I)
 
 
@@ -103,6 +101,11 @@ _COUNT = (r"(\d{1,2}|(?:" + "|".join(TENS) + r")(?:[- ](?:" + "|".join(UNITS[:9]
 _YEARS_TOGETHER = re.compile(
     r"(?<![\w-])" + _COUNT + r"\s+years?\s+(?:(?:of\s+)?(?:marriage|married|wed|together)\b|"
     r"(?=(?:this|next|on|in)\s+(?:" + "|".join(sorted((*MONTHS, *WEEKDAYS), key=len, reverse=True)) + r")\b))", re.I)
+
+
+# how long, said: "for three years", "retiring after thirty-one years"
+_DURATION = re.compile(r"\b(?:for (?:the (?:last|past) )?(?:a|an|a few|several|many|" + _COUNT + r")|after "
+                       + _COUNT + r")(?: \w+)? (?:days?|weeks?|months?|years?|decades?)\b", re.I)
 
 
 def years_marked(text: str) -> int | None:

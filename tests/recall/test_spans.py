@@ -68,6 +68,8 @@ def test_a_duration_said_is_recognised() -> None:
     assert spans.says_how_long("I've been dancing for 14 years now")
     assert spans.says_how_long("We've had her for a few months")
     assert not spans.says_how_long("I got my bike for my birthday last May")
+    assert spans.says_how_long("Godfrey's retiring after thirty-one years and his do is a week on Friday")
+    assert not spans.says_how_long("Knackered after a long day")
 
 
 SAID = [
