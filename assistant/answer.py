@@ -906,7 +906,10 @@ def no_name_given(answer: str, question: str, recall: RecallResult) -> bool:
     lower = {w for t in texts for w in re.findall(r"\b[a-z][\w'’-]*", t)}
     written = {re.sub(r"['’]s$", "", w) for t in texts for w in re.findall(r"\b[A-Z][\w'’-]*", t)}
     said = {re.sub(r"['’]s$", "", w) for w in re.findall(r"\b[A-Z][\w'’-]*", answer)}
-    return not {w for w in said & written if w.lower() not in lower | _GLUE and w != "I"}
+    # a common word of the words found made part of a name ("What's Olamide's salon called?" "Woolwich Hair Salon."
+    # from "opened her own hair salon in Woolwich"): a name made up, not one said
+    made_up = {w for w in said - written if w.lower() in lower and w.lower() not in _GLUE}
+    return bool(made_up) or not {w for w in said & written if w.lower() not in lower | _GLUE and w != "I"}
 
 
 def _names_asked(question: str) -> set[str]:

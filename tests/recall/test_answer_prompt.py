@@ -1654,6 +1654,13 @@ def test_asked_a_name_an_answer_with_no_name_is_none() -> None:
     r = _heard(q, [])
     r.facts = [_fact("user", "has_pet", "Sooty")]
     assert not no_name_given("Sooty.", q, r)
+    # a name made of the words' common words is made up, not said
+    q = "What's Olamide's salon called?"
+    r = _heard(q, [("user", "My best mate Olamide's opened her own hair salon in Woolwich, braids and locs mostly.",
+                    MAY_20)])
+    assert no_name_given("Woolwich Hair Salon.", q, r)
+    r = _heard(q, [("user", "Olamide's opened her own hair salon in Woolwich, it's called Crown and Glory.", MAY_20)])
+    assert not no_name_given("It's called Crown and Glory.", q, r)
     q = "Where does my manager live?"  # no name asked: not this check's
     assert not no_name_given("Leeds.", q, _heard(q, [("user", "My manager lives in leeds.", MAY_20)]))
 
