@@ -21,7 +21,7 @@ from memory.extraction.dates import (
     words_of,
 )
 from memory.search import SENTENCE_END, terms
-from memory.words import PAST_FORMS, POSSESSIVES, TIME_MOVED, alternation
+from memory.words import MOMENT_VERBS, PAST_FORMS, POSSESSIVES, TIME_MOVED, alternation
 
 Period = tuple[datetime, datetime]  # [start, end)
 # a word without which no time is named: most words said name none, and are read in a regex instead of a parse
@@ -114,11 +114,14 @@ def named_time(text: str, at: datetime, *, tense_else: Tense = None, topic: froz
     if ahead:  # asked of what is to come: a time ahead, not when it was arranged ("They rang this morning. It's on
         read = [r for r in read if r[2][1].when.date() > at.date()] or read  # the 6th.")
     moved = [r for r in read[1:] if _moved_to(r[1], r[2][1])]
-    best = moved[-1] if moved else max(read, key=lambda r: (len(topic & set(terms(r[1]))), -r[0]))
+    moment = topic & _MOMENT  # the moment asked ("start"), said, weighs over the words naming the thing
+    best = moved[-1] if moved else max(read, key=lambda r: (
+        len(topic & set(terms(r[1]))) + 2 * len(moment & set(terms(r[1]))), -r[0]))
     return best[2]
 
 
 _MOVED = re.compile(TIME_MOVED, re.I)
+_MOMENT = frozenset(terms(" ".join(MOMENT_VERBS), stop=frozenset()))
 
 
 def _moved_to(sentence: str, ref: TimeRef) -> bool:

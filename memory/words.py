@@ -210,6 +210,11 @@ felt led meant fought dug sat slept stood bought
 BESIDES = ("besides", "apart from", "aside from", "other than", "except", "as well as", "in addition to", "else",
            "beyond", "instead of", "rather than")
 
+# The verbs of a moment something begins, ends or arrives: asked when of one ("When did my jury service start?"),
+# the sentence that says it ("Starts Monday the ninth of November") over one that only names the thing ("called up
+# for jury service this morning")
+MOMENT_VERBS = frozenset("start starts started begin begins began finish finishes finished end ends ended open opens "
+                         "opened arrive arrives arrived land lands landed due".split())
 # An outcome and those that deny it: "Megan failed" answers "Did Megan pass?" no ("lose" said as "lost")
 OPPOSITE_OUTCOMES: dict[str, tuple[str, ...]] = {
     "pass": ("fail", "failed", "flunk", "flunked"), "fail": ("pass", "passed"),

@@ -538,13 +538,20 @@ def _year_of_weekday(text: str, words: str, date: tuple[int, int, int], at: date
     if named not in WEEKDAYS:
         return year
     for y in sorted(range(year - 3, year + 4), key=lambda y: abs(y - year)):
-        try:
-            when = datetime(y, month, day, tzinfo=UTC)
-        except ValueError:  # 29 February
-            continue
-        if when.weekday() == WEEKDAYS[named] and (direction is None or (when >= _day(at)) == (direction == "future")):
+        if _weekday_of(y, month, day) == WEEKDAYS[named] and (
+                direction is None or (datetime(y, month, day, tzinfo=UTC) >= _day(at)) == (direction == "future")):
             return y
-    return year
+    # none that way: the weekday said outweighs the way the tense points ("Starts Monday the ninth of November", read
+    # in the past of "When did it start?", said in October: this November's)
+    return next((y for y in (at.year, at.year + 1, at.year - 1)
+                 if _weekday_of(y, month, day) == WEEKDAYS[named]), year)
+
+
+def _weekday_of(year: int, month: int, day: int) -> int | None:
+    try:
+        return datetime(year, month, day, tzinfo=UTC).weekday()
+    except ValueError:  # 29 February
+        return None
 
 
 def resolve(text: str, at: datetime, *, direction: Tense = None) -> TimeRef | None:
