@@ -637,6 +637,8 @@ def said_to_you(sentence: str, question: str) -> str:
     lead = plain.lstrip()
     if not FIRST_PERSON_RE.search(question.replace("’", "'")):
         return sentence
+    if '"' not in plain and _USER_INSIDE.search(lead):  # "Because the user received an Octopus bill…"
+        lead = plain = sentence = _USER_INSIDE.sub(_user_to_you, plain)
     if (m := _THE_USER.match(lead)) is not None:  # the model names the user as the facts do: "The user played…"
         verb = m.group(2) and _TO_YOU_VERB.get(m.group(2).lower(), m.group(2))
         rest = lead[m.end():]
@@ -665,6 +667,18 @@ def said_to_you(sentence: str, question: str) -> str:
         at = len(said) - len(said.lstrip())
         said = said[:at] + "You " + said[at].lower() + said[at + 1:]
     return said
+
+
+# the user named as the facts do, inside an answer ("Because the user received…"): "you" (said first, below)
+_USER_INSIDE = re.compile(r"(?<=\w )the user\b(?!['’])(?:\s+(is|was|has|does)\b)?(\s+[a-z]+s\b)?")
+
+
+def _user_to_you(m: re.Match[str]) -> str:
+    verb = f" {_TO_YOU_VERB[m.group(1)]}" if m.group(1) else ""
+    rest = m.group(2) or ""
+    if rest and not verb:  # "the user likes" -> "you like"
+        rest = _PRESENT_S.sub(lambda v: v.group(1) + _base(v.group(2)), rest, count=1)
+    return f"you{verb}{rest}"
 
 
 _OPENER = re.compile(r"([A-Za-z]+)\b")

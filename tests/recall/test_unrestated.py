@@ -212,6 +212,11 @@ def test_the_stream_says_something_else_when_the_first_sentence_is_turned_down_a
     ("User studies Spanish.", "What language do I study?", "You study Spanish."),
     ("User always walks Bruno.", "Who walks my dog?", "You always walk Bruno."),
     ("The user played the cello.", "What did Anna play?", "The user played the cello."),  # not about the user
+    # inside the answer too
+    ("Because the user received an Octopus bill for October.", "Why did my bill go up?",
+     "Because you received an Octopus bill for October."),
+    ("Yes, because the user is allergic to it.", "Do I avoid nuts?", "Yes, because you are allergic to it."),
+    ("Since the user likes cats.", "Why do I go to the shelter?", "Since you like cats."),
     # the rest of the sentence said to them too: a verb with its subject left out, the model's singular "their"
     ("The user used to play the trumpet but hasn't touched it in years.", "What instrument did I play?",
      "You used to play the trumpet but haven't touched it in years."),
