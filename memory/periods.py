@@ -108,9 +108,9 @@ def named_time(text: str, at: datetime, *, tense_else: Tense = None, topic: froz
     # Anyway, is it going to rain tomorrow?")
     read = [(i, s, found) for i, s in enumerate(SENTENCE_END.split(text)) if (found := _named_in(s, at, tense_else))
             and not (topic and s.rstrip().endswith("?") and not topic & set(terms(s)))]
-    if not read or read[0][2][1].text.lower().startswith("for "):
+    if not read or lasting(read[0][2][1]):
         return None
-    read = [r for r in read if not r[2][1].text.lower().startswith("for ")]
+    read = [r for r in read if not lasting(r[2][1])]
     if ahead:  # asked of what is to come: a time ahead, not when it was arranged ("They rang this morning. It's on
         read = [r for r in read if r[2][1].when.date() > at.date()] or read  # the 6th.")
     moved = [r for r in read[1:] if _moved_to(r[1], r[2][1])]
@@ -120,6 +120,12 @@ def named_time(text: str, at: datetime, *, tense_else: Tense = None, topic: froz
     return best[2]
 
 
+def lasting(ref: TimeRef) -> bool:
+    """The time said is how long something lasted ("for three years"), not when ("booked for the twelfth")."""
+    return ref.text.lower().startswith("for ") and _LENGTH.search(ref.text) is not None
+
+
+_LENGTH = re.compile(r"\b(?:days?|weeks?|fortnights?|months?|years?|decades?)\b", re.I)
 _MOVED = re.compile(TIME_MOVED, re.I)
 _MOMENT = frozenset(terms(" ".join(MOMENT_VERBS), stop=frozenset()))
 
@@ -191,7 +197,7 @@ def asked_period(question: str, now: datetime) -> tuple[Period, Period] | None:
     question is about what is to come, and when words about it may have been said (``said_window``); None
     when it names none, or a whole year (too long to be read through)."""
     ref = anchored(question, now) or resolve(question, now, direction=tense(words_of(question)) or "past")
-    if ref is None or ref.text.lower().startswith("for ") or ref.grain == "year":
+    if ref is None or lasting(ref) or ref.grain == "year":
         return None
     period = period_of(ref)
     return period, said_window(period, ref.grain, now)

@@ -266,6 +266,9 @@ class Recaller:
             strongest = sorted(found.values(), key=lambda x: -x[0])[: self.limit]
             things = list(dict.fromkeys(a.object_id for _, a in strongest if a.object_id != USER_ID))
             add(self.graph.lookup_many(things, "is_a", at=now), 5.0)
+            # and whether they died ("Does Ewan still have his gecko?": `Pringle died_on 14 September`, two steps
+            # from Ewan, was not found, and the model said "Yes.")
+            add(self.graph.lookup_many(things, "died_on", at=now), 5.0)
         if intent.roles and targeted:  # "where does my friend work": say who the friend is, too
             about = {x for _, a in found.values() for x in (a.subject_id, a.object_id)}
             add([a for a in role_arcs if a.subject_id in about or a.object_id in about], 5.0)

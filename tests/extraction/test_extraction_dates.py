@@ -294,6 +294,11 @@ def test_a_time_is_read_in_the_tense_of_its_own_clause() -> None:
     found = named_time("Course the extension's not done. Dave's now saying February.", november)
     assert found is not None and found[1].when.date() == date(2027, 2, 1)
     assert named_time("She says February is grim.", november) is None
+    # booked for a day is when, not how long
+    found = named_time("Chimney sweep's booked for the twelfth, first thing in the morning.",
+                       datetime(2026, 10, 1, 9, 0, tzinfo=UTC))
+    assert found is not None and found[1].when.date() == date(2026, 10, 12)
+    assert named_time("I lived there for five years.", november) is None
     # asked when something started, the sentence that says it starts, with its weekday's year
     found = named_time("Letter on the mat this morning, I've been called up for jury service. Starts Monday the "
                        "ninth of November at Snaresbrook.", datetime(2026, 10, 5, 8, 0, tzinfo=UTC), tense_else="past",

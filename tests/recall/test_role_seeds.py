@@ -76,3 +76,18 @@ def test_a_kind_asked_of_in_the_plural_links_the_kind_held(tmp_path: Path) -> No
         assert Recaller(g).recall("What are the bosses called?", now=T0).seeds == ["user"]  # no kind: none
     finally:
         store.close()
+
+
+def test_what_is_found_had_comes_with_its_death(tmp_path: Path) -> None:
+    """"Does Ewan still have his gecko?": `Ewan has_pet Pringle` is found; `Pringle died_on …` comes with it."""
+    store = KgliteStore(tmp_path / "g.kgl")
+    try:
+        g = TemporalGraph(store)
+        g.ensure_user(T0)
+        g.assert_fact("Ewan", "has_pet", "Pringle", now=T0)
+        g.assert_fact("Pringle", "is_a", "leopard gecko", now=T0)
+        g.assert_fact("Pringle", "died_on", "14 September 2026", now=T0)
+        r = Recaller(g).recall("Does Ewan still have his gecko?", now=T0 + timedelta(days=1))
+        assert r.targeted >= 1 and [a.subject for a in r.facts if a.relation == "died_on"] == ["Pringle"]
+    finally:
+        store.close()
