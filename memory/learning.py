@@ -24,6 +24,7 @@ from memory.recall.linking import Linker
 from memory.timeutil import grain_span
 from memory.transcripts import TranscriptStore, Turn
 from memory.vocabulary import (
+    ENDS_HOLDING,
     ENDS_OTHERS,
     ENDS_SHARED,
     ENDS_TOLD_WITH,
@@ -411,6 +412,8 @@ class Learner:
             ended = ENDS_OTHERS.get((rel.name, obj.casefold())) or ENDS_OTHERS.get((rel.name, ""))
             if not planned and ended:
                 left_out += self._ended_by(subject, obj, ended, at, turn, since=when.valid_from)
+            if rel.name in ENDS_HOLDING:
+                left_out += self._held_no_more(subject, ENDS_HOLDING[rel.name], at, turn, since=when.valid_from)
             return left_out + self.graph.assert_fact(
                 subject, rel.name, obj, now=at, source=turn.source_id, valid_from=when.valid_from,
                 valid_to=when.valid_to, conversation=turn.conversation, confidence=f.confidence, label=f.label,
@@ -466,6 +469,16 @@ class Learner:
         ids = {a.id for a in ending}
         found = self.resolver.match_in(other, mine) + self.resolver.match_in(other, theirs, reverse=True)
         return list({a.id: a for a in found if a.id not in ids}.values())
+
+    def _held_no_more(self, subject: str, relations: Sequence[str], at: datetime, turn: Turn, *,
+                      since: datetime | None) -> list[Change]:
+        """Whoever holds the subject by one of ``relations`` holds it no more (vocabulary.ENDS_HOLDING: a pet that
+        died), from when the event was."""
+        subj = self.graph.find_entity(subject)
+        if subj is None:
+            return []
+        held = [a for r in relations for a in self.graph.lookup(None, r, subj.id, at=at, now=at, limit=100)]
+        return self.graph.end_arcs(held, now=at, valid_to=since, source=turn.source_id, reason="user said it ended")
 
     def _ended_by(self, subject: str, value: str, relations: Sequence[str], at: datetime, turn: Turn, *,
                   since: datetime | None) -> list[Change]:

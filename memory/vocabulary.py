@@ -156,6 +156,11 @@ ENDS_TOLD_WITH: dict[str, tuple[str, ...]] = {"studies_at": ("studies",)}
 # lives with her). relation ended -> the relation between the same two that ends with it.
 ENDS_SHARED: dict[str, str] = {"partner_of": "lives_with", "spouse_of": "lives_with"}
 
+# An event of the object that ends others' holding of it: a pet that died is had by no one ("Ewan got a leopard
+# gecko, he's called it Pringle", then "Pringle died": Ewan has it no more). relation asserted -> relations to the
+# subject that end.
+ENDS_HOLDING: dict[str, tuple[str, ...]] = {"died_on": ("has_pet",)}
+
 # Common spellings people (and models) use for the same relation.
 ALIASES: dict[str, str] = {
     "live_in": "lives_in", "resides_in": "lives_in", "lives_at": "lives_in", "moved_to": "lives_in",

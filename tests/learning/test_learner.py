@@ -338,6 +338,24 @@ def test_a_couples_split_ends_the_home_they_share_through_the_real_rules(env) ->
     assert now_objects(graph, "Ana", "lives_with", later) == ["Bea"]
 
 
+def test_a_pet_that_died_is_had_by_no_one_through_the_real_rules(env) -> None:
+    """"Ewan got a leopard gecko… he's called it Pringle", then "Sad house tonight, Pringle died.": Ewan has it no
+    more (the death had ended only a pet of the user's by that name). Another's pet stays."""
+    from memory.extraction.rules import RuleExtractor
+    from memory.learning import RulesExtractor
+
+    graph, ts = env
+    learner = Learner(graph, ts, RulesExtractor(RuleExtractor()))
+    learner.ingest(turns("c1", T0, "Ewan got a leopard gecko for his birthday and he's called it Pringle.",
+                         "My friend Tove adopted a kitten called Miso."), source="t")
+    assert now_objects(graph, "Ewan", "has_pet", T0 + D) == ["Pringle"]
+    learner.ingest(turns("c2", T0 + 90 * D, "Sad house tonight, Pringle died."), source="t")
+    later = T0 + 91 * D
+    assert now_objects(graph, "Ewan", "has_pet", later) == []
+    assert [a.object for a in graph.history("Ewan", "has_pet", now=later)] == ["Pringle"]  # what was, kept
+    assert now_objects(graph, "Tove", "has_pet", later) == ["Miso"]
+
+
 def test_a_name_memory_holds_is_a_name_where_the_tagger_reads_a_noun_through_the_real_rules(env) -> None:
     """"Nibbles", tagged a plural noun, is the hamster named months before: its death ends it (the graph is asked
     for the names it holds); without memory's names the same words end nothing."""
