@@ -708,6 +708,7 @@ def vetted(first: str, question: str, recall: RecallResult) -> str | None:
     # whatever "not" the words found hold
     return (who_they_are(first, question, recall) or another_role(first, question, recall)
             or _home_to_come(first, question, recall) or died_told(first, question, recall)
+            or dead_named(first, question, recall)
             or (None if asks_to_reason(question) else said_otherwise(first, recall, yes=affirms(first, question)))
             or redated(first, recall))
 
@@ -804,13 +805,27 @@ _KIND_HAD = re.compile(rf"^\s*(?:do|does|have|has)\b[^?]*?\b(?:have|got)\s+(?:an
                        r"\s+([\w-]+)", re.I)  # "Do the kids have a hamster?", "Does Ewan still have his gecko?"
 
 
-def _died_said(a: Arc, question: str) -> str:
+def _died_said(a: Arc, question: str, *, no: bool = True) -> str:
     """"No, Mary died on 20 October 2026." from `Mary died_on …` ("by <day>": the day it was told, no more)."""
     who = said_to_you(a.subject, question)
-    who = who[:1].lower() + who[1:] if who.startswith("Your ") else who
+    who = who[:1].lower() + who[1:] if who.startswith("Your ") and no else who
     told = a.object.removeprefix("by ")
     when = f" (you told me on {told})" if told != a.object else f" on {told}" if told[:1].isdigit() else f" in {told}"
-    return f"No, {who} died{when}."
+    return f"No, {who} died{when}." if no else f"{who} died{when}."
+
+
+_WHO_DIED = re.compile(r"^\s*(?:who|which)\b[^?]*\b(?:died|passed\s+away|passed\s+on|was\s+put\s+down)\b", re.I)
+
+
+def dead_named(first: str, question: str, recall: RecallResult) -> str | None:
+    """Asked who or which died, an answer that names none of those memory holds died, when one did ("Which of the
+    guinea pigs died?" "Crumble died…" beside `Custard died_on …`): that one's death instead."""
+    if not _WHO_DIED.match(question):
+        return None
+    dead = [a for a in recall.facts if a.relation == "died_on" and a.current]
+    if len(dead) != 1 or _name_key(dead[0].subject) in {_name_key(w) for w in _WORD.findall(first)}:
+        return None
+    return _died_said(dead[0], question, no=False)
 
 
 def died_told(first: str, question: str, recall: RecallResult) -> str | None:
@@ -1190,9 +1205,12 @@ def ungrounded(answer: str, question: str, recall: RecallResult) -> bool:
     known = set(_content(" ".join([*texts, *_role_words(recall.facts)])))  # "hubby of" is said "husband"
     # a number said in words is that number in figures ("about sixty" grounds "60 years old")
     known |= {str(n) for t in texts for w in _NUMBER_WORD.findall(t) if (n := exact_number(w)) is not None}
-    known |= {str(v) for t in texts for _, _, v in [*big_numbers(t), *slang_money(t)]}
+    known |= {str(v) for t in texts for _, _, v in big_numbers(t)}
     said = _content(answer)
     numbers = any(_numeric(k) or _ordinal_number(k) for k in known)
+    # a sum said by a word of its own grounds its figure, but is no number to work others out from ("Best fiver
+    # I've ever spent": "$100." is a guess)
+    known |= {str(v) for t in texts for _, _, v in slang_money(t)}
     counted = (recall.intent.when or bool(_COUNTS.search(question)) or numbers
                or bool(_DATE_WORD.search(answer)))  # the day and year of a date ("On 3 May 2026")
     # a number memory never said, asked neither to count nor about time, nor worked out from a number said of what

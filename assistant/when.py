@@ -767,12 +767,20 @@ def how_often(recall: RecallResult, *, look: int = 3, max_chars: int = 300) -> s
     date rather than a repeat."""
     if not recall.episodes_relevant or tense(words_of(recall.question)) == "past":
         return None
+    topic = _topic(recall)
     for e, text in _told(recall, look, max_chars):
-        if (often := recurrence(text)) is not None:
+        # (a repeat said of something else is none: "Drilling at half seven every single morning" for when the
+        # extension is meant to be finished)
+        if (often := recurrence(text)) is not None and _on_topic(text, often, topic):
             return f"{often[:1].upper()}{often[1:]}."
         if _meant(text, e.at) is not None:
             return None
     return None
+
+
+def _on_topic(text: str, said: str, topic: frozenset[str] | set[str]) -> bool:
+    """The sentence of ``text`` that says ``said`` shares a word with ``topic`` (no topic: any)."""
+    return not topic or any(said.lower() in s.lower() and topic & set(terms(s)) for s in _SENTENCE_END.split(text))
 
 
 def _told(recall: RecallResult, look: int, max_chars: int,

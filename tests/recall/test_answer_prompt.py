@@ -1198,6 +1198,7 @@ def test_a_number_never_said_about_someone_is_a_guess() -> None:
     assert ungrounded("You paid £375 for the helmet.", r.question, r)
     r = _talk("How much did I pay for the lamp?", "", [("user", "Best fiver I've spent, the lamp.")])
     assert not ungrounded("You paid £5 for the lamp.", r.question, r)
+    assert ungrounded("You paid $100 for the lamp.", r.question, r)  # no number to work another out from
     # an age said as its place: a number to work from
     q = "How old is Peggy?"
     r = _talk(q, "", [("user", "It's my nan Peggy's hundredth birthday on Saturday.")])
@@ -1305,6 +1306,22 @@ def test_a_yes_to_someone_alive_whose_death_memory_holds_says_the_death(
     r.seeds = [sid]
     r.facts = [dataclasses.replace(_fact(sid, "died_on", died), subject=subject, object=died)]
     assert died_told(answer, question, r) == said
+
+
+@pytest.mark.parametrize(("question", "answer", "said"), [
+    ("Which of the guinea pigs died?", "Crumble died on 13 September 2026.", "Custard died on 13 September 2026."),
+    ("Which of the guinea pigs died?", "Custard.", None),  # the one held dead: it stands
+    ("Who passed away?", "Your nan.", "Custard died on 13 September 2026."),
+    ("Which guinea pig is ginger?", "Crumble.", None),  # no death asked
+])
+def test_asked_who_died_an_answer_naming_another_says_the_death_held(question: str, answer: str,
+                                                                     said: str | None) -> None:
+    """"Which of the guinea pigs died?" "Crumble died…" beside `Custard died_on 13 September 2026` (everyday74)."""
+    from assistant.answer import dead_named
+    r = _talk(question, "", [("user", "Custard didn't make it through the night.")])
+    r.facts = [dataclasses.replace(_fact("custard", "died_on", "13 September 2026"), subject="Custard"),
+               dataclasses.replace(_fact("crumble", "is_a", "guinea pig"), subject="Crumble")]
+    assert dead_named(answer, question, r) == said
 
 
 @pytest.mark.parametrize(("question", "answer", "alive", "said"), [

@@ -134,7 +134,8 @@ def test_a_time_reckoned_anew_is_the_answer_not_the_first_reckoning(tmp_path: Pa
     said = [(datetime(2026, 6, 16, 12, tzinfo=UTC), "Next door are having an extension put on. Builders start Monday "
                                                     "and Dave's reckoning it'll all be done by the end of October."),
             (datetime(2026, 11, 5, 7, tzinfo=UTC), "Course the extension's not done. Dave's now saying February, "
-                                                   "because the steel beams turned up six weeks late.")]
+                                                   "because the steel beams turned up six weeks late. Drilling at "
+                                                   "half seven every single morning, I'm losing the will.")]
     with told(tmp_path / "a", said, Model()) as p:
         assert p.answer("When is next door's extension meant to be finished?",
                         now=datetime(2026, 11, 29, 9, tzinfo=UTC)).text == "February 2027."
