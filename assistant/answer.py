@@ -1201,7 +1201,8 @@ def ungrounded(answer: str, question: str, recall: RecallResult) -> bool:
         return False  # a general question, or one that asks to reason ("what might she like?"): the model's own
     asked = set(_content(question))
     # without the facts' dates: the day of one ("from 27 November") is no ground for "You are 27 years old."
-    texts = _known_texts(recall, dates=False)
+    # (nor is a decade a number to work from: "a sixties record player" for what it cost)
+    texts = [_DECADE.sub(" ", t) for t in _known_texts(recall, dates=False)]
     known = set(_content(" ".join([*texts, *_role_words(recall.facts)])))  # "hubby of" is said "husband"
     # a number said in words is that number in figures ("about sixty" grounds "60 years old")
     known |= {str(n) for t in texts for w in _NUMBER_WORD.findall(t) if (n := exact_number(w)) is not None}
@@ -1241,6 +1242,7 @@ def ungrounded(answer: str, question: str, recall: RecallResult) -> bool:
 
 
 _NUMBER_WORD = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)?")
+_DECADE = re.compile(r"\b(?:twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties)\b", re.I)
 
 
 def _doer_of(key: str) -> str:

@@ -1199,6 +1199,9 @@ def test_a_number_never_said_about_someone_is_a_guess() -> None:
     r = _talk("How much did I pay for the lamp?", "", [("user", "Best fiver I've spent, the lamp.")])
     assert not ungrounded("You paid £5 for the lamp.", r.question, r)
     assert ungrounded("You paid $100 for the lamp.", r.question, r)  # no number to work another out from
+    r = _talk("How much did I pay for the record player?", "", [
+        ("user", "Best fiver I've ever spent. Picked up a sixties record player at the car boot this morning.")])
+    assert ungrounded("$100.", r.question, r) and not ungrounded("£5.", r.question, r)  # a decade is no number
     # an age said as its place: a number to work from
     q = "How old is Peggy?"
     r = _talk(q, "", [("user", "It's my nan Peggy's hundredth birthday on Saturday.")])
