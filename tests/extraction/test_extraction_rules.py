@@ -1525,6 +1525,8 @@ def test_relative_dates_set_validity(rx: RuleExtractor) -> None:
     "a chef at a place in", "a chef at an", "a cook at his place", "called it off with", "in Year 4 at",
     "taken out of", "took out of Oakridge", "a lad called",
     "passed away on Tuesday, the", "passed away", "Last week,", "died on",
+    "didn't make it", "didn't make it through", "Sadly", "two guinea pigs.", ". And.", "come home with",
+    "Ewan got a and he's called it", "Sadly Sadly Sadly",
 ])
 def test_this_stops_readers_take_odd_text_without_harm(rx: RuleExtractor, odd: str) -> None:
     """Blank, cut-off or hostile text through the plan, newborn, pair and "love" readers: no error, and no fact

@@ -1835,6 +1835,28 @@ def test_stop_57s_readers_and_checks_take_odd_text_without_harm(odd: str) -> Non
     ungrounded(odd, odd, r)  # no error
 
 
+@pytest.mark.parametrize("odd", ["", "   ", "?", "Which", "Who died", "Tuesday the 99th of Nonember", "\x00\ufffd",
+                                 "'; DROP TABLE arcs; --", "fiver fiver tenner", "not now, it's " * 100,
+                                 "the user the user's the user is"])
+def test_stop_59s_readers_and_checks_take_odd_text_without_harm(odd: str) -> None:
+    """Blank, cut-off or hostile text through this stop's death, money, "the user", moved-time and plural readers:
+    no error, nothing said instead where nothing is held."""
+    from assistant.answer import dead_named, figured, to_you
+    from assistant.when import time_moved_first
+    from memory.extraction.dates import slang_money
+    from memory.periods import named_time
+    from memory.recall.linking import _singular
+
+    r = _heard(odd, [("user", odd, MAY_20)])
+    assert dead_named("Custard.", odd, r) is None  # no death held
+    assert time_moved_first(r) == r.episodes  # one utterance: nothing to move first
+    assert all(v in (5, 10) for _, _, v in slang_money(odd))
+    assert figured(odd).count("(") - odd.count("(") == len(slang_money(odd))
+    assert isinstance(to_you(odd, "Why did I " + odd), str)
+    named_time(odd, MAY_20, topic={"start"})  # no error
+    assert _singular(odd.strip().lower()) in ("", odd.strip().lower()[:-1], odd.strip().lower()[:-3] + "y")
+
+
 @pytest.mark.parametrize(("question", "answer", "said"), [
     ("How much weight have I lost?", "1 stone since January 2026.", True),  # "two stone" misread
     ("How much weight have I lost?", "Two stone since January.", False),
