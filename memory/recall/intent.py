@@ -216,9 +216,11 @@ def names_said(names: Iterable[str], texts: Sequence[str]) -> bool:
 def people_named(tagged: Sequence[Tagged]) -> list[str]:
     """The words of a question the tagger takes for people: a person's name, or a name with no other kind that does
     what is asked ("Which planet is Cillian making?": a name the tagger's model does not know). Not a name that is
-    done to ("Who wrote Pride and Prejudice?"), nor a place's or a company's."""
-    return [t.text for t in tagged if getattr(t, "ent", "") == "PERSON" or (
-        t.pos == "PROPN" and getattr(t, "ent", "") in ("", "NORP") and getattr(t, "dep", "").startswith("nsubj"))]
+    done to ("Who wrote Pride and Prejudice?"), a place's or a company's, nor a people ("What year did the Romans
+    invade Britain?")."""
+    return [t.text for k, t in enumerate(tagged) if getattr(t, "ent", "") == "PERSON" or (
+        t.pos == "PROPN" and getattr(t, "ent", "") in ("", "NORP") and getattr(t, "dep", "").startswith("nsubj")
+        and t.tag != "NNPS" and not (k and tagged[k - 1].pos == "DET"))]  # not "the Romans"
 
 
 class Tagged(Protocol):

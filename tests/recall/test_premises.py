@@ -584,6 +584,7 @@ def test_words_naming_someones_thing_asked_of_are_no_general_topic(tmp_path: Pat
     ("What's wrong with Gerry's fence?", ["Gerry"]),
     ("Who wrote Pride and Prejudice?", []),  # a title, done to
     ("What did Apple release?", []),  # a company
+    ("What year did the Romans invade Britain?", []),  # a people (after "I've been reading about the Romans")
 ])
 def test_people_named_in_a_question(parser: RuleExtractor, question: str, people: list[str]) -> None:
     from memory.recall.intent import people_named
