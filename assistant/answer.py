@@ -24,6 +24,7 @@ from memory.extraction.dates import (
     MONTHS,
     NUMBERS,
     ORDINALS,
+    TENS,
     UNITS,
     WEEKDAYS,
     big_numbers,
@@ -1242,7 +1243,7 @@ def ungrounded(answer: str, question: str, recall: RecallResult) -> bool:
 
 
 _NUMBER_WORD = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)?")
-_DECADE = re.compile(r"\b(?:twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties)\b", re.I)
+_DECADE = re.compile(rf"\b(?:{alternation(tens[:-1] + 'ies' for tens in TENS)})\b", re.I)  # "sixties"
 
 
 def _doer_of(key: str) -> str:

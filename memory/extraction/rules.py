@@ -579,7 +579,7 @@ class RuleExtractor:
         pets, disc.pets_unnamed = disc.pets_unnamed, None
         if pets is not None and force is None and (names := _names_alone(source, toks)):
             for one in names:  # "…two guinea pigs. Custard and Crumble.": the pets just told of, named
-                _pet(sent, pets.strip(), one)
+                _pet(sent, pets, one)
             return sent.out
         if force is None:
             self._noun_phrase_roles(sent)

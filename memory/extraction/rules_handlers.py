@@ -1926,6 +1926,12 @@ def _switch(c: Clause, m: Match, subj: Entity, o: Phrase, op: str) -> None:
     c.emit(subj, rel, o2.text, op)
 
 
+def _kind_of_many(c: Clause, o: Phrase) -> str:
+    """The kind each of several pets is, from the phrase that counts them: "two guinea pigs" -> "guinea pig"."""
+    return " ".join([*(t.lower for t in c.toks[o.start : o.head.i] if t.pos not in ("DET", "NUM") and t.tag != "PRP$"),
+                     o.head.lemma.lower()])
+
+
 def _acquire(c: Clause, m: Match, subj: Entity, o: Phrase, op: str) -> None:
     if o.start > m.slots["O"] and c.toks[o.start - 1].lower in ("called", "named"):
         whole = noun_phrase(c.source, c.toks, m.slots["O"], c.hi)  # "had a baby girl called Nia": a birth
@@ -1947,18 +1953,15 @@ def _acquire(c: Clause, m: Match, subj: Entity, o: Phrase, op: str) -> None:
                 c.disc.pet_of = (subj, o.text)  # "Ewan got a leopard gecko… he's called it Pringle"
             return
         if named is not None and o.head.tag == "NNS":  # "two cats, Mochi and Pudding": each one named a cat
-            kind = " ".join([*(t.lower for t in c.toks[o.start : o.head.i]
-                               if t.pos not in ("DET", "NUM") and t.tag != "PRP$"), o.head.lemma.lower()])
             for one in names_listed(c.source, c.toks, named.start, named.text):
-                _pet(c, kind, one, op=op)
+                _pet(c, _kind_of_many(c, o), one, op=op)
             return
         if named is not None:
             return _pet(c, o.text, named.text, op=op)
         if op == "end":
             return  # an unnamed pet of long ago: nothing to end, nothing to keep
         if o.head.tag == "NNS" and any(t.pos == "NUM" for t in c.toks[o.start : o.head.i]):
-            c.disc.pets_unnamed = " ".join(t.lower for t in c.toks[o.start : o.head.i] if t.pos not in (
-                "DET", "NUM") and t.tag != "PRP$") + " " + head  # "two guinea pigs": named in the next sentence
+            c.disc.pets_unnamed = _kind_of_many(c, o)  # "two guinea pigs": named in the next sentence
         before = c.toks[o.start - 1] if o.start > c.lo else None
         bare = o.end - o.start == 1 and (before is None or (before.pos not in ("DET", "NUM") and before.tag != "PRP$"))
         if o.head.tag != "NNS" and not bare:  # "a puppy", "an old dog"; "had fish", said bare, is a meal
