@@ -46,6 +46,7 @@ from memory.words import (
     ASKED_AS_TOLD,
     AUXILIARIES,
     CONDITION_EXCLUDES,
+    DENYING,
     DIET_EXCLUDES,
     FIRST_PERSON_RE,
     MY,
@@ -991,7 +992,6 @@ def yes_of_another(answer: str, question: str, recall: RecallResult) -> bool:
 
 
 _YES = re.compile(r"^\W*yes\b", re.I)
-_DENYING = re.compile(r"\b(?:no|not|never|nor|neither|none|nothing)\b|n['’]t\b", re.I)
 
 
 def affirms(answer: str, question: str) -> bool:
@@ -1000,7 +1000,7 @@ def affirms(answer: str, question: str) -> bool:
     if yes_no(question) is None:
         return False
     return bool(_YES.match(answer)) or (
-        not _DENYING.search(answer) and bool(_content(answer)) and not _own_words(answer, question))
+        not DENYING.search(answer) and bool(_content(answer)) and not _own_words(answer, question))
 
 
 _THEIR_BEFORE = re.compile(r"\b(?:his|her|their|[A-Z][\w-]*['’]s)\s+(?:\w+\s+)?$")

@@ -15,7 +15,17 @@ from datetime import datetime
 
 from assistant.answer import said_to_you
 from assistant.when import amount
-from memory.extraction.dates import MONTHS, NUMBERS, ORDINALS, TENS, UNITS, VAGUE_NUMBERS, WEEKDAYS, exact_number
+from memory.extraction.dates import (
+    LENGTH_WORDS,
+    MONTHS,
+    NUMBERS,
+    ORDINALS,
+    TENS,
+    UNITS,
+    VAGUE_NUMBERS,
+    WEEKDAYS,
+    exact_number,
+)
 from memory.recall.intent import Tagged
 from memory.search import terms
 from memory.words import FIRST_PERSON, POINTING_BACK, POSSESSIVES, alternation
@@ -105,7 +115,7 @@ _YEARS_TOGETHER = re.compile(
 
 # how long, said: "for three years", "retiring after thirty-one years"
 _DURATION = re.compile(r"\b(?:for (?:the (?:last|past) )?(?:a|an|a few|several|many|" + _COUNT + r")|after "
-                       + _COUNT + r")(?: \w+)? (?:days?|weeks?|months?|years?|decades?)\b", re.I)
+                       + _COUNT + r")(?: \w+)? " + LENGTH_WORDS + r"\b", re.I)
 
 
 def years_marked(text: str) -> int | None:

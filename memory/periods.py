@@ -8,6 +8,7 @@ from datetime import datetime, timedelta
 
 from memory.extraction.dates import (
     COUNT,
+    LENGTH_WORDS,
     MONTHS,
     SEASONS,
     WEEKDAYS,
@@ -21,7 +22,7 @@ from memory.extraction.dates import (
     words_of,
 )
 from memory.search import SENTENCE_END, terms
-from memory.words import MOMENT_VERBS, PAST_FORMS, POSSESSIVES, TIME_MOVED, alternation
+from memory.words import DENYING, MOMENT_VERBS, PAST_FORMS, POSSESSIVES, TIME_MOVED, alternation
 
 Period = tuple[datetime, datetime]  # [start, end)
 # a word without which no time is named: most words said name none, and are read in a regex instead of a parse
@@ -125,7 +126,7 @@ def lasting(ref: TimeRef) -> bool:
     return ref.text.lower().startswith("for ") and _LENGTH.search(ref.text) is not None
 
 
-_LENGTH = re.compile(r"\b(?:days?|weeks?|fortnights?|months?|years?|decades?)\b", re.I)
+_LENGTH = re.compile(rf"\b{LENGTH_WORDS}\b", re.I)
 _MOVED = re.compile(TIME_MOVED, re.I)
 _MOMENT = frozenset(terms(" ".join(MOMENT_VERBS), stop=frozenset()))
 
@@ -157,14 +158,12 @@ def _named_in(sentence: str, at: datetime, tense_else: Tense) -> tuple[str, Time
         ref = resolve(clause, at, direction=own) or ref
     # a time denied, then another said ("She's not coming on the 3rd now, it's Saturday the 5th"): the other
     cut = sentence.lower().find(ref.text.lower())
-    if apart and cut >= 0 and _DENIED.search(sentence[:cut].split(",")[-1]):
+    if apart and cut >= 0 and DENYING.search(sentence[:cut].split(",")[-1]):
         rest = sentence[cut + len(ref.text) :]
         if (other := resolve(rest, at, direction=said or tense_else)) is not None:
             ref = other
     return sentence, ref
 
-
-_DENIED = re.compile(r"\b(?:not|never|no\s+longer)\b|n['’]t\b", re.I)
 
 
 def _done_before(rest: str, time_said: str) -> bool:

@@ -177,6 +177,9 @@ _TOLD_VERBS = frozenset({"is", "are", "was", "were", "has", "have", "had", "will
 
 
 # Nouns too vague to be what a fact is about ("a lot", "the time", "that photo", "the experience").
+# a word that says no, in any clause: "not", "never", "no longer", "isn't" (a time denied, an answer that denies)
+DENYING = re.compile(r"\b(?:no|not|never|nor|neither|none|nothing)\b|n['’]t\b", re.I)
+
 VAGUE = frozenset({
     "thing", "things", "lot", "lots", "time", "times", "way", "ways", "day", "days", "bit", "kind", "sort", "one",
     "ones", "stuff", "something", "anything", "everything", "nothing", "someone", "anyone", "everyone", "people",

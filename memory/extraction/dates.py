@@ -222,7 +222,10 @@ _NUM = rf"({COUNT})"
 _MON = r"(" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?"
 _ORDW = "|".join(sorted(ORDINALS, key=len, reverse=True))
 _DAYNUM = r"(\d{1,2})(?:st|nd|rd|th)?"
-_UNIT = r"(days?|weeks?|fortnights?|months?|years?)"
+TIME_UNITS = ("day", "week", "fortnight", "month", "year")  # what a length of time is counted in: "three weeks"
+_UNIT = "(" + "|".join(f"{u}s?" for u in TIME_UNITS) + ")"
+# a length said, in a regex: the units a date counts in and decades ("for two decades")
+LENGTH_WORDS = "(?:" + "|".join(f"{u}s?" for u in (*TIME_UNITS, "decade")) + ")"
 
 # "the ninth of August", "9th of August", "9 August", "August 9th", "August the ninth"
 _MONTH_DAY = [
