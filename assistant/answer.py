@@ -33,7 +33,7 @@ from memory.extraction.dates import (
     number,
     slang_money,
 )
-from memory.extraction.rules_lexicon import OCCUPATIONS
+from memory.extraction.rules_lexicon import OCCUPATIONS, WORKPLACES
 from memory.llm import Message
 from memory.model import USER_ID, Arc
 from memory.recall.intent import asks_a_weekday
@@ -923,8 +923,16 @@ def someone_else(answer: str, question: str, recall: RecallResult) -> bool:
     return name != who and name not in asked and any(e.speaker.lower() == name for e in recall.episodes)
 
 
-_ASKS_A_NAME = re.compile(r"^\s*what(?:'s|’s|\s+is|\s+was|\s+are|\s+were)\b.*\b(?:name|names|called)\s*\??\s*$",
-                          re.I)
+_ASKS_A_NAME = re.compile(r"^\s*what(?:'s|’s|\s+is|\s+was|\s+are|\s+were)\b(?:.*\b(?:name|names|called)\s*\??\s*$|"
+                          r"\s+(?:the\s+)?names?\s+of\b)", re.I)
+# the thing whose name is asked: "What's Padraig's show called?" -> show, "What's the name of the nurse…" -> nurse
+_NAME_OF = re.compile(r"\bnames?\s+of\s+(?:the\s+|my\s+|our\s+|his\s+|her\s+|their\s+)?(?P<of>[a-z]+)|"
+                      r"(?P<thing>[a-z]+)(?:['’]s)?\s+(?:is\s+|was\s+)?called\s*\??\s*$", re.I)
+# what stands before a name said as where something is or happens ("at the Edinburgh Fringe"; not "in": "in Hamlet")
+_WHERE_BEFORE = re.compile(r"\b(?:at|near|outside|inside)\s+(?:the\s+)?$", re.I)
+_PLACE_KINDS = WORKPLACES | {"venue", "festival", "church", "chapel", "street", "road", "town", "village", "city",
+                             "place", "park", "beach", "island", "country", "estate", "area", "club", "stadium",
+                             "ground", "arena", "hall", "house", "home", "cottage", "campsite", "resort"}
 
 
 def no_name_given(answer: str, question: str, recall: RecallResult) -> bool:
@@ -940,7 +948,23 @@ def no_name_given(answer: str, question: str, recall: RecallResult) -> bool:
     # a common word of the words found made part of a name ("What's Olamide's salon called?" "Woolwich Hair Salon."
     # from "opened her own hair salon in Woolwich"): a name made up, not one said
     made_up = {w for w in said - written if w.lower() in lower and w.lower() not in _GLUE}
-    return bool(made_up) or not {w for w in said & written if w.lower() not in lower | _GLUE and w != "I"}
+    names = {w for w in said & written if w.lower() not in lower | _GLUE and w != "I"}
+    return bool(made_up) or not names or _only_where(names, question, [e.text for e in recall.episodes])
+
+
+def _only_where(names: set[str], question: str, texts: list[str]) -> bool:
+    """The name given is said in the words found only as where something is or happens, and what is asked the name
+    of is no place: "What's Padraig's show called?" "The Edinburgh Fringe." from "doing stand-up at the Edinburgh
+    Fringe" (the festival, not the show)."""
+    m = _NAME_OF.search(question)
+    thing = (m.group("of") or m.group("thing") or "").lower() if m else ""
+    if not thing or thing in _PLACE_KINDS or not texts:
+        return False
+    for t in texts:
+        for found in re.finditer(r"\b[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*", t):
+            if set(found.group(0).split()) & names and not _WHERE_BEFORE.search(t[: found.start()]):
+                return False
+    return True
 
 
 def _names_asked(question: str) -> set[str]:

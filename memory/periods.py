@@ -10,6 +10,8 @@ from memory.extraction.dates import (
     COUNT,
     LENGTH_WORDS,
     MONTHS,
+    NUMBERS,
+    ORDINALS,
     SEASONS,
     WEEKDAYS,
     Tense,
@@ -22,7 +24,7 @@ from memory.extraction.dates import (
     words_of,
 )
 from memory.search import SENTENCE_END, terms
-from memory.words import DENYING, MOMENT_VERBS, PAST_FORMS, POSSESSIVES, TIME_MOVED, alternation
+from memory.words import DENYING, MOMENT_VERBS, PAST_FORMS, POSSESSIVES, SELF_REPAIR, TIME_MOVED, alternation
 
 Period = tuple[datetime, datetime]  # [start, end)
 # a word without which no time is named: most words said name none, and are read in a regex instead of a parse
@@ -156,14 +158,27 @@ def _named_in(sentence: str, at: datetime, tense_else: Tense) -> tuple[str, Time
         own = "future"
     if own is not None and own != said:
         ref = resolve(clause, at, direction=own) or ref
-    # a time denied, then another said ("She's not coming on the 3rd now, it's Saturday the 5th"): the other
+    # a time denied, then another said ("She's not coming on the 3rd now, it's Saturday the 5th"), or mended in the
+    # same breath ("Thursday the fifth — no, hang on, Friday the sixth"): the other
     cut = sentence.lower().find(ref.text.lower())
-    if apart and cut >= 0 and DENYING.search(sentence[:cut].split(",")[-1]):
+    tail = _SAME_TIME.match(sentence, cut + len(ref.text)) if cut >= 0 else None  # "on Thursday| the fifth"
+    mended = SELF_REPAIR.match(sentence[tail.end() :]) if tail is not None else None
+    rest = sentence[tail.end() + mended.end() :] if tail is not None and mended is not None else ""
+    if rest and mended is not None and mended.group(0).strip(" ,—–-.…") and (
+            other := resolve(rest, at, direction=said or tense_else)) is not None and (
+            0 <= rest.lower().find(other.text.lower()) < 12):  # the mend says the time at once
+        ref = other
+    elif apart and cut >= 0 and DENYING.search(sentence[:cut].split(",")[-1]):
         rest = sentence[cut + len(ref.text) :]
         if (other := resolve(rest, at, direction=said or tense_else)) is not None:
             ref = other
     return sentence, ref
 
+
+
+# the rest of one time said ("on Thursday| the fifth", "on Saturday| at half four"), before a mend
+_SAME_TIME = re.compile(r"(?:\s+(?:the|at|of|in|half|quarter|past|to|o['’]clock|\d[\d:.]*(?:st|nd|rd|th|am|pm)?|"
+                        + alternation(ORDINALS) + "|" + alternation(NUMBERS) + r")\b){0,4}", re.I)
 
 
 def _done_before(rest: str, time_said: str) -> bool:

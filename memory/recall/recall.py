@@ -153,6 +153,41 @@ def only_the_topic(question: str, episodes: Sequence[Episode]) -> bool:
     return len(run) >= 2 and run != hits and "0" not in run and not doing
 
 
+def named_otherwise(question: str, episodes: Sequence[Episode]) -> bool:
+    """The words found share with the question only a name of it, and say that name, every time, as part of a longer
+    one: another thing ("What year did the Titanic sink?" after "Took the grandkids round Titanic Belfast": a museum;
+    "Who founded Liverpool?" after "met him at Liverpool Street")."""
+    asked = _name_runs(question, skip_first=True)
+    if not asked or not episodes:
+        return False
+    said = {t for e in episodes for t in terms(e.text)}
+    shared = said & set(terms(question))
+    in_names = {t: run for run in asked for t in terms(" ".join(run))}
+    if not shared or not shared <= in_names.keys():
+        return False
+    for t in shared:
+        for e in episodes:
+            for run in _name_runs(e.text):
+                if t in terms(" ".join(run)) and len(run) <= len(in_names[t]):
+                    return False  # the name said as asked
+    return True
+
+
+def _name_runs(text: str, *, skip_first: bool = False) -> list[list[str]]:
+    """Runs of capitalised words ("Titanic Belfast", "Liverpool Street"); "I" is none."""
+    runs: list[list[str]] = []
+    words = re.findall(r"[\w'’-]+|[^\w\s]", text)
+    run: list[str] = []
+    for n, w in enumerate(words):
+        if w[:1].isupper() and w != "I" and not (skip_first and n == 0):
+            run.append(w)
+            continue
+        if run:
+            runs.append(run)
+        run = []
+    return [*runs, run] if run else runs
+
+
 _WHO_OR_WHAT = re.compile(r"^\s*(?:who|what|which)\b(?!\s+(?:time|day|date|year|month|week)s?\b)", re.I)
 
 
@@ -392,7 +427,8 @@ class Recaller:
                 episodes = [e for e in episodes if not of_someone_else(e.text)]
             result.episodes, result.episodes_relevant = episodes, hits.relevant and bool(episodes)
             if result.episodes_relevant and not result.personal and intent.relations in ((), ("is_a",)) and (
-                    not _ASKS_MEMORY.search(question)) and only_the_topic(question, episodes):
+                    not _ASKS_MEMORY.search(question)) and (
+                    only_the_topic(question, episodes) or named_otherwise(question, episodes)):
                 # "Who wrote Pride and Prejudice?" after "Hugo's doing Pride and Prejudice for his GCSE": the words
                 # name the book, and say nothing of what is asked of it
                 result.episodes_relevant, result.topic_only = False, True

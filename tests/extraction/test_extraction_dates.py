@@ -290,6 +290,15 @@ def test_a_time_is_read_in_the_tense_of_its_own_clause() -> None:
     assert found is not None and found[1].when.date() == date(2026, 12, 1)
     found = named_time("The party's on the 3rd, not the 5th.", november)
     assert found is not None and found[1].when.date() == date(2026, 12, 3)
+    # a time mended in the same breath: the one said after (everyday78's charger fitter, "Thursday the fifth — no,
+    # hang on, Friday the sixth", had been answered the fifth)
+    found = named_time("The gas man's coming Monday the 16th — no, wait, Tuesday the 17th, it's on the calendar.",
+                       november)
+    assert found is not None and found[1].when.date() == date(2026, 11, 17)
+    found = named_time("Viewing's on Wednesday, sorry, Thursday at ten.", november)
+    assert found is not None and found[1].when.date() == date(2026, 11, 12)
+    found = named_time("We're off to Rome on Friday, no idea what to pack.", november)
+    assert found is not None and found[1].when.date() == date(2026, 11, 13)
     # a month reckoned now: one to come; not a month spoken of
     found = named_time("Course the extension's not done. Dave's now saying February.", november)
     assert found is not None and found[1].when.date() == date(2027, 2, 1)

@@ -1683,6 +1683,23 @@ def test_asked_a_name_an_answer_with_no_name_is_none() -> None:
     assert not no_name_given("It's called Crown and Glory.", q, r)
     q = "Where does my manager live?"  # no name asked: not this check's
     assert not no_name_given("Leeds.", q, _heard(q, [("user", "My manager lives in leeds.", MAY_20)]))
+    # asked the name of someone or something the words found never name (everyday78/79's first run: "The surgery."
+    # for the nurse's name, "The Edinburgh Fringe." for a show's)
+    q = "What's the name of the physio who sorted my knee?"
+    r = _heard(q, [("user", "The physio at the Royal Infirmary reckons my knee just needs strengthening.", MAY_20)])
+    assert no_name_given("The Royal Infirmary.", q, r)
+    assert no_name_given("The physio.", q, r)
+    q = "What's Bronagh's play called?"
+    r = _heard(q, [("user", "My niece Bronagh has a part in a play at the Lyric Theatre in Belfast in May.", MAY_20)])
+    assert no_name_given("The Lyric Theatre.", q, r)
+    r = _heard(q, [("user", "Bronagh's in Dancing at Lughnasa at the Lyric Theatre in May.", MAY_20)])
+    assert not no_name_given("Dancing at Lughnasa.", q, r)
+    q = "What's the pub called?"  # a place asked: a place is its answer
+    r = _heard(q, [("user", "The reunion's at the Crown on Friday.", MAY_20)])
+    assert not no_name_given("The Crown.", q, r)
+    q = "What's my sister's husband called?"
+    r = _heard(q, [("user", "My sister's married to Tom, they live in Leeds.", MAY_20)])
+    assert not no_name_given("Tom.", q, r)
 
 
 def test_my_thing_with_the_i_left_out_is_the_users_own() -> None:

@@ -496,3 +496,19 @@ def test_one_name_alone_is_no_topic_of_general_knowledge() -> None:
     from memory.recall.recall import only_the_topic
 
     assert not only_the_topic("When did Miso come?", [Episode("e1", "c1", 0, "user", "We adopted Miso.", T0)])
+
+
+@pytest.mark.parametrize(("question", "said", "other"), [
+    # the name asked is said only inside a longer one: another thing (everyday78's first run: "What year did the
+    # Titanic sink?" was answered with the day of a museum visit)
+    ("When did the Lusitania sink?", "We went round the Lusitania Museum in Cobh on Friday.", True),
+    ("Who founded Harrods?", "Met Jo outside Harrods Food Hall on Saturday.", True),
+    ("When did we go to the Lusitania Museum?", "We went round the Lusitania Museum in Cobh on Friday.", False),
+    ("When did we see Hamilton?", "We saw Hamilton on Friday.", False),
+    ("Where does Mary Jane live?", "Mary moved to Leeds.", False),
+    ("When did Cobh get its name?", "We went round the Lusitania Museum in Cobh on Friday, Cobh was lovely.", False),
+])
+def test_a_name_said_only_inside_a_longer_one_is_another_thing(question: str, said: str, other: bool) -> None:
+    from memory.recall.recall import named_otherwise
+
+    assert named_otherwise(question, [Episode("e1", "c1", 0, "user", said, T0)]) is other
