@@ -36,6 +36,7 @@ from memory.extraction.dates import (
 from memory.extraction.rules_lexicon import OCCUPATIONS, WORKPLACES
 from memory.llm import Message
 from memory.model import USER_ID, Arc
+from memory.periods import mended
 from memory.recall.intent import asks_a_weekday
 from memory.recall.recall import RecallResult
 from memory.search import SENTENCE_END, STOPWORDS, focus, fold, stem, terms
@@ -185,7 +186,7 @@ def said_lines(recall: RecallResult, *, budget_chars: int = 1200, max_chars: int
         text = focus(e.text, recall.question, max_chars)
         if used + len(text) > budget_chars and kept:
             break
-        kept.append((e.at, "the user" if e.speaker == "user" else e.speaker, dated(figured(text), e.at)))
+        kept.append((e.at, "the user" if e.speaker == "user" else e.speaker, dated(figured(mended(text)), e.at)))
         used += len(text)
     if not recall.intent.when:  # asked when: the best match first (dev LoCoMo temporal F1 0.34 -> 0.40)
         kept.sort(key=lambda k: k[0], reverse=asks_now(recall.question))

@@ -258,7 +258,9 @@ SAID_OF_RELATION: dict[str, tuple[str, ...]] = {"expecting": ("pregnant", "pregn
 # Words that move the time of something to another ("moved the wedding to August", "pushed back until May",
 # "postponed till Friday"): the pattern up to the preposition, the new time after it
 TIME_MOVED = (r"\b(?:(?:moved|postponed|rescheduled|delayed|changed|shifted|bumped|switched)\b(?:\s+[\w'’]+){0,4}?"
-              r"|(?:pushed|put|brought)\b(?:\s+[\w'’]+){0,3}?\s+(?:back|forward|off))\s+(?:to|until|till)\b")
+              r"|(?:pushed|put|brought)\b(?:\s+[\w'’]+){0,3}?\s+(?:back|forward|off)"
+              r"(?:\s+(?:a|an|a few|one|two|three|four|five|six|\d+)\s+(?:days?|weeks?|fortnights?|months?))?,?)"
+              r"\s+(?:to|until|till)\b")
 # A word asked that people tell in other words: searched with those too ("Is Mum still alive?" of "…since Mum died")
 ASKED_AS_TOLD: dict[str, tuple[str, ...]] = {
     **dict.fromkeys(("alive", "living", "dead", "deceased"), ("died", "passed", "death", "funeral", "lost")),

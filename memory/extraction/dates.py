@@ -465,7 +465,10 @@ def _relative(text: str, at: datetime) -> TimeRef | None:
 # "on the 30th", "booked for the 12th"; said in words only where nothing follows it but the clause's end or when
 # in the day ("booked for the twelfth, first thing"; not "on the third floor", "for the first time")
 _DAY_OF_MONTH = re.compile(rf"\b(?:on|for) the (?:(\d{{1,2}})(?:st|nd|rd|th)\b(?!\s+of\b)|({_ORDW})"
-                           r"(?=\s*(?:[,.;!?]|$|\s+(?:at|first|in\s+the|so|and|but)\b)))", re.I)
+                           r"(?=\s*(?:[,.;!?]|$|\s+(?:at|first|in\s+the|so|and|but)\b)))"
+                           # moved "to the twenty-fourth" (not "to the 3rd floor"): at a clause's end only
+                           rf"|\b(?:to|until|till) the (?:(\d{{1,2}})(?:st|nd|rd|th)|({_ORDW}))"
+                           r"(?=\s*(?:[,.;!?]|$|\s+(?:so|and|but|instead|now)\b))", re.I)
 
 
 def _day_of_month(day: int, at: datetime, direction: Tense, words: str) -> TimeRef | None:
@@ -527,6 +530,7 @@ _MOVED_TO_MONTH = re.compile(rf"(?:{TIME_MOVED}|{_RECKONED})\s+{_MON}(?:\s+(\d{{
                              r"(?!\s+(?:is|was|are|were)\b)", re.I)  # "she says February is grim": no time
 
 
+_MOVED_UNTIL = re.compile(rf"{TIME_MOVED}$", re.I)
 _MOVED_BEFORE = re.compile(rf"{TIME_MOVED}\s+(?:(?:on|for)\s+)?(?:[A-Za-z]+day\s*,?\s+)?$", re.I)
 _IN_COUNT = re.compile(rf"\bin\s+{_NUM}\s+{_UNIT}\b(?!['’]?\s+time|\s+from now)", re.I)
 
@@ -604,7 +608,11 @@ def resolve(text: str, at: datetime, *, direction: Tense = None) -> TimeRef | No
         if 0 <= w_at < m_at and not text[w_at + len(wd.text) : m_at].strip(" ,"):
             found = [f for f in found if f[1] is not wd]
     dm = None if md is not None else _DAY_OF_MONTH.search(text)
-    nth = None if dm is None else int(dm.group(1)) if dm.group(1) else ORDINALS[dm.group(2).lower()]
+    if dm is not None and (dm.group(3) or dm.group(4)) and not _MOVED_UNTIL.search(
+            text[: dm.start()] + dm.group(0).split()[0]):
+        dm = None  # "to the fifth" is a day only where something is moved to it
+    nth = None if dm is None else int(dm.group(1) or dm.group(3)) if dm.group(1) or dm.group(3) else ORDINALS[
+        (dm.group(2) or dm.group(4)).lower()]
     dom = _day_of_month(nth, at, direction, dm.group(0)) if dm is not None and nth is not None else None
     if dom is not None:  # "on the 30th": this month's, or the next or last as the tense says
         found.append((text.find(dom.text), dom))

@@ -632,6 +632,16 @@ def _pet(c: Clause, species: str, name: str, owner: Entity | str = USER, op: str
     c.emit(pet, "is_a", species, obj_type="ANIMAL", timeless=True)
 
 
+# words of a time away that say a place left for another is a trip, not a move
+_AWAY_FOR_A_WHILE = re.compile(r"\b(?:holiday|trip|break|visit|honeymoon|tour|conference|match|wedding)s?\b|"
+                               r"\bfor (?:a|the|one|two|three|a few|\d+) (?:days?|nights?|weeks?|weekend|fortnight)\b",
+                               re.I)
+
+
+_MOVING_SAID = re.compile(r"\b(?:pack(?:ing|ed)?\s+(?:up|boxes)|boxes|removals?\b|moving|move\b|relocat|"
+                          r"new (?:house|home|flat|place)|settl(?:e|ing) in)", re.I)
+
+
 def _named_kind(c: Clause, m: Match, subj: Entity | None, name: Phrase | None) -> None:
     """An animal given its name ("The kids named the new kitten Pickle", "We called our puppy Biscuit"): a pet of the
     speaker's home, or of the one whose it is said to be ("my sister named her dog Bella"). Whose is not guessed: a
@@ -1242,6 +1252,11 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
         return _move_as(c, m, subj, o, op)
     if rel == "@move_from":
         o2 = _one(c, m, "O2")
+        # a place left for another is a move only where the words say one ("Flat out packing boxes, we're leaving
+        # Brisbane for Toowoomba"): not a week away, nor a firm left for another ("left Barclays for Monzo")
+        clause = span_text(c.source, c.toks, c.lo, c.hi)
+        if c.toks[m.start].lem == "leave" and (_AWAY_FOR_A_WHILE.search(clause) or not _MOVING_SAID.search(c.source)):
+            return
         if o.proper and o2 is not None and o2.proper:
             c.emit(subj, "lives_in", o.text, "end")
             c.emit(subj, "lives_in", o2.text, op)
@@ -1282,6 +1297,8 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
             o.end - o.start == 1 and o.head.lower.endswith("ing")):
         c.emit(subj, "practices", o.text, "end", obj_type="ACTIVITY")  # "I quit smoking in March": a doing given up
     elif rel == "@leave" and o.proper and c.toks[m.start].lemma.lower() != "lose":
+        if o.end + 1 < c.hi and c.toks[o.end].lower == "for" and c.toks[o.end + 1].pos == "PROPN":
+            return  # "leaving Brisbane for Toowoomba": a place left for another, read as a move or a trip
         prev = c.disc.last_object(o.text)
         if prev is not None and prev.relation in ("works_at", "lives_in", "member_of", "studies_at"):
             c.emit(subj, prev.relation, prev.object, "end")

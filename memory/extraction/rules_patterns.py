@@ -108,6 +108,7 @@ PATTERNS: list[Pattern] = [
     _p("move out", "@moved_out"),
     _p("fly|leave the nest", "@moved_out"),  # "Dylan's flown the nest"
     _p("move|relocate|emigrate|go [back|over|away] from O to O2", "@move_from", proper=True),
+    _p("leave O for O2", "@move_from", proper=True),  # "we're leaving Brisbane for Toowoomba" (not for a week away)
     # a move to an employer, said with the post ("I've moved over to Arup as a transport planner"): a job, not a home
     _p("move|transfer|switch [back|over|across|away] to O as O2", "@move_as", proper=True),
     # moved within an employer, from one part of it to another ("I've moved from sales into marketing at Unilever",

@@ -1231,6 +1231,12 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
         k(U, "has_pet", "Batman"), k("Batman", "is_a", "goldfish"), k(U, "has_pet", "Robin"),
         k("Robin", "is_a", "goldfish")}),
     ("We named the kittens after the Beatles.", (), set()),
+    # a place left for another, where the words say a move, is one; not a week away, nor a firm left for another
+    # (everyday79's first run: "leaving Brisbane for Toowoomba" had ended a job at Brisbane)
+    ("The removal van's booked, we're leaving Harrogate for Whitby.", (), {
+        k(U, "lives_in", "Harrogate", "end"), k(U, "lives_in", "Whitby")}),
+    ("We're leaving Leeds for Crete on Friday for a week.", (), {k(U, "plans_to_leave", "Leeds")}),
+    ("My sister left Barclays for Monzo last year.", (), set()),
     # a breed said for the pet; a boxer who is a person is no pet
     ("We've got a boxer called Tyson.", (), {k(U, "has_pet", "Tyson"), k("Tyson", "is_a", "boxer")}),
     ("My brother is a boxer.", (), set()),
