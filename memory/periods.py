@@ -28,7 +28,7 @@ from memory.words import DENYING, MOMENT_VERBS, PAST_FORMS, POSSESSIVES, SELF_RE
 
 Period = tuple[datetime, datetime]  # [start, end)
 # a word without which no time is named: most words said name none, and are read in a regex instead of a parse
-_TIME_WORD = re.compile(r"\d|\b(" + "|".join(sorted({*MONTHS, *WEEKDAYS, *SEASONS, *"""
+_TIME_WORD = re.compile(r"\d|\b(" + "|".join(sorted({*MONTHS, *WEEKDAYS, *SEASONS, *ORDINALS, *"""
 yesterday today tonight tomorrow morning afternoon evening last next this ago weekend week weeks month months year
 years day days fortnight fortnights weekends time""".split()}, key=len, reverse=True)) + r")\b", re.I)
 
@@ -218,7 +218,8 @@ _OPENS_IN_BE = re.compile(r"^\s*(?:(?:so|and|but|then|well)\s+)?"
                           rf"(?:it|that|this|(?:the|{alternation(POSSESSIVES)}|[A-Z][\w-]*['’]s)"
                           r"(?:\s+[\w-]+){1,3})?\s*(?:['’]s|is|are|['’]re)\b", re.I)
 # where a sentence's clauses part, for the tense of the one a time is named in
-_CLAUSE_CUT = re.compile(r"\s*[,;:–—]\s*|\s+(?:but|and then|so|because|though|although)\s+", re.I)
+_CLAUSE_CUT = re.compile(r"\s*[,;:–—]\s*|\s+(?:but|and then|so|because|though|although)\s+|"
+                         r"\s+and\s+(?=(?:the|my|our|his|her|their|I|we|he|she|they)\s)", re.I)
 
 
 def said_window(ref_period: Period, grain: str, now: datetime) -> Period:

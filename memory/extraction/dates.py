@@ -451,6 +451,11 @@ def _relative(text: str, at: datetime) -> TimeRef | None:
     if m and m.start() < best_pos:  # "a week on Friday", "a week from Friday": the Friday after the coming one
         coming = (WEEKDAYS[m.group(1)] - at.weekday()) % 7 or 7
         best, best_pos = TimeRef(_day(at) + timedelta(days=coming + 7), text[m.start() : m.end()], "day"), m.start()
+    m = re.search(r"\b(?:the )?(" + "|".join(WEEKDAYS) + r") (?:of )?the week after next\b", t)
+    if m and m.start() < best_pos:  # "the Tuesday of the week after next": that day of the week after next week's
+        monday = _day(at) + timedelta(days=7 - at.weekday() + 7)
+        best, best_pos = TimeRef(monday + timedelta(days=WEEKDAYS[m.group(1)]), text[m.start() : m.end()],
+                                 "day"), m.start()
     m = re.search(r"\blast (" + "|".join(WEEKDAYS) + r")\b", t)
     if m and m.start() < best_pos:
         back = (at.weekday() - WEEKDAYS[m.group(1)]) % 7 or 7

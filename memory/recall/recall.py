@@ -8,7 +8,7 @@ import re
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
@@ -24,6 +24,7 @@ from memory.search import terms
 from memory.summaries import summaries_for
 from memory.summary_text import undated
 from memory.timeutil import DAY
+from memory.transcripts import turn_id
 from memory.vocabulary import HOMES, SHARED_HOME, TRIPS, is_relation, relation
 from memory.words import (
     BESIDES,
@@ -188,6 +189,9 @@ def _name_runs(text: str, *, skip_first: bool = False) -> list[list[str]]:
     return [*runs, run] if run else runs
 
 
+REPLIER = "assistant"  # the speaker of the assistant's own replies in a conversation
+SHORT_TURN_WORDS = 8  # a turn this short is often begun, not finished: the speaker's next turn goes on with it
+_WORDS = re.compile(r"[\w'’-]+")
 _WHO_OR_WHAT = re.compile(r"^\s*(?:who|what|which)\b(?!\s+(?:time|day|date|year|month|week)s?\b)", re.I)
 
 
@@ -206,6 +210,26 @@ class Recaller:
         self.cypher, self.cypher_mode = cypher, cypher_mode
         self.episodes, self.episode_limit = episodes, episode_limit
         self.summaries = summaries
+
+    def _continued(self, episodes: list[Episode], *, look: int = 3) -> list[Episode]:
+        """A short turn found among the best (a few words: "We've had to move Iceland.") with the speaker's next turn
+        of the same conversation after it, where people go on with what they began: the why and the when ("Alasdair's
+        mum had a fall… so it's the eighth of October now") that share no word with the question."""
+        if self.episodes is None:
+            return episodes
+        out = list(episodes)
+        have = {e.id for e in episodes}
+        for e in episodes[:look]:
+            if len(_WORDS.findall(e.text)) > SHORT_TURN_WORDS:
+                continue
+            after = self.episodes.by_ids([turn_id(e.conversation, e.turn + d) for d in (1, 2)])
+            if after and after[0].speaker == REPLIER:  # the assistant's reply between: the speaker's turn after it
+                after = after[1:]
+            nxt = [n for n in after[:1] if n.speaker == e.speaker and n.turn <= e.turn + 2]
+            if nxt and nxt[0].id not in have:
+                have.add(nxt[0].id)
+                out.insert(out.index(e) + 1, replace(nxt[0], score=e.score, matched="c"))
+        return out
 
     def warm_up(self) -> None:
         """Load what the first question would wait for: the linker's name index, the episodes' speakers and
@@ -425,6 +449,7 @@ class Recaller:
                 # asked of the user alone: words that speak only of another of theirs are no answer ("Which team do
                 # I support?" was answered "Leeds." from "My dad's a massive Leeds fan")
                 episodes = [e for e in episodes if not of_someone_else(e.text)]
+            episodes = self._continued(episodes)
             result.episodes, result.episodes_relevant = episodes, hits.relevant and bool(episodes)
             if result.episodes_relevant and not result.personal and intent.relations in ((), ("is_a",)) and (
                     not _ASKS_MEMORY.search(question)) and (

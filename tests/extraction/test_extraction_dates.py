@@ -299,6 +299,15 @@ def test_a_time_is_read_in_the_tense_of_its_own_clause() -> None:
     assert found is not None and found[1].when.date() == date(2026, 11, 12)
     found = named_time("We're off to Rome on Friday, no idea what to pack.", november)
     assert found is not None and found[1].when.date() == date(2026, 11, 13)
+    # a day of the month said in words, its clause parted from the next by "and" and a subject of its own
+    # (everyday79: "Niamh's debs is on the fourteenth and the dress came in at…" had named no time)
+    found = named_time("Grandad's ninetieth is on the twentieth and the cake cost a fortune.", november)
+    assert found is not None and found[1].when.date() == date(2026, 11, 20)
+    # that day of the week after next (everyday78: "the Tuesday of the week after next" had been next week's)
+    found = named_time("Parents' evening is on the Thursday of the week after next.", november)  # a Tuesday
+    assert found is not None and found[1].when.date() == date(2026, 11, 26)
+    found = named_time("The MOT is Monday the week after next.", november)
+    assert found is not None and found[1].when.date() == date(2026, 11, 23)
     # a month reckoned now: one to come; not a month spoken of
     found = named_time("Course the extension's not done. Dave's now saying February.", november)
     assert found is not None and found[1].when.date() == date(2027, 2, 1)

@@ -512,3 +512,25 @@ def test_a_name_said_only_inside_a_longer_one_is_another_thing(question: str, sa
     from memory.recall.recall import named_otherwise
 
     assert named_otherwise(question, [Episode("e1", "c1", 0, "user", said, T0)]) is other
+
+
+def test_a_short_turn_found_brings_the_speakers_next_turn(blank: Blank) -> None:
+    """"Why did we have to move the Iceland trip?" after "We've had to move Iceland." and, next, "Alasdair's mum had
+    a fall and broke her hip, so it's the eighth of October now": the why and the when share no word with the
+    question (everyday79's first run). Across the assistant's reply too; not another speaker's turn, nor after a
+    turn that says enough alone."""
+    g, ep = blank
+    ep.add([Turn("c1", T0, "user", "We've had to cancel Lisbon.", 0),
+            Turn("c1", T0, "user", "My dad's back in hospital, so it's the spring now.", 1),
+            Turn("c2", T0, "user", "Had to put the Madrid trip off.", 0),
+            Turn("c2", T0, "assistant", "Oh no, I'm sorry to hear that.", 1),
+            Turn("c2", T0, "user", "The airline went bust on Tuesday.", 2),
+            Turn("c3", T0, "Sam", "We've booked Porto for our anniversary in May, can't wait for the port tasting.", 0),
+            Turn("c3", T0, "Sam", "The kids are staying with Nan.", 1)])
+    r = Recaller(g, episodes=ep, episode_limit=4)
+    ids = [e.id for e in r.recall("Why did we cancel Lisbon?", now=T0 + timedelta(days=3)).episodes]
+    assert ids[:2] == ["c1#0", "c1#1"]
+    ids = [e.id for e in r.recall("Why did we put the Madrid trip off?", now=T0 + timedelta(days=3)).episodes]
+    assert ids[:2] == ["c2#0", "c2#2"]
+    ids = [e.id for e in r.recall("When is Sam's trip to Porto?", now=T0 + timedelta(days=3)).episodes]
+    assert "c3#1" not in ids
