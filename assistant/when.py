@@ -443,8 +443,11 @@ def _told_with(facts: list[Arc], recall: RecallResult, topic: set[str]) -> list[
     Arriva`, learned from "My dad drives buses for Arriva"): what the words said is what the fact stands for."""
     if not recall.episodes_relevant or len(topic) < 2:
         return []
-    saying = {e.id for e in recall.episodes if len(topic & set(terms(e.text))) >= 2}
-    return [a for a in facts if saying & set(a.sources[:1])]  # the words it was learned from, not its end's
+    # the words it was learned from (not its end's), in the clause that says the topic: "I've never been one for
+    # spicy food, … so I'm dreading this work trip to Penang" says nothing of spicy food in the trip
+    said = {e.id: [set(terms(c)) for x in _clauses(e.text) for c in x] for e in recall.episodes}
+    return [a for a in facts if a.sources[:1] and any(
+        len(topic & c) >= 2 and set(terms(a.object)) <= c for c in said.get(a.sources[0], []))]
 
 
 def _maybe_not(e: Episode, question: str) -> str:

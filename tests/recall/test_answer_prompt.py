@@ -518,6 +518,14 @@ def test_still_asked_in_the_words_a_fact_was_learned_from() -> None:
     assert no_longer(r) == "No, not since 3 June 2023."
     r.episodes = [dataclasses.replace(said, text="My dad works for Arriva.")]  # says neither driving nor buses
     assert no_longer(r) is None
+    # the topic in one clause, the fact in another: no fact of what was asked (everyday79's first run: "Do I like
+    # spicy food?" was answered "No, not since…" from a trip to Penang ended, told beside "never one for spicy food")
+    q = "Do I still like spicy food?"
+    said = Episode("c1#0", "c1", 0, "user", "I can't stand spicy food, so I'm dreading this work trip to Chennai.",
+                   MAY_20)
+    trip = dataclasses.replace(_fact("user", "plans_trip_to", "Chennai", until=JUNE_3), sources=("c1#0",))
+    r = RecallResult(q, analyse(q), ["user"], [trip], "history", episodes=[said], episodes_relevant=True)
+    assert no_longer(r) is None
 
 
 def test_a_diet_held_now_says_no_to_a_food_it_leaves_out() -> None:
