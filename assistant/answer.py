@@ -206,9 +206,13 @@ def asks_now(question: str) -> bool:
     # week", then "just Tuesdays and Thursdays" from July: the model counted the first words it read)
     now = bool(_WH_NOW.match(question.strip())) or (
         bool(_HOW_MANY_NOW.match(question.strip())) and not _PAST_AUX.search(question))
-    return now and bool(FIRST_PERSON_RE.search(question))
+    # of anyone, when the question says it asks of today ("Where's Jordan based now?" after "two weeks on the rigs
+    # out of Aberdeen", then a new job "over in Hull": the model gave the first place it read)
+    return now and (bool(FIRST_PERSON_RE.search(question)) or (
+        bool(_SAYS_NOW.search(question)) and not _PAST_AUX.search(question)))
 
 
+_SAYS_NOW = re.compile(r"\b(?:now|these\s+days|nowadays|at\s+the\s+moment|currently)\s*\??\s*$", re.I)
 # a wh-question and its auxiliary, a word or two of what is asked between: "What car do I…", "Who is my…"
 _WH_ASKING = set(WH_WORDS) - {"when", "how"}  # asked when, the best match stays first
 _PAST_AUX = re.compile(r"\b(?:did|was|were|had)\b", re.I)

@@ -1032,6 +1032,9 @@ def test_asked_with_we_their_we_is_said_as_you(question: str, answer: str, said:
     ("How many cats do I have?", True), ("How many hens have we got now?", True),
     ("How much do I pay for the gym?", True), ("How many did Maria buy?", False),
     ("Where does Maria live?", False),  # not the user's life: the order of the talk, as it was
+    # of anyone, asked of today in so many words (everyday78: "Where's Jordan based now?" answered with the old place)
+    ("Where's Kieran working now?", True), ("What does Maria do now?", True),
+    ("What did Maria do now?", False),
 ])
 def test_what_holds_now_in_the_users_life_reads_the_newest_words_first(question: str, newest_first: bool) -> None:
     from assistant.answer import asks_now
