@@ -169,7 +169,8 @@ def said_day_ahead(answer: str, recall: RecallResult) -> bool:
 
 
 # "When did…?", "What year did…?", "In which month…?": asked for the time of something, not a duration or a count
-_ASKS_WHEN = re.compile(r"^\s*(?:when\b|(?:in |on )?(?:what|which) (?:year|month|day|date)\b)", re.I)
+_ASKS_WHEN = re.compile(r"^\s*(?:when\b|(?:in |on )?(?:what|which) (?:year|month|day|date|night|evening|morning|"
+                        r"afternoon)s?\b)", re.I)
 _PAST_AUX = alternation(w for w, aux in AUXILIARIES.items() if aux.past)  # did, was, were, had
 _ASKS_WHEN_PAST = re.compile(rf"^\s*when\s+(?:{_PAST_AUX})\b", re.I)
 _BIRTH = re.compile(r"\b(?:born|birth|arrived|arrival|delivered|newborn|had\s+(?:a|the)\s+baby)\b", re.I)

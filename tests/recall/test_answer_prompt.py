@@ -306,6 +306,12 @@ def test_asked_when_a_question_or_a_plan_names_no_day() -> None:
     # asked when, in the present, of something done every week: how often, as said (not the day it was said)
     assert when_answer(_heard("When does John have his lesson?", [weekly])) == "Every Tuesday evening."
     assert when_answer(_heard("When did John have his lesson?", [weekly])) is None  # one lesson: the model's
+    # asked which night, of a repeat said as a plural day beside the night it began (everyday78: "Which night do I
+    # do life drawing?" after "First life drawing class … tonight, twelve quid a session, Wednesdays" was "tonight")
+    weekly = ("user", "First pottery lesson at the community centre tonight, ten pounds a go, Thursdays.", MAY_20)
+    assert when_answer(_heard("Which night do I do pottery?", [weekly])) == "Thursdays."
+    weekly = ("user", "Signed up for choir at the church, Monday evenings from October.", MAY_20)
+    assert when_answer(_heard("What evening is my choir?", [weekly])) == "Monday evenings."
     told = ("John", "Probably around six months from now, once the lease is signed.", MAY_20)
     assert when_answer(_heard("When is John opening his studio?", [asked, told])) == "November 2023."
 
