@@ -192,6 +192,7 @@ def _name_runs(text: str, *, skip_first: bool = False) -> list[list[str]]:
 REPLIER = "assistant"  # the speaker of the assistant's own replies in a conversation
 SHORT_TURN_WORDS = 8  # a turn this short is often begun, not finished: the speaker's next turn goes on with it
 _WORDS = re.compile(r"[\w'’-]+")
+_WHY = re.compile(r"^\s*(?:why|how\s+come)\b", re.I)
 _WHO_OR_WHAT = re.compile(r"^\s*(?:who|what|which)\b(?!\s+(?:time|day|date|year|month|week)s?\b)", re.I)
 
 
@@ -211,16 +212,18 @@ class Recaller:
         self.episodes, self.episode_limit = episodes, episode_limit
         self.summaries = summaries
 
-    def _continued(self, episodes: list[Episode], *, look: int = 3) -> list[Episode]:
+    def _continued(self, episodes: list[Episode], *, look: int = 3, why: bool = False) -> list[Episode]:
         """A short turn found among the best (a few words: "We've had to move Iceland.") with the speaker's next turn
         of the same conversation after it, where people go on with what they began: the why and the when ("Alasdair's
-        mum had a fall… so it's the eighth of October now") that share no word with the question."""
+        mum had a fall… so it's the eighth of October now") that share no word with the question. Asked why, the
+        best two turns bring theirs whatever their length ("we're leaving Brisbane for Toowoomba", then "Shaz has
+        landed the deputy principal job up there")."""
         if self.episodes is None:
             return episodes
         out = list(episodes)
         have = {e.id for e in episodes}
-        for e in episodes[:look]:
-            if len(_WORDS.findall(e.text)) > SHORT_TURN_WORDS:
+        for n, e in enumerate(episodes[:look]):
+            if len(_WORDS.findall(e.text)) > SHORT_TURN_WORDS and not (why and n < 2):
                 continue
             after = self.episodes.by_ids([turn_id(e.conversation, e.turn + d) for d in (1, 2)])
             if after and after[0].speaker == REPLIER:  # the assistant's reply between: the speaker's turn after it
@@ -449,7 +452,7 @@ class Recaller:
                 # asked of the user alone: words that speak only of another of theirs are no answer ("Which team do
                 # I support?" was answered "Leeds." from "My dad's a massive Leeds fan")
                 episodes = [e for e in episodes if not of_someone_else(e.text)]
-            episodes = self._continued(episodes)
+            episodes = self._continued(episodes, why=bool(_WHY.match(question)))
             result.episodes, result.episodes_relevant = episodes, hits.relevant and bool(episodes)
             if result.episodes_relevant and not result.personal and intent.relations in ((), ("is_a",)) and (
                     not _ASKS_MEMORY.search(question)) and (

@@ -534,3 +534,11 @@ def test_a_short_turn_found_brings_the_speakers_next_turn(blank: Blank) -> None:
     assert ids[:2] == ["c2#0", "c2#2"]
     ids = [e.id for e in r.recall("When is Sam's trip to Porto?", now=T0 + timedelta(days=3)).episodes]
     assert "c3#1" not in ids
+    # asked why, the next turn of a long one too
+    ep.add([Turn("c4", T0, "user", "Flat out packing boxes all week, we're leaving Harrogate for Whitby at the end "
+                                   "of the month.", 0),
+            Turn("c4", T0, "user", "Gemma's got the head of year job at the academy up there.", 1)])
+    ids = [e.id for e in r.recall("Why are we leaving Harrogate?", now=T0 + timedelta(days=3)).episodes]
+    assert ids[:2] == ["c4#0", "c4#1"]
+    ids = [e.id for e in r.recall("When are we leaving Harrogate?", now=T0 + timedelta(days=3)).episodes]
+    assert "c4#1" not in ids
