@@ -310,6 +310,12 @@ def tense(words: Sequence[tuple[str, str]]) -> Tense:
             elided = True  # the same with "I'm" left out: "Moving in on the 1st of May", "Flying out on Friday"
         if w in _AHEAD or _TICKETS.intersection(nxt):  # "I booked a table for Friday": the verb is past, what it
             continue  # arranges is not
+        if w in _SIGNED and _starts_ahead(low):  # "Signed up for the Welsh class, Tuesday nights from September",
+            future = True  # "enrolled on a course starting in October": what was joined begins then
+            continue
+        if w in _STARTING and nxt[:1] != ["to"] and _starts_ahead(low[i:]):
+            future = True  # "a pottery course starting in October" (not "starting to")
+            continue
         before = [x for x in low[:i] if x not in _SOFT_ADVERBS][-1:]  # "I finally passed": its subject
         # its subject: a pronoun, a name ("Isla starts nursery on Monday") or a noun after its article ("the course
         # begins…"; not "a fresh start")
@@ -329,6 +335,18 @@ def tense(words: Sequence[tuple[str, str]]) -> Tense:
             past = True
     future = future or (elided and not past)  # "Running the half on Sunday was brutal": its "was" says past
     return None if future == past else ("future" if future else "past")
+
+
+# a past of signing up whose course or class begins later, and a start said of what is to come
+_SIGNED = frozenset({"signed", "enrolled", "registered", "enrol", "enroll"})
+_STARTING = frozenset({"starting", "beginning", "commencing"})
+_MONTH_OR_DAY = frozenset(w.lower() for w in (*MONTHS, *WEEKDAYS))
+
+
+def _starts_ahead(low: Sequence[str]) -> bool:
+    """The words say a start from a month or day: "from September", "starting in October", "beginning on Monday"."""
+    return any(w in ("from", "starting", "beginning", "commencing", "starts", "begins") and any(
+        x in _MONTH_OR_DAY for x in low[k + 1 : k + 3]) for k, w in enumerate(low))
 
 
 # words in -ing that open a sentence as nouns or glue, not as an arrangement with its "I'm" left out
@@ -362,7 +380,8 @@ def _weekday(text: str, at: datetime, direction: Tense) -> TimeRef | None:
     """A bare weekday ("on Friday", "this Saturday") in a sentence whose tense says which way it points; with the
     day of the month after it ("on Wednesday the 2nd"), that day, which needs no tense (before a month, "Wednesday
     2nd December", the date is read whole, not here)."""
-    m = re.search(r"\b(?:(on|this)\s+)?(" + "|".join(WEEKDAYS) + r")\b", text, re.I)
+    m = re.search(r"\b(?:(on|this)\s+)?(" + "|".join(WEEKDAYS) + r")\b(?!\s+(?:morning|afternoon|evening|night)s\b)",
+                  text, re.I)  # "Tuesday nights": a repeat, not a day
     if not m or re.search(r"\b(last|next|every|each)\s+$", text[: m.start()], re.I):
         return None
     nth = _NTH_AFTER.match(text, m.end())

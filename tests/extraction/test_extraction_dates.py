@@ -213,6 +213,12 @@ TUE = datetime(2026, 7, 14, 19, 0, tzinfo=UTC)  # a Tuesday
     # a short past in "-ed" untagged ("died" is no "-ed" form of four letters or more)
     ("The boiler died on Wednesday.", "past"),
     ("The cat bled all over the rug on Sunday.", "past"),
+    # signed up for what begins later, or a start said of it: ahead (everyday74's Welsh class "Tuesday nights from
+    # September", said in August, had been last September)
+    ("Enrolled at the tech for plumbing, Monday evenings from October.", "future"),
+    ("I've registered for a first aid course starting in March.", "future"),
+    ("I signed up for the gym in January.", "past"),
+    ("I was starting to panic on Friday.", "past"),
 ])
 def test_tense_from_words(sentence: str, expected: str | None) -> None:
     assert tense(words_of(sentence)) == expected
@@ -245,6 +251,7 @@ def test_tense_reads_tags_when_there_are_some() -> None:
     ("I moved here in September.", None, date(2025, 9, 1)),  # no tense: the past, as before
     ("We're getting married on 3 August.", "future", date(2026, 8, 3)),
     ("We got married on 3 August.", "past", date(2025, 8, 3)),
+    ("Salsa's Thursday nights from September.", "future", date(2026, 9, 1)),  # a repeat's weekday is no day
 ])
 def test_weekdays_and_dates_without_a_year_point_the_way_of_the_tense(sentence: str, direction: str | None,
                                                                        expected: date | None) -> None:
