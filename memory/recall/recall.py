@@ -17,6 +17,7 @@ from memory.extraction.rules_lexicon import PETS
 from memory.graph import TemporalGraph
 from memory.model import USER_ID, Arc, spoken_day
 from memory.names import normalize
+from memory.periods import time_terms
 from memory.recall.cypher_gen import RECORDS
 from memory.recall.intent import Intent, analyse, names_someone_said, speaks_to
 from memory.recall.linking import Linked, Linker
@@ -212,18 +213,21 @@ class Recaller:
         self.episodes, self.episode_limit = episodes, episode_limit
         self.summaries = summaries
 
-    def _continued(self, episodes: list[Episode], *, look: int = 3, why: bool = False) -> list[Episode]:
+    def _continued(self, episodes: list[Episode], asked: set[str], *, look: int = 3,
+                   why: bool = False) -> list[Episode]:
         """A short turn found among the best (a few words: "We've had to move Iceland.") with the speaker's next turn
         of the same conversation after it, where people go on with what they began: the why and the when ("Alasdair's
         mum had a fall… so it's the eighth of October now") that share no word with the question. Asked why, the
         best two turns bring theirs whatever their length ("we're leaving Brisbane for Toowoomba", then "Shaz has
-        landed the deputy principal job up there")."""
+        landed the deputy principal job up there"). Only a turn that says a word asked, not only its time ("It rained
+        all day here." for "Which foods do I like these days?"), goes on."""
         if self.episodes is None:
             return episodes
         out = list(episodes)
         have = {e.id for e in episodes}
         for n, e in enumerate(episodes[:look]):
-            if len(_WORDS.findall(e.text)) > SHORT_TURN_WORDS and not (why and n < 2):
+            if (len(_WORDS.findall(e.text)) > SHORT_TURN_WORDS and not (why and n < 2)) or not (
+                    asked & set(terms(e.text))):
                 continue
             after = self.episodes.by_ids([turn_id(e.conversation, e.turn + d) for d in (1, 2)])
             if after and after[0].speaker == REPLIER:  # the assistant's reply between: the speaker's turn after it
@@ -452,7 +456,8 @@ class Recaller:
                 # asked of the user alone: words that speak only of another of theirs are no answer ("Which team do
                 # I support?" was answered "Leeds." from "My dad's a massive Leeds fan")
                 episodes = [e for e in episodes if not of_someone_else(e.text)]
-            episodes = self._continued(episodes, why=bool(_WHY.match(question)))
+            episodes = self._continued(episodes, set(terms(question)) - time_terms(question),
+                                       why=bool(_WHY.match(question)))
             result.episodes, result.episodes_relevant = episodes, hits.relevant and bool(episodes)
             if result.episodes_relevant and not result.personal and intent.relations in ((), ("is_a",)) and (
                     not _ASKS_MEMORY.search(question)) and (

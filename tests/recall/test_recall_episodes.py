@@ -542,3 +542,9 @@ def test_a_short_turn_found_brings_the_speakers_next_turn(blank: Blank) -> None:
     assert ids[:2] == ["c4#0", "c4#1"]
     ids = [e.id for e in r.recall("When are we leaving Harrogate?", now=T0 + timedelta(days=3)).episodes]
     assert "c4#1" not in ids
+    # a short turn that shares only the question's time word goes on with nothing (the shared long sample: "It rained
+    # all day here." for "Which foods do I like these days?" had brought the next turn, and a stale taste)
+    ep.add([Turn("c5", T0, "user", "It rained all day here.", 0), Turn("c5", T0, "assistant", "Got it.", 1),
+            Turn("c5", T0, "user", "I don't like olives anymore.", 2)])
+    ids = [e.id for e in r.recall("Which drinks do I like these days?", now=T0 + timedelta(days=3)).episodes]
+    assert "c5#2" not in ids
