@@ -232,7 +232,7 @@ class Recaller:
             after = self.episodes.by_ids([turn_id(e.conversation, e.turn + d) for d in (1, 2)])
             if after and after[0].speaker == REPLIER:  # the assistant's reply between: the speaker's turn after it
                 after = after[1:]
-            nxt = [n for n in after[:1] if n.speaker == e.speaker and n.turn <= e.turn + 2]
+            nxt = [x for x in after[:1] if x.speaker == e.speaker and x.turn <= e.turn + 2]
             if nxt and nxt[0].id not in have:
                 have.add(nxt[0].id)
                 out.insert(out.index(e) + 1, replace(nxt[0], score=e.score, matched="c"))
@@ -456,8 +456,6 @@ class Recaller:
                 # asked of the user alone: words that speak only of another of theirs are no answer ("Which team do
                 # I support?" was answered "Leeds." from "My dad's a massive Leeds fan")
                 episodes = [e for e in episodes if not of_someone_else(e.text)]
-            episodes = self._continued(episodes, set(terms(question)) - time_terms(question),
-                                       why=bool(_WHY.match(question)))
             result.episodes, result.episodes_relevant = episodes, hits.relevant and bool(episodes)
             if result.episodes_relevant and not result.personal and intent.relations in ((), ("is_a",)) and (
                     not _ASKS_MEMORY.search(question)) and (
@@ -465,6 +463,9 @@ class Recaller:
                 # "Who wrote Pride and Prejudice?" after "Hugo's doing Pride and Prejudice for his GCSE": the words
                 # name the book, and say nothing of what is asked of it
                 result.episodes_relevant, result.topic_only = False, True
+            if result.episodes_relevant:  # (what was found is judged as found; the turns that go on with it follow)
+                result.episodes = self._continued(episodes, set(terms(question)) - time_terms(question),
+                                                  why=bool(_WHY.match(question)))
             result.elsewhere, result.elsewhere_margin, result.asked = hits.elsewhere, hits.elsewhere_margin, hits.asked
             result.prompted = hits.prompted
         t4 = time.perf_counter()
