@@ -585,7 +585,7 @@ def counted(sentence: str, question: str) -> str:
 _SELF = re.compile(r"\b(" + alternation(SAID_TO_USER).replace(r"\ ", r"\s+") + r")\b", re.I)
 
 
-_THE_USER = re.compile(r"(?:the\s+)?user(?:('s)|\b)(?:\s+(is|was|has|does)\b)?", re.I)
+_THE_USER = re.compile(r"(?:the\s+)?user(?:('s)|\b)(?:\s+((?:is|was|has|does)(?:n't)?)\b)?", re.I)
 # a relation the facts hold to the user, said as the facts name them: "the sister of the user"
 # "the sister of the user" (or opening the answer without "the": "Friend of the user.")
 # (the facts name the user "User": "Nephew of User.")

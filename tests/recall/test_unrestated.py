@@ -210,6 +210,9 @@ def test_the_stream_says_something_else_when_the_first_sentence_is_turned_down_a
     ("User plays guitar.", "What instrument do I play?", "You play guitar."),
     ("The user always watches films on Sundays.", "What do I do on Sundays?", "You always watch films on Sundays."),
     ("User studies Spanish.", "What language do I study?", "You study Spanish."),
+    # and its "n't" ("You doesn't like…" had been said: the shared long sample at 0ca9ae7)
+    ("The user doesn't eat meat.", "Do I eat meat?", "You don't eat meat."),
+    ("The user isn't allergic to anything.", "Am I allergic to nuts?", "You aren't allergic to anything."),
     ("User always walks Bruno.", "Who walks my dog?", "You always walk Bruno."),
     ("The user played the cello.", "What did Anna play?", "The user played the cello."),  # not about the user
     # inside the answer too
