@@ -965,11 +965,14 @@ def _only_where(names: set[str], question: str, texts: list[str]) -> bool:
     thing = (m.group("of") or m.group("thing") or "").lower() if m else ""
     if not thing or thing in _PLACE_KINDS or not texts:
         return False
+    seen = False
     for t in texts:
         for found in re.finditer(r"\b[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*", t):
-            if set(found.group(0).split()) & names and not _WHERE_BEFORE.search(t[: found.start()]):
-                return False
-    return True
+            if {re.sub(r"['’]s$", "", w) for w in found.group(0).split()} & names:
+                if not _WHERE_BEFORE.search(t[: found.start()]):
+                    return False
+                seen = True
+    return seen
 
 
 def _names_asked(question: str) -> set[str]:

@@ -1717,6 +1717,9 @@ def test_asked_a_name_an_answer_with_no_name_is_none() -> None:
     q = "What's my sister's husband called?"
     r = _heard(q, [("user", "My sister's married to Tom, they live in Leeds.", MAY_20)])
     assert not no_name_given("Tom.", q, r)
+    q = "What's Mrs Okafor's granddaughter called?"  # a name said with its "'s" (everyday77 at this stop's code)
+    r = _heard(q, [("user", "Mrs Okafor's granddaughter Ada's got into Oxford to read law.", MAY_20)])
+    assert not no_name_given("Ada.", q, r)
 
 
 def test_my_thing_with_the_i_left_out_is_the_users_own() -> None:
