@@ -931,7 +931,7 @@ def someone_else(answer: str, question: str, recall: RecallResult) -> bool:
 _ASKS_A_NAME = re.compile(r"^\s*what(?:'s|’s|\s+is|\s+was|\s+are|\s+were)\b(?:.*\b(?:name|names|called)\s*\??\s*$|"
                           r"\s+(?:the\s+)?names?\s+of\b)", re.I)
 # the thing whose name is asked: "What's Padraig's show called?" -> show, "What's the name of the nurse…" -> nurse
-_NAME_OF = re.compile(r"\bnames?\s+of\s+(?:the\s+|my\s+|our\s+|his\s+|her\s+|their\s+)?(?P<of>[a-z]+)|"
+_NAME_OF = re.compile(rf"\bnames?\s+of\s+(?:(?:the|{alternation(POSSESSIVES)})\s+)?(?P<of>[a-z]+)|"
                       r"(?P<thing>[a-z]+)(?:['’]s)?\s+(?:is\s+|was\s+)?called\s*\??\s*$", re.I)
 # what stands before a name said as where something is or happens ("at the Edinburgh Fringe"; not "in": "in Hamlet")
 _WHERE_BEFORE = re.compile(r"\b(?:at|near|outside|inside)\s+(?:the\s+)?$", re.I)

@@ -217,9 +217,10 @@ def _done_before(rest: str, time_said: str) -> bool:
 _OPENS_IN_BE = re.compile(r"^\s*(?:(?:so|and|but|then|well)\s+)?"
                           rf"(?:it|that|this|(?:the|{alternation(POSSESSIVES)}|[A-Z][\w-]*['’]s)"
                           r"(?:\s+[\w-]+){1,3})?\s*(?:['’]s|is|are|['’]re)\b", re.I)
+_SUBJECT_PRONOUNS = frozenset({"i", "we", "he", "she", "they"})
 # where a sentence's clauses part, for the tense of the one a time is named in
 _CLAUSE_CUT = re.compile(r"\s*[,;:–—]\s*|\s+(?:but|and then|so|because|though|although)\s+|"
-                         r"\s+and\s+(?=(?:the|my|our|his|her|their|I|we|he|she|they)\s)", re.I)
+                         rf"\s+and\s+(?=(?:the|{alternation(POSSESSIVES | _SUBJECT_PRONOUNS)})\s)", re.I)
 
 
 def said_window(ref_period: Period, grain: str, now: datetime) -> Period:
