@@ -78,7 +78,8 @@ _DAYS_PLURAL = rf"(?:(?:{_DAYS})s{_PART}|(?:{_DAYS})\s+(?:morning|afternoon|even
 _RECURRING = re.compile(
     rf"\b(?:(?:every|each)\s+(?:other\s+|single\s+)?(?:(?:{_DAYS}|day|morning|afternoon|evening|night|"
     rf"weekday|weekend|week|fortnight|month|year|summer|winter|spring|autumn){_PART})"
-    rf"|(?:on\s+)?{_DAYS_PLURAL}(?:\s+and\s+{_DAYS_PLURAL})?"  # "on Saturdays", "Wednesdays", "Tuesday nights"
+    # "on Saturdays", "Wednesdays", "Tuesday nights", "Tuesday and Thursday nights", "Mondays, Wednesdays and Fridays"
+    rf"|(?:on\s+)?(?:(?:{_DAYS})s?(?:\s*,\s*|\s+and\s+))*{_DAYS_PLURAL}(?:\s+and\s+{_DAYS_PLURAL})?"
     rf"|(?:once|twice|three times|four times|\d+ times)\s+(?:a|per|every)\s+(?:day|week|fortnight|month|year)"
     rf"|(?:daily|weekly|fortnightly|monthly|yearly|annually))\b", re.I)
 

@@ -312,6 +312,8 @@ def test_asked_when_a_question_or_a_plan_names_no_day() -> None:
     assert when_answer(_heard("Which night do I do pottery?", [weekly])) == "Thursdays."
     weekly = ("user", "Signed up for choir at the church, Monday evenings from October.", MAY_20)
     assert when_answer(_heard("What evening is my choir?", [weekly])) == "Monday evenings."
+    weekly = ("user", "Ollie's in the under-elevens now, training Monday and Wednesday nights.", MAY_20)
+    assert when_answer(_heard("What nights does Ollie train?", [weekly])) == "Monday and Wednesday nights."
     told = ("John", "Probably around six months from now, once the lease is signed.", MAY_20)
     assert when_answer(_heard("When is John opening his studio?", [asked, told])) == "November 2023."
 
