@@ -24,7 +24,16 @@ from memory.extraction.dates import (
     words_of,
 )
 from memory.search import SENTENCE_END, terms
-from memory.words import DENYING, MOMENT_VERBS, PAST_FORMS, POSSESSIVES, SELF_REPAIR, TIME_MOVED, alternation
+from memory.words import (
+    DENYING,
+    MOMENT_VERBS,
+    PAST_FORMS,
+    POSSESSIVES,
+    REPAIR_WORDS,
+    SELF_REPAIR,
+    TIME_MOVED,
+    alternation,
+)
 
 Period = tuple[datetime, datetime]  # [start, end)
 # a word without which no time is named: most words said name none, and are read in a regex instead of a parse
@@ -176,15 +185,13 @@ def _named_in(sentence: str, at: datetime, tense_else: Tense) -> tuple[str, Time
     return sentence, ref
 
 
-
 # words of a time said on a clock or a calendar ("half four", "Friday the sixth"), for a time mended
 _SAID_TIME_WORDS = frozenset({"half", "quarter", "noon", "midnight", "o'clock", "o’clock", "am", "pm", "tomorrow",
                               "tonight", "morning", "evening", "afternoon", *(w.lower() for w in (*MONTHS, *WEEKDAYS)),
                               *ORDINALS, *NUMBERS})
 _MEND = re.compile(r"\b(?P<prep>at|on|for|by|from|until|till)\s+"
                    r"(?P<x>(?:(?!(?:at|on|for|by|from|until|till)\s)[\w'’:.]+\s+){0,3}?[\w'’:.]+)\s*"
-                   r"(?P<mark>(?:[—–-]+|,)\s*(?:(?:no|sorry|wait|hang on|hold on|I mean|or rather|actually)\b"
-                   r"[\s,—–-]*)+)(?P<y>(?:[\w'’:.]+\s*){1,3})", re.I)
+                   rf"(?P<mark>(?:[—–-]+|,)\s*{REPAIR_WORDS})(?P<y>(?:[\w'’:.]+\s*){{1,3}})", re.I)
 
 
 def _timely(words: str) -> bool:

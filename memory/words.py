@@ -176,15 +176,15 @@ _TOLD_VERBS = frozenset({"is", "are", "was", "were", "has", "have", "had", "will
                          "wasn't", "got", "gets", "lives", "works", "moves", "wants", "needs", "loves", "hates"})
 
 
-# Nouns too vague to be what a fact is about ("a lot", "the time", "that photo", "the experience").
 # a word that says no, in any clause: "not", "never", "no longer", "isn't" (a time denied, an answer that denies)
 DENYING = re.compile(r"\b(?:no|not|never|nor|neither|none|nothing)\b|n['’]t\b", re.I)
 
 # the speaker mending what they just said ("Thursday the fifth — no, hang on, Friday the sixth", "half four, sorry,
-# quarter past"): what follows is meant instead
-SELF_REPAIR = re.compile(r"^\s*(?:[—–-]+|,|\.{3}|…)?\s*(?:(?:no|sorry|wait|hang on|hold on|actually|I mean|or rather|"
-                         r"scratch that)\b[\s,—–-]*)+", re.I)
+# quarter past"): what follows is meant instead. REPAIR_WORDS, in a regex, is the mend after its dash or comma.
+REPAIR_WORDS = (r"(?:(?:no|sorry|wait|hang on|hold on|actually|I mean|or rather|scratch that)\b[\s,—–-]*)+")
+SELF_REPAIR = re.compile(rf"^\s*(?:[—–-]+|,|\.{{3}}|…)?\s*{REPAIR_WORDS}", re.I)
 
+# Nouns too vague to be what a fact is about ("a lot", "the time", "that photo", "the experience").
 VAGUE = frozenset({
     "thing", "things", "lot", "lots", "time", "times", "way", "ways", "day", "days", "bit", "kind", "sort", "one",
     "ones", "stuff", "something", "anything", "everything", "nothing", "someone", "anyone", "everyone", "people",

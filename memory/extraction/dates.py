@@ -635,8 +635,8 @@ def resolve(text: str, at: datetime, *, direction: Tense = None) -> TimeRef | No
     if dm is not None and (dm.group(3) or dm.group(4)) and not _MOVED_UNTIL.search(
             text[: dm.start()] + dm.group(0).split()[0]):
         dm = None  # "to the fifth" is a day only where something is moved to it
-    nth = None if dm is None else int(dm.group(1) or dm.group(3)) if dm.group(1) or dm.group(3) else ORDINALS[
-        (dm.group(2) or dm.group(4)).lower()]
+    digits, word = (dm.group(1) or dm.group(3), dm.group(2) or dm.group(4)) if dm is not None else (None, None)
+    nth = int(digits) if digits else ORDINALS[word.lower()] if word else None
     dom = _day_of_month(nth, at, direction, dm.group(0)) if dm is not None and nth is not None else None
     if dom is not None:  # "on the 30th": this month's, or the next or last as the tense says
         found.append((text.find(dom.text), dom))
