@@ -36,7 +36,7 @@ from memory.extraction.dates import (
 from memory.extraction.rules_lexicon import OCCUPATIONS, WORKPLACES
 from memory.llm import Message
 from memory.model import USER_ID, Arc
-from memory.periods import mended
+from memory.periods import mended, says_when
 from memory.recall.intent import asks_a_weekday
 from memory.recall.recall import RecallResult
 from memory.search import SENTENCE_END, STOPWORDS, focus, fold, stem, terms
@@ -183,7 +183,7 @@ def said_lines(recall: RecallResult, *, budget_chars: int = 1200, max_chars: int
     kept: list[tuple[datetime, str, str]] = []
     used = 0
     for e in time_moved_first(recall) if recall.intent.when else recall.episodes:
-        text = focus(e.text, recall.question, max_chars)
+        text = focus(e.text, recall.question, max_chars, beside=says_when if recall.intent.when else None)
         if used + len(text) > budget_chars and kept:
             break
         kept.append((e.at, "the user" if e.speaker == "user" else e.speaker, dated(figured(mended(text)), e.at)))

@@ -29,6 +29,7 @@ from memory.words import (
     MOMENT_VERBS,
     PAST_FORMS,
     POSSESSIVES,
+    REPAIR_LEAD,
     REPAIR_WORDS,
     SELF_REPAIR,
     TIME_MOVED,
@@ -153,6 +154,10 @@ def _named_in(sentence: str, at: datetime, tense_else: Tense) -> tuple[str, Time
     """The time one sentence names, read in its own tense or the tense of the clause it is in."""
     said = tense(words_of(sentence))
     ref = resolve(sentence, at, direction=said or tense_else)
+    if ref is None and said is None:  # of two tenses, the clause's own: "He starts in three weeks and he's already
+        ref = next((r for c in _CLAUSE_CUT.split(sentence)  # bought the fleece"
+                    if (own := tense(words_of(c))) is not None and (r := resolve(c, at, direction=own)) is not None),
+                   None)
     if ref is None:
         return None
     # the tense of the clause the time is in, when it tells: "We've had an offer accepted, completion should
@@ -174,6 +179,8 @@ def _named_in(sentence: str, at: datetime, tense_else: Tense) -> tuple[str, Time
     tail = _SAME_TIME.match(sentence, cut + len(ref.text)) if cut >= 0 else None  # "on Thursday| the fifth"
     mended = SELF_REPAIR.match(sentence[tail.end() :]) if tail is not None else None
     rest = sentence[tail.end() + mended.end() :] if tail is not None and mended is not None else ""
+    rest = _MEND_LEAD.sub("", rest, count=1)  # "— no wait, it's the twenty-first": a day of the month said alone
+    rest = f"on {rest}" if _BARE_DAY.match(rest) else rest
     if rest and mended is not None and mended.group(0).strip(" ,—–-.…") and (
             other := resolve(rest, at, direction=said or tense_else)) is not None and (
             0 <= rest.lower().find(other.text.lower()) < 12):  # the mend says the time at once
@@ -190,8 +197,11 @@ _SAID_TIME_WORDS = frozenset({"half", "quarter", "noon", "midnight", "o'clock", 
                               "tonight", "morning", "evening", "afternoon", *(w.lower() for w in (*MONTHS, *WEEKDAYS)),
                               *ORDINALS, *NUMBERS})
 _MEND = re.compile(r"\b(?P<prep>at|on|for|by|from|until|till)\s+"
-                   r"(?P<x>(?:(?!(?:at|on|for|by|from|until|till)\s)[\w'’:.]+\s+){0,3}?[\w'’:.]+)\s*"
-                   rf"(?P<mark>(?:[—–-]+|,)\s*{REPAIR_WORDS})(?P<y>(?:[\w'’:.]+\s*){{1,3}})", re.I)
+                   r"(?P<x>(?:(?!(?:at|on|for|by|from|until|till)\s)[\w'’:.-]+\s+){0,3}?[\w'’:.-]+?)\s*"
+                   rf"(?P<mark>(?:[—–-]+|,)\s*{REPAIR_WORDS}(?:{REPAIR_LEAD})?)(?P<y>(?:[\w'’:.]+(?:-\w+)?\s*){{1,3}})",
+                   re.I)
+_MEND_LEAD = re.compile(rf"^{REPAIR_LEAD}", re.I)
+_BARE_DAY = re.compile(rf"the\s+(?:\d{{1,2}}(?:st|nd|rd|th)|{alternation(ORDINALS)})\b", re.I)
 
 
 def _timely(words: str) -> bool:

@@ -94,7 +94,9 @@ def _cue_terms(relation: str) -> frozenset[str]:
 
 
 # ...and one said around what ended ("I've let the allotment go", "we let it go"; not "let go of the rope")
-_LET_GO = re.compile(r"\blet\s+(?:[\w'-]+\s+){0,3}go\b(?!\s+(?:of|to|and|for|on|in|out|with)\b)")
+# "let her go", and a thing "packed in" / "jacked it in" (British for given up: "I've jacked in the rowing")
+_LET_GO = re.compile(r"\blet\s+(?:[\w'-]+\s+){0,3}go\b(?!\s+(?:of|to|and|for|on|in|out|with)\b)"
+                     r"|\b(?:pack|jack|chuck)(?:ed|ing|s)?\s+(?:it\s+)?in\b")
 
 
 def _says(text: str, cues: frozenset[str], phrases: tuple[str, ...]) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TypeVar
 
 from memory.words import AUXILIARIES, FIRST_PERSON, POSSESSIVES, WH_WORDS
@@ -113,16 +113,25 @@ def relative_fusion(arms: Sequence[dict[K, float]], weights: Sequence[float]) ->
     return out
 
 
-def focus(text: str, question: str, max_chars: int) -> str:
+_BESIDE_CHARS = 120  # the longest sentence ``focus`` adds past its budget for what ``beside`` looks for
+
+
+def focus(text: str, question: str, max_chars: int, *, beside: Callable[[str], bool] | None = None) -> str:
     """An utterance longer than ``max_chars`` keeps the sentences that share the most words with the question,
     then those next to them, in their order, "…" where some were left out: the part that answers is often not
-    the first ("Hey! Thanks for asking. … Oh, I was in Paris yesterday!")."""
+    the first ("Hey! Thanks for asking. … Oh, I was in Paris yesterday!"). A sentence right beside one that
+    shares a word, of the kind ``beside`` looks for (one that names a time, asked when), counts as sharing one:
+    "I thought I was dying on Sunday. Worst pain of my life… it turns out it's a kidney stone"."""
     text = " ".join(text.split())
     if len(text) <= max_chars:
         return text
     sentences = SENTENCE_END.split(text)
     asked = set(terms(question))
-    shared = [len(asked & set(terms(s))) for s in sentences]
+    shared: list[float] = [len(asked & set(terms(s))) for s in sentences]
+    if beside is not None:
+        near_hit = {j for i, n in enumerate(shared) if n for j in (i - 1, i + 1)}
+        shared = [n or 0.5 * (i in near_hit and beside(s)) for i, (n, s) in enumerate(zip(shared, sentences,
+                                                                                               strict=True))]
     hits = [i for i, n in enumerate(shared) if n] or [0]
 
     def near(i: int) -> tuple[int, bool]:  # the sentence after one that matched is its context ("So cool!")
@@ -143,5 +152,11 @@ def focus(text: str, question: str, max_chars: int) -> str:
     for i in sorted(range(len(sentences)), key=lambda i: (-shared[i], near(i), i)):
         if not keep or len(joined(keep | {i})) <= max_chars:
             keep.add(i)
+    if beside is not None and not any(beside(sentences[i]) for i in keep):
+        # none kept tells what ``beside`` looks for: a short one beside those kept does, past the budget
+        told = [i for i in range(len(sentences)) if i not in keep and {i - 1, i + 1} & keep
+                and len(sentences[i]) <= _BESIDE_CHARS and beside(sentences[i])]
+        keep |= set(told[:1])
+        max_chars += len(sentences[told[0]]) + 2 if told else 0
     out = joined(keep)
     return out if len(out) <= max_chars else out[: max_chars - 1].rsplit(" ", 1)[0] + "…"

@@ -182,6 +182,9 @@ DENYING = re.compile(r"\b(?:no|not|never|nor|neither|none|nothing)\b|n['’]t\b"
 # the speaker mending what they just said ("Thursday the fifth — no, hang on, Friday the sixth", "half four, sorry,
 # quarter past"): what follows is meant instead. REPAIR_WORDS, in a regex, is the mend after its dash or comma.
 REPAIR_WORDS = (r"(?:(?:no|sorry|wait|hang on|hold on|actually|I mean|or rather|scratch that)\b[\s,—–-]*)+")
+# what a mend may open with before the time it says instead ("no wait, it's the twenty-first", "sorry, make that
+# Friday"), in a regex
+REPAIR_LEAD = r"(?:(?:it|that)(?:['’]s|\s+is|\s+was|['’]ll\s+be|\s+will\s+be)|make\s+(?:it|that))\s+"
 SELF_REPAIR = re.compile(rf"^\s*(?:[—–-]+|,|\.{{3}}|…)?\s*{REPAIR_WORDS}", re.I)
 
 # Nouns too vague to be what a fact is about ("a lot", "the time", "that photo", "the experience").

@@ -108,7 +108,8 @@ _SMALL_ALONE = "|".join(sorted(_SMALL_WORDS, key=len, reverse=True))
 _SMALL = rf"(?:(?:{'|'.join(TENS)})(?:[- ](?:{'|'.join(UNITS[:9])}))?|{_SMALL_ALONE})"
 _HUNDREDS = rf"(?:a|{_SMALL})\s+hundred"
 _THOUSANDS = rf"(?:{_HUNDREDS}(?:\s+and\s+{_SMALL})?|a|{_SMALL})\s+thousand"
-_BIG = re.compile(rf"\b(?:{_THOUSANDS}(?:,?\s+(?:and\s+)?{_HUNDREDS})?|{_HUNDREDS})"
+_BIG = re.compile(rf"\b(?:{_THOUSANDS}(?:,?\s+(?:and\s+)?{_HUNDREDS})?|{_HUNDREDS}"
+                  rf"|hundred(?=\s+and\s+{_SMALL}\b))"  # "the whole hundred and fifteen kilometres": its "a" left out
                   rf"(?:\s+and\s+{_SMALL}(?![- ]\w*(?:hundred|thousand)))?\b", re.I)
 
 
@@ -466,9 +467,10 @@ def _relative(text: str, at: datetime) -> TimeRef | None:
     if m and m.start() < best_pos:
         best, best_pos = TimeRef(_season(SEASONS[m.group(2)], m.group(1), at), text[m.start() : m.end()],
                                  "season"), m.start()
-    m = re.search(r"\ba week (?:on|from) (" + "|".join(WEEKDAYS) + r")\b", t)
-    if m and m.start() < best_pos:  # "a week on Friday", "a week from Friday": the Friday after the coming one
-        coming = (WEEKDAYS[m.group(1)] - at.weekday()) % 7 or 7
+    m = re.search(r"\b(?:a week (?:on|from) (" + "|".join(WEEKDAYS) + r")|(?:on )?(" + "|".join(WEEKDAYS)
+                  + r") week)\b", t)
+    if m and m.start() < best_pos:  # "a week on Friday", "a week from Friday", "on Monday week": the one after the
+        coming = (WEEKDAYS[m.group(1) or m.group(2)] - at.weekday()) % 7 or 7  # coming one
         best, best_pos = TimeRef(_day(at) + timedelta(days=coming + 7), text[m.start() : m.end()], "day"), m.start()
     m = re.search(r"\b(?:the )?(" + "|".join(WEEKDAYS) + r") (?:of )?the week after next\b", t)
     if m and m.start() < best_pos:  # "the Tuesday of the week after next": that day of the week after next week's
@@ -489,10 +491,10 @@ def _relative(text: str, at: datetime) -> TimeRef | None:
 # "on the 30th", "booked for the 12th"; said in words only where nothing follows it but the clause's end or when
 # in the day ("booked for the twelfth, first thing"; not "on the third floor", "for the first time")
 _DAY_OF_MONTH = re.compile(rf"\b(?:on|for) the (?:(\d{{1,2}})(?:st|nd|rd|th)\b(?!\s+of\b)|({_ORDW})"
-                           r"(?=\s*(?:[,.;!?]|$|\s+(?:at|first|in\s+the|so|and|but)\b)))"
+                           r"(?=\s*(?:[,.;!?—–]|$|\s+(?:at|first|in\s+the|so|and|but)\b)))"
                            # moved "to the twenty-fourth" (not "to the 3rd floor"): at a clause's end only
                            rf"|\b(?:to|until|till) the (?:(\d{{1,2}})(?:st|nd|rd|th)|({_ORDW}))"
-                           r"(?=\s*(?:[,.;!?]|$|\s+(?:so|and|but|instead|now)\b))", re.I)
+                           r"(?=\s*(?:[,.;!?—–]|$|\s+(?:so|and|but|instead|now)\b))", re.I)
 
 
 def _day_of_month(day: int, at: datetime, direction: Tense, words: str) -> TimeRef | None:
@@ -578,6 +580,11 @@ def _year_of_weekday(text: str, words: str, date: tuple[int, int, int], at: date
                  if _weekday_of(y, month, day) == WEEKDAYS[named]), year)
 
 
+def _on(year: int, month: int, day: int) -> datetime:
+    """The day, or the last of its month where the year has none (29 February)."""
+    return datetime(year, month, min(day, calendar.monthrange(year, month)[1]), tzinfo=UTC)
+
+
 def _weekday_of(year: int, month: int, day: int) -> int | None:
     try:
         return datetime(year, month, day, tzinfo=UTC).weekday()
@@ -607,7 +614,8 @@ def resolve(text: str, at: datetime, *, direction: Tense = None) -> TimeRef | No
     if we is not None:
         found.append((text.lower().find(we.text.lower()), we))
     wd = _weekday(text, at, direction)
-    if wd is not None and (rel is None or rel.text.lower() not in wd.text.lower()):
+    if wd is not None and (rel is None or (rel.text.lower() not in wd.text.lower()
+                                           and wd.text.lower() not in rel.text.lower())):  # "on Monday week"
         found.append((text.lower().find(wd.text.lower()), wd))
     md = month_day(text)
     if md is not None:
@@ -619,6 +627,9 @@ def resolve(text: str, at: datetime, *, direction: Tense = None) -> TimeRef | No
             year = at.year if (month, day) >= (at.month, at.day) else at.year + 1
         else:
             year = at.year if (month, day) <= (at.month, at.day) else at.year - 1
+        if direction is None:  # no tense to tell: the nearer ("he can't start till the ninth of February", said
+            year = min((at.year - 1, at.year, at.year + 1), key=lambda y: abs((_on(y, month, day) - at).days))
+            # late in January: this February's
         ym = re.search(rf"{re.escape(words)},?\s+(\d{{4}})\b", text)
         if ym:
             year = int(ym.group(1))

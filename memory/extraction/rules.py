@@ -181,14 +181,32 @@ def _speaker_verb(toks: list[Tok], lo: int, end: int) -> bool:
     return False
 
 
-def _clause_subject(source: str, toks: list[Tok], lo: int, hi: int, disc: Discourse) -> Entity | None:
+def _clause_subject(source: str, toks: list[Tok], lo: int, hi: int, disc: Discourse,
+                    inherited: Entity | None) -> Entity | None:
     """Who a clause that reads nothing is of, by a name or "I" before its verb: a clause after it that leaves its
-    subject out ("…and moved to Spain") is theirs. No one is mentioned anew ("he" later still means whom it meant)."""
+    subject out ("…and moved to Spain") is theirs. No one is mentioned anew ("he" later still means whom it meant).
+    "she" or "he" is whom it means, or no one known ("Took Biscuit to the show and she only went and won": not the
+    speaker); a clause with no verb that names someone leaves it unknown (``_names_another``); else ``inherited``."""
     verb = next((i for i in range(lo, hi) if toks[i].pos == "VERB"), None)
     ref = find_subject(source, toks, lo, verb) if verb is not None else None
+    if ref is not None and ref.kind == "pronoun" and ref.text in _THIRD_PERSON:
+        return disc.pronoun(ref.text)
     if ref is None or ref.kind not in ("name", "user"):
-        return None
+        return None if _names_another(toks, lo, hi) else inherited
     return Entity(USER) if ref.kind == "user" else disc.find(ref.text) or Entity(ref.text)
+
+
+_THIRD_PERSON = frozenset({"he", "she"})
+
+
+def _names_another(toks: list[Tok], lo: int, hi: int) -> bool:
+    """A clause with no verb of its own that names someone ("…a new character, a dwarf cleric named Brannoc, grumpy,
+    loves bread"): a clause after it that leaves its subject out may be theirs, not the speaker's."""
+    return not any(toks[i].tag in _FINITE for i in range(lo, hi)) and any(
+        toks[i].pos == "PROPN" for i in range(lo, hi))
+
+
+_FINITE = frozenset({"VBD", "VBZ", "VBP", "MD"})
 
 
 # a new job got ("Leanne's got a new job managing a gym", "I've started a new role at Aviva")
@@ -598,7 +616,7 @@ class RuleExtractor:
             introduction(c)
             found = find_matches(toks, lo, hi)
             if not found and force is None:  # "Martin has remarried and moved to Spain": who the next clause is of
-                inherited = _clause_subject(source, toks, lo, hi, disc) or inherited
+                inherited = _clause_subject(source, toks, lo, hi, disc, inherited)
             for m in found:
                 ref = find_subject(source, toks, lo, m.start)
                 who = _relative(toks, lo, m.start) if ref is None else None

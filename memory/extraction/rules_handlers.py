@@ -642,6 +642,9 @@ _MOVING_SAID = re.compile(r"\b(?:pack(?:ing|ed)?\s+(?:up|boxes)|boxes|removals?\
                           r"new (?:house|home|flat|place)|settl(?:e|ing) in)", re.I)
 
 
+_THING_SAID = frozenset({"it", "this", "that", "which"})  # what is called something, said of no person
+
+
 def _named_kind(c: Clause, m: Match, subj: Entity | None, name: Phrase | None) -> None:
     """An animal given its name ("The kids named the new kitten Pickle", "We called our puppy Biscuit"): a pet of the
     speaker's home, or of the one whose it is said to be ("my sister named her dog Bella"). Whose is not guessed: a
@@ -771,7 +774,9 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
             if named_role_of(c, subj, o.text):  # named him Rex", which names what he named
                 return None
             return _role_fact(c, subj.name.split()[-1], o.text)
-        if subj is None and c.disc.pending_role and _may_be_role(c, m.start, c.disc.pending_role):
+        if subj is None and c.disc.pending_role and _may_be_role(c, m.start, c.disc.pending_role) and not (
+                m.start > c.lo and c.toks[m.start - 1].lower in _THING_SAID):  # "older than my nephew, and it's
+            # called Doughreen": a thing's name, not the nephew's
             role, c.disc.pending_role = c.disc.pending_role, None
             return _role_fact(c, role, o.text)
         return

@@ -17,7 +17,7 @@ from memory.extraction.rules_lexicon import PETS
 from memory.graph import TemporalGraph
 from memory.model import USER_ID, Arc, spoken_day
 from memory.names import normalize
-from memory.periods import time_terms
+from memory.periods import says_when, time_terms
 from memory.recall.cypher_gen import RECORDS
 from memory.recall.intent import Intent, analyse, names_someone_said, speaks_to
 from memory.recall.linking import Linked, Linker
@@ -214,25 +214,29 @@ class Recaller:
         self.summaries = summaries
 
     def _continued(self, episodes: list[Episode], asked: set[str], *, look: int = 3,
-                   why: bool = False) -> list[Episode]:
+                   why: bool = False, when: bool = False) -> list[Episode]:
         """A short turn found among the best (a few words: "We've had to move Iceland.") with the speaker's next turn
         of the same conversation after it, where people go on with what they began: the why and the when ("Alasdair's
         mum had a fall… so it's the eighth of October now") that share no word with the question. Asked why, the
         best two turns bring theirs whatever their length ("we're leaving Brisbane for Toowoomba", then "Shaz has
-        landed the deputy principal job up there"). Only a turn that says a word asked, not only its time ("It rained
-        all day here." for "Which foods do I like these days?"), goes on."""
+        landed the deputy principal job up there"). Asked when, the best two that name no time bring a next turn that
+        does ("Dad's getting married again! … engaged to Maureen", then "It's the registry office in Cork on the third
+        of October"). Only a turn that says a word asked, not only its time ("It rained all day here." for "Which
+        foods do I like these days?"), goes on."""
         if self.episodes is None:
             return episodes
         out = list(episodes)
         have = {e.id for e in episodes}
         for n, e in enumerate(episodes[:look]):
-            if (len(_WORDS.findall(e.text)) > SHORT_TURN_WORDS and not (why and n < 2)) or not (
-                    asked & set(terms(e.text))):
+            goes_on = len(_WORDS.findall(e.text)) <= SHORT_TURN_WORDS or (why and n < 2)
+            untimed = when and n < 2 and not says_when(e.text)  # its time may be in the next turn
+            if not (goes_on or untimed) or not asked & set(terms(e.text)):
                 continue
             after = self.episodes.by_ids([turn_id(e.conversation, e.turn + d) for d in (1, 2)])
             if after and after[0].speaker == REPLIER:  # the assistant's reply between: the speaker's turn after it
                 after = after[1:]
-            nxt = [x for x in after[:1] if x.speaker == e.speaker and x.turn <= e.turn + 2]
+            nxt = [x for x in after[:1] if x.speaker == e.speaker and x.turn <= e.turn + 2 and (
+                goes_on or says_when(x.text))]
             if nxt and nxt[0].id not in have:
                 have.add(nxt[0].id)
                 out.insert(out.index(e) + 1, replace(nxt[0], score=e.score, matched="c"))
@@ -465,7 +469,7 @@ class Recaller:
                 result.episodes_relevant, result.topic_only = False, True
             if result.episodes_relevant:  # (what was found is judged as found; the turns that go on with it follow)
                 result.episodes = self._continued(episodes, set(terms(question)) - time_terms(question),
-                                                  why=bool(_WHY.match(question)))
+                                                  why=bool(_WHY.match(question)), when=intent.when)
             result.elsewhere, result.elsewhere_margin, result.asked = hits.elsewhere, hits.elsewhere_margin, hits.asked
             result.prompted = hits.prompted
         t4 = time.perf_counter()

@@ -25,6 +25,9 @@ def d(y: int, m: int, day: int) -> datetime:
         ("It's Grace's birthday a week tomorrow.", d(2026, 6, 10), "day"),
         ("The fair's a week on Friday.", d(2026, 6, 12), "day"),
         ("The fair's a week from Thursday.", d(2026, 6, 11), "day"),
+        # "<weekday> week": the same (everyday80: "I start … on Monday week" had been the coming Monday)
+        ("Our Jack goes back on Thursday week.", d(2026, 6, 11), "day"),
+        ("Friday week's the deadline for the forms.", d(2026, 6, 12), "day"),
         ("We had our first Diwali in the new house last night.", d(2026, 6, 1), "day"),
         # a date with its weekday said before it; a day of the month said as a word, at a clause's end
         ("The plumber's coming Tuesday the first of December.", d(2026, 12, 1), "day"),
@@ -49,7 +52,7 @@ def d(y: int, m: int, day: int) -> datetime:
         ("since September", d(2025, 9, 1), "month"),
         ("in March 2020", d(2020, 3, 1), "month"),
         ("last Friday", d(2026, 5, 29), "day"),
-        ("on the ninth of August", d(2025, 8, 9), "day"),
+        ("on the ninth of August", d(2026, 8, 9), "day"),  # no tense: the nearer (ahead, not ten months back)
         ("on May 3rd", d(2026, 5, 3), "day"),
         ("on 14 July 2021", d(2021, 7, 14), "day"),
         ("next month", d(2026, 7, 2), "month"),
@@ -103,7 +106,8 @@ def test_resolve(text: str, when: datetime, grain: str) -> None:
     ("The party is on the 1st.", None, d(2026, 7, 1)),  # the 1st has passed this month: next month's
     ("We moved in on the 1st.", "past", d(2026, 6, 1)),
     ("It arrived on the 20th.", "past", d(2026, 5, 20)),  # not yet this month: last month's
-    ("The scan is on the 9th of July.", None, d(2025, 7, 9)),  # a month said: read as a date with its month
+    ("The scan is on the 9th of July.", None, d(2026, 7, 9)),  # a month said: read as a date with its month,
+    # the nearer of its years when no tense tells (not the July of last year)
 ])
 def test_a_day_of_the_month_said_alone(text: str, direction: str | None, when: datetime) -> None:
     ref = resolve(text, AT, direction=direction)  # type: ignore[arg-type]
@@ -302,6 +306,12 @@ def test_a_time_is_read_in_the_tense_of_its_own_clause() -> None:
     found = named_time("The gas man's coming Monday the 16th — no, wait, Tuesday the 17th, it's on the calendar.",
                        november)
     assert found is not None and found[1].when.date() == date(2026, 11, 17)
+    # the mend may open "it's …" and say the day of the month alone (everyday80: "on Sunday the fourteenth — no
+    # wait, it's the twenty-first" had been the fourteenth)
+    found = named_time("The christening's on Saturday the 14th, no, hang on, it's the 21st, I'm sure.", november)
+    assert found is not None and found[1].when.date() == date(2026, 11, 21)
+    found = named_time("Bin day's moved to the nineteenth — sorry, make that the twentieth.", november)
+    assert found is not None and found[1].when.date() == date(2026, 11, 20)
     found = named_time("Viewing's on Wednesday, sorry, Thursday at ten.", november)
     assert found is not None and found[1].when.date() == date(2026, 11, 12)
     found = named_time("We're off to Rome on Friday, no idea what to pack.", november)
@@ -315,6 +325,17 @@ def test_a_time_is_read_in_the_tense_of_its_own_clause() -> None:
     assert found is not None and found[1].when.date() == date(2026, 11, 26)
     found = named_time("The MOT is Monday the week after next.", november)
     assert found is not None and found[1].when.date() == date(2026, 11, 23)
+    # of two tenses in one sentence, the clause's own (everyday80: "He starts in three weeks and he's already
+    # bought the fleece", asked "When was he starting?", named no time)
+    found = named_time("She moves in a fortnight and she's already packed half the flat.", november,
+                       tense_else="past")
+    assert found is not None and found[1].when.date() == date(2026, 11, 24)
+    # a date without a year, no tense to tell: the nearer of its years (everyday80: "he can't start till the ninth
+    # of February", said in late January, had been the February gone)
+    found = named_time("The electrician can't come till the 3rd of December because of his backlog.", november)
+    assert found is not None and found[1].when.date() == date(2026, 12, 3)
+    found = named_time("Bonfire night, the 5th of November, the dog hid under the bed.", november)
+    assert found is not None and found[1].when.date() == date(2026, 11, 5)
     # a month reckoned now: one to come; not a month spoken of
     found = named_time("Course the extension's not done. Dave's now saying February.", november)
     assert found is not None and found[1].when.date() == date(2027, 2, 1)
@@ -406,6 +427,8 @@ def test_a_count_of_days_told_in_the_past_is_how_long_not_when() -> None:
     ("Nine hundred and ninety-nine, twelve hundred.", [999, 1200]),
     ("Two hundred, and ten more.", [200]),  # a new clause: not one number
     ("Hundreds of people came.", []),
+    # its "a" left out (everyday81: "for the whole hundred and fifteen kilometres" grounded no 115)
+    ("She moaned for the whole hundred and forty miles.", [140]),
     ("Forty-eight out of fifty.", []),  # under a hundred: read where counts are
 ])
 def test_numbers_of_a_hundred_or_more_said_in_words(text: str, values: list[int]) -> None:
@@ -444,6 +467,8 @@ def test_a_date_with_its_weekday_or_moved_to(text: str, direction: str | None, e
     ("The dentist's at ten — sorry, half ten, on Monday.", "The dentist's at half ten, on Monday."),
     ("The vet's on Tuesday, no, Wednesday.", "The vet's on Wednesday."),
     ("Parents' evening is at 6, no wait, 6.40.", "Parents' evening is at 6.40."),
+    ("Sports day is on the twelfth — no, it's the nineteenth, the twelfth's the fair.",
+     "Sports day is on the nineteenth, the twelfth's the fair."),
     # not a time, or a time not mended: as said
     ("We met at the pub, sorry, the club, at nine.", "We met at the pub, sorry, the club, at nine."),
     ("I love Tom, no, I adore him.", "I love Tom, no, I adore him."),

@@ -1657,3 +1657,26 @@ def test_a_sentence_the_rules_cannot_read_loses_only_that_sentence(
     facts = keys(rx, "My brother lives in Kettering. I work at the bakery.")
     assert facts == {k(U, "works_at", "bakery")}
     assert "failed on a sentence" in caplog.text
+
+
+@pytest.mark.parametrize(("text", "kept", "not_said"), [
+    # a thing called something is no person's name (everyday80: "older than my nephew, and it's called Doughreen"
+    # made Doughreen the nephew)
+    ("Gran's left me her old Singer, it's older than my niece, and it's called Bessie.", set(),
+     {("Bessie", "niece_of")}),
+    ("Our nephew is called Rory.", {("Rory", "nephew_of", U)}, set()),
+    # a clause with no verb that names someone: the taste after it, its subject left out, is not the speaker's
+    # (everyday81: "a dwarf cleric named Brannoc, grumpy, loves bread" made the user like bread)
+    ("Met the new lodger, a Welsh lad called Gethin, loves rugby.", set(), {(U, "likes")}),
+    ("Went to the match, loved it, love rugby.", {(U, "likes", "rugby")}, set()),
+    # "she" of a clause that reads nothing is whom it means, not the speaker (everyday80: "Took Biscuit to the
+    # dog show and she only went and won best rescue" was the user's win)
+    ("Took Mabel to the agility trial and she only went and won the novice cup!", set(), {(U, "won")}),
+    ("Entered the pub quiz and won the meat raffle!", {(U, "won", "meat raffle")}, set()),
+])
+def test_a_name_or_a_subject_left_out_is_of_whom_it_is_said(rx: RuleExtractor, text: str,
+                                                           kept: set[tuple[str, str, str]],
+                                                           not_said: set[tuple[str, ...]]) -> None:
+    facts = {(f.subject, f.relation, f.object) for f in rx.extract(text, at=AT)}
+    assert kept <= facts
+    assert not any(f[: len(n)] == n for f in facts for n in not_said), facts

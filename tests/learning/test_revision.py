@@ -91,6 +91,10 @@ def test_only_turns_that_say_something_changed_are_checked(text: str, change: bo
     ("They let him go at work.", True),
     ("Let's go to the pub.", False),
     ("We let the kids go to the park.", False),
+    # given up, said the British way (everyday80: "I've jacked in the rowing" was a yes to "Do I still row?")
+    ("Jacked in the choir last month.", True),
+    ("She's packed it in at the bakery.", True),
+    ("We packed the van on Friday.", False),
 ])
 def test_words_that_say_something_ended_or_does_not_hold(text: str, end: bool) -> None:
     assert says_an_end(text) is end

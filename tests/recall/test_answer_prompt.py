@@ -748,6 +748,8 @@ def test_asked_whether_something_still_holds_when_it_ended() -> None:
     ("Did Megan pass her driving test?", [("user", "Megan passed! First time too.", JUNE_3)], False),
     ("Did Megan pass her theory?", [("user", "Megan failed her practical but she's rebooked.", JUNE_3)], False),
     ("What do I drink?", [("user", "I don't drink coffee.", MAY_20)], False),  # not a yes/no question
+    ("Do I still sing in the choir?", [("user", "I've jacked in the choir, Thursday nights were killing me.",
+                                        JUNE_3)], True),
     # asked about a taste: distaste said of the topic denies it; said of something else beside it, it does not
     ("Do I like mushrooms?", [("user", "Mushrooms are vile, slimy little things.", MAY_20)], True),
     ("Am I a fan of opera?", [("user", "Went to the opera with Dad, honestly it was dreadful.", MAY_20)], True),
@@ -1945,3 +1947,18 @@ def test_stop_58s_readers_take_odd_text_without_harm(odd: str) -> None:
     r = _heard(odd, [("user", odd, MAY_20)])
     prompt = user_prompt(odd, r, MAY_20)
     assert "Question:" in prompt or "The user tells you:" in prompt
+
+
+def test_asked_when_the_sentence_beside_that_names_the_time_is_kept() -> None:
+    """"When did my migraine start?" after "I was sure I was having a stroke on Friday. … turns out it's a migraine":
+    the sentence that names the day shares no word asked, and the long one that does filled the budget (everyday80's
+    first run answered the day it was said). Kept beside it, past the budget, when it is short."""
+    from memory.periods import says_when
+
+    said = ("Honestly, what a week. I was sure I was having a stroke on Friday. Flashing lights in one eye, half my "
+            "face tingling, couldn't get a word out, and by the time the ambulance came it had eased off and it turns "
+            "out it's a migraine, a migraine with aura, which the consultant said like that was a treat. The cat "
+            "was fine.")
+    kept = focus(said, "When did my migraine start?", 260, beside=says_when)
+    assert "on Friday" in kept and "migraine with aura" in kept and "what a week" not in kept
+    assert "on Friday" not in focus(said, "When did my migraine start?", 260)

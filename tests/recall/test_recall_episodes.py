@@ -548,3 +548,16 @@ def test_a_short_turn_found_brings_the_speakers_next_turn(blank: Blank) -> None:
             Turn("c5", T0, "user", "I don't like olives anymore.", 2)])
     ids = [e.id for e in r.recall("Which drinks do I like these days?", now=T0 + timedelta(days=3)).episodes]
     assert "c5#2" not in ids
+    # asked when, a long turn that names no time brings the next that names one (everyday80's first run: "When was
+    # Dad's wedding?" after "Dad's getting married again!…", then "It's the registry office in Cork on the third of
+    # October", was answered with the day it was said); not a next turn without a time
+    ep.add([Turn("c6", T0, "user", "Big news from my sister Orla, she's finally getting her hip done, she's been in "
+                                   "agony with it for two years and the waiting list was a joke.", 0),
+            Turn("c6", T0, "user", "It's at the Mater on the ninth of March, and I'm to mind the dog.", 1),
+            Turn("c7", T0, "user", "My neighbour Bernie is selling his boat, a lovely little wooden thing he's had "
+                                   "since he retired from the buses, and I'm half tempted.", 0),
+            Turn("c7", T0, "user", "The wife says over her dead body.", 1)])
+    ids = [e.id for e in r.recall("When is Orla getting her hip done?", now=T0 + timedelta(days=3)).episodes]
+    assert ids[:2] == ["c6#0", "c6#1"]
+    ids = [e.id for e in r.recall("When is Bernie selling his boat?", now=T0 + timedelta(days=3)).episodes]
+    assert "c7#1" not in ids
