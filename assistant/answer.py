@@ -1154,6 +1154,13 @@ _WITH_SOMEONE = re.compile(r"\bwith (?:me|you|us|him|her|them)\b", re.I)
 _NAME_ASKED = re.compile(r"\b(?:called|named|name|names|surname)\b", re.I)
 
 
+def kind_said_back(answer: str, kind_nouns: Sequence[str]) -> bool:
+    """A short answer that ends on the very kind of thing asked, naming none ("What breed is Biscuit?" "A dog
+    breed."): the kind said back, no answer."""
+    said = _content(answer)
+    return bool(kind_nouns) and 0 < len(said) <= 3 and said[-1] == _key(kind_nouns[-1].lower())
+
+
 def says_nothing_new(answer: str, question: str) -> bool:
     """An answer that is the question said back, with nothing of its own: "What is the painting a reminder
     for John to be?" "A painting is a reminder for John to be in everything he does." The small model writes

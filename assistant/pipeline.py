@@ -21,6 +21,7 @@ from assistant.answer import (
     held_instead,
     is_question,
     kind_asks,
+    kind_said_back,
     mentions_messages,
     messages,
     named_in,
@@ -300,6 +301,8 @@ class Pipeline:
         reason, or an answer drawn from no utterance, is not checked; a model that is down leaves the answer.
         A question of someone else's life, not the user's, is checked too ("What car does Priyanka drive?" "Mondays
         and Wednesdays.", from "She drives Mondays and Wednesdays")."""
+        if kind is not None and recall.personal and kind_said_back(first, kind.nouns):
+            return unknown_answer(recall)  # "What breed is Biscuit?" "A dog breed."
         by_name = bool(recall.asked) or not FIRST_PERSON_RE.search(question)
         source = self._source_to_check(first, question, recall) if kind and by_name else None
         if kind is None or source is None:

@@ -37,8 +37,9 @@ log = logging.getLogger(__name__)
 
 # Words that say something ended ("quit", "sold", "gave up"), read both as a change and as an end
 _ENDED = ("anymore longer quit quits quitting stopped left sold traded swapped retired broke split divorced ended "
-          "died lost former ex dropped")
-_ENDED_PHRASES = ("give up", "gave up", "giving up", "given up", "any more", "no more", "last day")
+          "died lost former ex dropped scrapped")
+_ENDED_PHRASES = ("give up", "gave up", "giving up", "given up", "any more", "no more", "last day", "written off",
+                  "write-off")
 # Words that say something changed. A turn with none of them is not checked: talk about a fact ("The Golf failed
 # its MOT again") is far more common than its end, and the small model reads some of it as an end.
 CHANGE_CUES = frozenset(terms(

@@ -95,6 +95,9 @@ def test_only_turns_that_say_something_changed_are_checked(text: str, change: bo
     ("Jacked in the choir last month.", True),
     ("She's packed it in at the bakery.", True),
     ("We packed the van on Friday.", False),
+    # a car scrapped or written off (everyday80: "Scrapped the Fabia" was a yes to "Have I got a car?")
+    ("Scrapped the Astra, the sills were gone.", True),
+    ("The Polo's a write-off after the crash.", True),
 ])
 def test_words_that_say_something_ended_or_does_not_hold(text: str, end: bool) -> None:
     assert says_an_end(text) is end

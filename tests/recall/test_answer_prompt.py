@@ -750,6 +750,7 @@ def test_asked_whether_something_still_holds_when_it_ended() -> None:
     ("What do I drink?", [("user", "I don't drink coffee.", MAY_20)], False),  # not a yes/no question
     ("Do I still sing in the choir?", [("user", "I've jacked in the choir, Thursday nights were killing me.",
                                         JUNE_3)], True),
+    ("Do I own a car?", [("user", "Scrapped the Astra, got ninety quid for it, we'll get the bus.", JUNE_3)], True),
     # asked about a taste: distaste said of the topic denies it; said of something else beside it, it does not
     ("Do I like mushrooms?", [("user", "Mushrooms are vile, slimy little things.", MAY_20)], True),
     ("Am I a fan of opera?", [("user", "Went to the opera with Dad, honestly it was dreadful.", MAY_20)], True),
@@ -1962,3 +1963,17 @@ def test_asked_when_the_sentence_beside_that_names_the_time_is_kept() -> None:
     kept = focus(said, "When did my migraine start?", 260, beside=says_when)
     assert "on Friday" in kept and "migraine with aura" in kept and "what a week" not in kept
     assert "on Friday" not in focus(said, "When did my migraine start?", 260)
+
+
+@pytest.mark.parametrize(("answer", "nouns", "back"), [
+    ("A dog breed.", ("breed",), True),  # everyday80's first run: "What breed is Biscuit?" (never said)
+    ("Some sort of breed.", ("breed",), True),
+    ("A border collie.", ("breed",), False),
+    ("The Cotswolds one.", ("walk",), False),
+    ("A long walk in the hills on Sunday with the dog.", ("walk",), False),  # an answer that says more
+    ("Breed.", (), False),
+])
+def test_an_answer_that_ends_on_the_kind_asked_names_none(answer: str, nouns: tuple[str, ...], back: bool) -> None:
+    from assistant.answer import kind_said_back
+
+    assert kind_said_back(answer, nouns) is back
