@@ -8,6 +8,7 @@ from datetime import datetime, timedelta
 
 from memory.extraction.dates import (
     COUNT,
+    DAY_NAME_WORDS,
     LENGTH_WORDS,
     MONTHS,
     NUMBERS,
@@ -38,7 +39,7 @@ from memory.words import (
 
 Period = tuple[datetime, datetime]  # [start, end)
 # a word without which no time is named: most words said name none, and are read in a regex instead of a parse
-_TIME_WORD = re.compile(r"\d|\b(" + "|".join(sorted({*MONTHS, *WEEKDAYS, *SEASONS, *ORDINALS, *"""
+_TIME_WORD = re.compile(r"\d|\b(" + "|".join(sorted({*MONTHS, *WEEKDAYS, *SEASONS, *ORDINALS, *DAY_NAME_WORDS, *"""
 yesterday today tonight tomorrow morning afternoon evening last next this ago weekend week weeks month months year
 years day days fortnight fortnights weekends time""".split()}, key=len, reverse=True)) + r")\b", re.I)
 
@@ -78,7 +79,7 @@ def time_terms(question: str) -> set[str]:
 # words that say when something happened, read or not: a weekday, a month by its full name ("May" aside, a
 # verb too), a season, "ago", a weekend
 _WHEN_WORD = re.compile(r"\b(" + "|".join(sorted({*WEEKDAYS, *(m for m in MONTHS if len(m) > 3 and m != "sept"),
-                                                  *SEASONS, "ago", "weekend"})) + r")\b", re.I)
+                                                  *SEASONS, *DAY_NAME_WORDS, "ago", "weekend"})) + r")\b", re.I)
 
 
 _DAYS = "|".join(sorted((d for d in WEEKDAYS if len(d) > 3), key=len, reverse=True))  # full names, no "sat"
@@ -238,6 +239,9 @@ _OPENS_IN_BE = re.compile(r"^\s*(?:(?:so|and|but|then|well)\s+)?"
 _SUBJECT_PRONOUNS = frozenset({"i", "we", "he", "she", "they"})
 # where a sentence's clauses part, for the tense of the one a time is named in
 _CLAUSE_CUT = re.compile(r"\s*[,;:–—]\s*|\s+(?:but|and then|so|because|though|although)\s+|"
+                         # what was said, in its own tense ("Gordon rang to say he's retiring at Christmas")
+                         r"\s+(?:to\s+say|said|says|saying|reckons|thinks)\s+(?:that\s+)?(?=[a-z]+['’]|i\s|we\s|he\s|"
+                         r"she\s|they\s|it\s)|"
                          rf"\s+and\s+(?=(?:the|{alternation(POSSESSIVES | _SUBJECT_PRONOUNS)})\s)", re.I)
 
 

@@ -244,7 +244,8 @@ def _day_number(word: str) -> int | None:
 
 
 def month_day(text: str) -> tuple[int, int, str] | None:
-    """Find a day of the year in the text: (month, day, matched words), or None."""
+    """Find a day of the year in the text: (month, day, matched words), or None. A day of the year said by its name
+    ("on Christmas Eve", "Boxing Day", "for Halloween") is one too."""
     for rx, order in _MONTH_DAY:
         for m in rx.finditer(text):
             if order == "dm":
@@ -255,7 +256,29 @@ def month_day(text: str) -> tuple[int, int, str] | None:
             day = _day_number(day_word)
             if month and day and 1 <= day <= calendar.monthrange(2000, month)[1]:
                 return month, day, m.group(0)
+    named = _NAMED_DAY.search(text)
+    if named is not None:
+        said = named.group(1) or named.group(2)
+        month, day = NAMED_DAYS[" ".join(said.lower().replace("’", "'").replace(".", "").split())]
+        return month, day, said
     return None
+
+
+# days of the year said by their names (fixed in the calendar; Easter moves, and is not here); "Christmas" alone only
+# after a word of when ("at Christmas", "for Christmas": not "the Christmas jumper")
+NAMED_DAYS: dict[str, tuple[int, int]] = {
+    "new year's day": (1, 1), "valentine's day": (2, 14), "valentine's": (2, 14),
+    "st david's day": (3, 1), "st patrick's day": (3, 17), "paddy's day": (3, 17), "st george's day": (4, 23),
+    "halloween": (10, 31), "bonfire night": (11, 5), "guy fawkes night": (11, 5), "st andrew's day": (11, 30),
+    "christmas eve": (12, 24), "christmas day": (12, 25), "boxing day": (12, 26), "new year's eve": (12, 31),
+    "hogmanay": (12, 31), "christmas": (12, 25),
+}
+# words of those names for a quick test that a time may be named (the others say "day", which that test knows)
+DAY_NAME_WORDS = frozenset({"christmas", "halloween", "hogmanay", "valentine", "boxing", "bonfire", "fawkes"})
+_DAY_NAME = "|".join(sorted((re.escape(n).replace("'", "['’]").replace(r"st\ ", r"st\.?\s+").replace(r"\ ", r"\s+")
+                             for n in NAMED_DAYS if n != "christmas"), key=len, reverse=True))
+_NAMED_DAY = re.compile(rf"\b({_DAY_NAME})(?!\w)|\b(?:at|for|over|on|by|until|till|since|before|after|this|last|next)"
+                        r"\s+(Christmas)\b(?!\s+(?:Eve|Day)\b)", re.I)
 
 
 def birthday(text: str) -> str | None:
@@ -467,11 +490,24 @@ def _relative(text: str, at: datetime) -> TimeRef | None:
     if m and m.start() < best_pos:
         best, best_pos = TimeRef(_season(SEASONS[m.group(2)], m.group(1), at), text[m.start() : m.end()],
                                  "season"), m.start()
-    m = re.search(r"\b(?:a week (?:on|from) (" + "|".join(WEEKDAYS) + r")|(?:on )?(" + "|".join(WEEKDAYS)
-                  + r") week)\b", t)
-    if m and m.start() < best_pos:  # "a week on Friday", "a week from Friday", "on Monday week": the one after the
-        coming = (WEEKDAYS[m.group(1) or m.group(2)] - at.weekday()) % 7 or 7  # coming one
+    days = "|".join(WEEKDAYS)
+    m = re.search(rf"\b(?:(a|one|two|three|four) (weeks?|fortnights?) (?:on|from) ({days})|(?:on )?({days}) "
+                  r"(week|fortnight))\b", t)
+    if m and m.start() < best_pos:  # "a week on Friday", "a fortnight on Saturday", "on Monday week", "Saturday
+        # fortnight": so many weeks after the coming one
+        n = NUMBERS[m.group(1)] if m.group(1) else 1
+        weeks = n * (2 if (m.group(2) or m.group(5)).startswith("fortnight") else 1)
+        coming = (WEEKDAYS[m.group(3) or m.group(4)] - at.weekday()) % 7 or 7
+        best, best_pos = TimeRef(_day(at) + timedelta(days=coming + 7 * weeks), text[m.start() : m.end()], "day"), \
+            m.start()
+    m = re.search(rf"\b(?:the )?({days}) after next\b", t)
+    if m and m.start() < best_pos:  # "the Monday after next": not the coming one, the one after it
+        coming = (WEEKDAYS[m.group(1)] - at.weekday()) % 7 or 7
         best, best_pos = TimeRef(_day(at) + timedelta(days=coming + 7), text[m.start() : m.end()], "day"), m.start()
+    m = re.search(r"\b(?:the )?(week|weekend) before last\b", t)
+    if m and m.start() < best_pos:  # "the weekend before last": two back
+        when = saturday(_day(at), -2) if m.group(1) == "weekend" else _day(at) - timedelta(days=14)
+        best, best_pos = TimeRef(when, text[m.start() : m.end()], m.group(1)), m.start()
     m = re.search(r"\b(?:the )?(" + "|".join(WEEKDAYS) + r") (?:of )?the week after next\b", t)
     if m and m.start() < best_pos:  # "the Tuesday of the week after next": that day of the week after next week's
         monday = _day(at) + timedelta(days=7 - at.weekday() + 7)
@@ -543,7 +579,7 @@ def _named_month(text: str, at: datetime) -> tuple[int, TimeRef] | None:
 _AFTER_A_WHEN_WORD = re.compile(rf"(?:in|since|from|during|by|for)\s+(?:early\s+|late\s+|mid-?\s*)?{_MON}", re.I)
 _IN_MONTH = re.compile(
     rf"\b(?:(?:in|since|from|during|by|for)\s+(?:early\s+|late\s+|mid-?\s*)?|(?:(?:at|by|in|towards|until|till|since|from)\s+)?"
-    rf"the\s+(?:start|beginning|end|middle)\s+of\s+|(?:early|late|mid-?)\s*(?=\w))"
+    rf"(?:the\s+)?(?:start|beginning|end|middle)\s+of\s+|(?:early|late|mid-?)\s*(?=\w))"
     rf"{_MON}(?:\s+(\d{{4}}))?(?!\w)",
     re.I,
 )
@@ -627,9 +663,9 @@ def resolve(text: str, at: datetime, *, direction: Tense = None) -> TimeRef | No
             year = at.year if (month, day) >= (at.month, at.day) else at.year + 1
         else:
             year = at.year if (month, day) <= (at.month, at.day) else at.year - 1
-        if direction is None:  # no tense to tell: the nearer ("he can't start till the ninth of February", said
+        if direction is None and not _past_word(text):  # no tense to tell, and no word of a past: the nearer ("he
+            # can't start till the ninth of February", said late in January: this February's)
             year = min((at.year - 1, at.year, at.year + 1), key=lambda y: abs((_on(y, month, day) - at).days))
-            # late in January: this February's
         ym = re.search(rf"{re.escape(words)},?\s+(\d{{4}})\b", text)
         if ym:
             year = int(ym.group(1))
@@ -659,6 +695,12 @@ def resolve(text: str, at: datetime, *, direction: Tense = None) -> TimeRef | No
         in_year = int(m.group(2)) if m.group(2) else _which_year(text, m.group(0), at)  # "in June next year"
         if in_year is None and direction == "future" and not m.group(0).lower().startswith("since"):
             in_year = at.year if month >= at.month else at.year + 1
+        elif in_year is None and direction is None and not _past_word(text) and not m.group(0).lower().startswith(
+                "since"):
+            # no tense to tell: the nearer ("The results come out at the end of August", said in June), the one gone
+            # when as near
+            in_year = min((at.year - 1, at.year, at.year + 1),
+                          key=lambda y: abs((datetime(y, month, 15, tzinfo=UTC) - at).days))
         found.append((m.start(), TimeRef(_past_month(month, at, in_year), m.group(0), "month")))
     mv = _MOVED_TO_MONTH.search(text) if m is None else None
     if mv is not None and mv.group(1)[0].isupper():  # "moved it to may" is no month
@@ -672,6 +714,49 @@ def resolve(text: str, at: datetime, *, direction: Tense = None) -> TimeRef | No
     m = re.search(r"\b(?:in|since|from|during|by|back in)\s+((?:19|20)\d\d)\b", text, re.I)
     if m:
         found.append((m.start(), TimeRef(datetime(int(m.group(1)), 1, 1, tzinfo=UTC), m.group(0), "year")))
+    said = _day_in_month(text, at, direction)
+    if said is not None:  # "the last Saturday in July", "the 3rd of next month": not "last Saturday", "next month"
+        found = [f for f in found if f[1].text.lower() not in said[1].text.lower()] + [said]
     if not found:
         return None
     return min(found, key=lambda p: p[0])[1]
+
+
+def _past_word(text: str) -> bool:
+    """A word that may be a past ("retired", "went"), though the tense could not be told ("My mum retired in June",
+    its verb tagged an adjective): the date is not taken as the nearer, which may be ahead."""
+    return any(w in PAST_FORMS or (w.endswith("ed") and len(w) > 4) for w in re.findall(r"[a-z]+", text.lower()))
+
+
+_NTH_WEEKDAY = re.compile(rf"\b(?:the\s+)?(first|second|third|fourth|last)\s+({'|'.join(WEEKDAYS)})\s+(?:in|of)\s+"
+                          rf"{_MON}(?!\w)", re.I)
+_NTH_OF_MONTH = re.compile(rf"\b(?:the\s+)?({_ORDW}|\d{{1,2}}(?:st|nd|rd|th))\s+of\s+(next|this|last)\s+month\b",
+                           re.I)
+
+
+def _day_in_month(text: str, at: datetime, direction: Tense) -> tuple[int, TimeRef] | None:
+    """A day said by its place in a month ("the last Saturday in July", "the second Tuesday of March": that month's
+    year as a date's is read) or by its number in a month said from now ("the 3rd of next month")."""
+    m = _NTH_OF_MONTH.search(text)
+    if m is not None:
+        first = shift_months(_day(at).replace(day=1), {"next": 1, "this": 0, "last": -1}[m.group(2).lower()])
+        day = _day_number(m.group(1))
+        if day is None or day > calendar.monthrange(first.year, first.month)[1]:
+            return None
+        return m.start(), TimeRef(first.replace(day=day), m.group(0), "day")
+    m = _NTH_WEEKDAY.search(text)
+    if m is None or not m.group(3)[0].isupper():
+        return None
+    month, wd, nth = MONTHS[m.group(3).lower().rstrip(".")], WEEKDAYS[m.group(2).lower()], m.group(1).lower()
+
+    def on(year: int) -> datetime:
+        days = [d for d in range(1, calendar.monthrange(year, month)[1] + 1) if _weekday_of(year, month, d) == wd]
+        return datetime(year, month, days[-1] if nth == "last" else days[ORDINALS[nth] - 1], tzinfo=UTC)
+
+    years = [at.year - 1, at.year, at.year + 1]
+    if direction == "future":
+        years = [y for y in years if on(y) >= _day(at)]
+    elif direction == "past":
+        years = [y for y in years if on(y) <= _day(at)]
+    year = min(years, key=lambda y: abs((on(y) - at).days))
+    return m.start(), TimeRef(on(year), m.group(0).rstrip("."), "day")

@@ -28,6 +28,15 @@ def d(y: int, m: int, day: int) -> datetime:
         # "<weekday> week": the same (everyday80: "I start … on Monday week" had been the coming Monday)
         ("Our Jack goes back on Thursday week.", d(2026, 6, 11), "day"),
         ("Friday week's the deadline for the forms.", d(2026, 6, 12), "day"),
+        # more weeks on from a day, the one after the coming one, two back, a day by its place in a month
+        ("The party's a fortnight on Saturday.", d(2026, 6, 20), "day"),
+        ("We'll go Saturday fortnight.", d(2026, 6, 20), "day"),
+        ("Three weeks on Friday we fly.", d(2026, 6, 26), "day"),
+        ("The exam's the Monday after next.", d(2026, 6, 15), "day"),
+        ("It happened the weekend before last.", d(2026, 5, 23), "weekend"),
+        ("I start on the first of next month.", d(2026, 7, 1), "day"),
+        ("Her wedding is the last Saturday in July.", d(2026, 7, 25), "day"),  # not "last Saturday"
+        ("The fête is the second Sunday of June.", d(2026, 6, 14), "day"),
         ("We had our first Diwali in the new house last night.", d(2026, 6, 1), "day"),
         # a date with its weekday said before it; a day of the month said as a word, at a clause's end
         ("The plumber's coming Tuesday the first of December.", d(2026, 12, 1), "day"),
@@ -122,6 +131,24 @@ def test_an_ordinal_said_of_something_else_is_no_day_of_the_month(text: str) -> 
 @pytest.mark.parametrize("text", ["I talked to May about it.", "They moved it to may be later."])
 def test_a_month_name_after_to_is_no_time_unless_something_was_moved_to_it(text: str) -> None:
     assert resolve(text, AT) is None
+
+
+@pytest.mark.parametrize(("text", "direction", "when"), [
+    ("The do is on Christmas Eve.", "future", d(2026, 12, 24)),
+    ("Nan passed away on Boxing Day.", "past", d(2025, 12, 26)),
+    ("We're at my sister's for Christmas.", "future", d(2026, 12, 25)),
+    ("Booked the restaurant for Valentine’s Day.", "future", d(2027, 2, 14)),
+    ("It was St. Patrick's Day, the parade was mad.", "past", d(2026, 3, 17)),
+])
+def test_a_day_of_the_year_said_by_its_name(text: str, direction: str, when: datetime) -> None:
+    ref = resolve(text, AT, direction=direction)  # type: ignore[arg-type]
+    assert ref is not None and ref.when == when
+
+
+@pytest.mark.parametrize("text", ["I love the Christmas jumper she knitted.", "He's a proper Halloweener.",
+                                  "Got the new Boxing gloves."])
+def test_a_word_of_a_day_s_name_that_names_no_day(text: str) -> None:
+    assert resolve(text, AT, direction="future") is None
 
 
 def test_a_day_the_month_lacks_is_no_time() -> None:
@@ -252,7 +279,10 @@ def test_tense_reads_tags_when_there_are_some() -> None:
     ("In June my cousin and I are flying to Rome.", "future", date(2027, 6, 1)),  # June is over this year
     ("Mei is running the Berlin marathon in September.", "future", date(2026, 9, 1)),
     ("I moved here in September.", "past", date(2025, 9, 1)),
-    ("I moved here in September.", None, date(2025, 9, 1)),  # no tense: the past, as before
+    ("I moved here in September.", None, date(2025, 9, 1)),  # no tense given, but a word of a past: the past
+    ("The fête's in September.", None, date(2026, 9, 1)),  # no word of a past: the nearer
+    ("Results are out at the end of August.", None, date(2026, 8, 1)),  # "the" may be left out, below
+    ("Results are out end of August.", None, date(2026, 8, 1)),
     ("We're getting married on 3 August.", "future", date(2026, 8, 3)),
     ("We got married on 3 August.", "past", date(2025, 8, 3)),
     ("Salsa's Thursday nights from September.", "future", date(2026, 9, 1)),  # a repeat's weekday is no day
@@ -407,6 +437,9 @@ def test_of_several_times_the_one_moved_to_or_on_the_topic_is_read() -> None:
     # a question's time, of nothing asked about, is no time of what was told
     monday = datetime(2026, 10, 19, 11, 0, tzinfo=UTC)
     said = "Gordon rang to say he's retiring from the surgery at Christmas. Anyway, is it going to rain tomorrow?"
+    found = named_time(said, monday, topic=set(terms("When is Gordon retiring?")), ahead=True)  # Christmas, a day
+    assert found is not None and found[1].when.date() == date(2026, 12, 25)  # of the year said by its name
+    said = "Gordon rang to say he's retiring from the surgery. Anyway, is it going to rain tomorrow?"
     assert named_time(said, monday, topic=set(terms("When is Gordon retiring?")), ahead=True) is None
     found = named_time("Shall we meet on Friday?", monday, topic=set(terms("When are we meeting?")))
     assert found is not None and found[1].when.date() == date(2026, 10, 23)
