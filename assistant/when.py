@@ -12,7 +12,7 @@ from memory.episodes import Episode, asks
 from memory.extraction.dates import UNITS, Tense, TimeRef, tense, words_of
 from memory.extraction.rules_lexicon import CAR_BRANDS, CAR_MODELS, DIET_NAMES, KIND_OF_PET, PETS
 from memory.model import USER_ID, Arc, spoken_day
-from memory.periods import named_time, recurrence, says_when
+from memory.periods import MOMENT_TERMS, named_time, recurrence, says_when
 from memory.recall.intent import NOW_MINE
 from memory.recall.recall import RecallResult, fact_terms
 from memory.revision import says_a_change, says_an_end
@@ -834,10 +834,14 @@ def time_meant(recall: RecallResult, *, look: int = 3, max_chars: int = 300, ski
     # "When is our anniversary?" asks of what is to come: a weekday in words that give no tense is the next one
     ahead = asked_in or ("future" if _ASKS_WHEN_IS.match(recall.question) else None)
     topic = _topic(recall)
-    for e, text in told:
-        meant = _meant(text, e.at, tense_else=ahead, topic=topic, ahead=ahead == "future" and asked_in != "past")
-        if meant is not None:
-            return meant[1].when, meant[2], e.id
+    found = [(e, meant) for e, text in told if (meant := _meant(
+        text, e.at, tense_else=ahead, topic=topic, ahead=ahead == "future" and asked_in != "past")) is not None]
+    # the moment asked ("When was the roofer starting?"), said with a time, outweighs a time said beside the thing
+    # alone ("a roofer… he's coming round the day after tomorrow" before "he can't start till the ninth of February")
+    moment = topic & MOMENT_TERMS
+    said_it = [(e, meant) for e, meant in found if moment & set(terms(meant[0]))] if moment else []
+    for e, meant in said_it[:1] or found[:1]:
+        return meant[1].when, meant[2], e.id
     if named_only:
         return None
     # no time named: asked about the past, the day it was told, unless it was told as still to come ("I'm

@@ -17,7 +17,9 @@ from memory.extraction.dates import (
     WEEKDAYS,
     Tense,
     TimeRef,
+    month_day,
     number,
+    past_word,
     resolve,
     saturday,
     shift_months,
@@ -129,7 +131,7 @@ def named_time(text: str, at: datetime, *, tense_else: Tense = None, topic: froz
     if ahead:  # asked of what is to come: a time ahead, not when it was arranged ("They rang this morning. It's on
         read = [r for r in read if r[2][1].when.date() > at.date()] or read  # the 6th.")
     moved = [r for r in read[1:] if _moved_to(r[1], r[2][1])]
-    moment = topic & _MOMENT  # the moment asked ("start"), said, weighs over the words naming the thing
+    moment = topic & MOMENT_TERMS  # the moment asked ("start"), said, weighs over the words naming the thing
     best = moved[-1] if moved else max(read, key=lambda r: (
         len(topic & set(terms(r[1]))) + 2 * len(moment & set(terms(r[1]))), -r[0]))
     return best[2]
@@ -142,7 +144,7 @@ def lasting(ref: TimeRef) -> bool:
 
 _LENGTH = re.compile(rf"\b{LENGTH_WORDS}\b", re.I)
 _MOVED = re.compile(TIME_MOVED, re.I)
-_MOMENT = frozenset(terms(" ".join(MOMENT_VERBS), stop=frozenset()))
+MOMENT_TERMS = frozenset(terms(" ".join(MOMENT_VERBS), stop=frozenset()))  # "start", "finish"…, as terms
 
 
 def _moved_to(sentence: str, ref: TimeRef) -> bool:
@@ -155,6 +157,12 @@ def _named_in(sentence: str, at: datetime, tense_else: Tense) -> tuple[str, Time
     """The time one sentence names, read in its own tense or the tense of the clause it is in."""
     said = tense(words_of(sentence))
     ref = resolve(sentence, at, direction=said or tense_else)
+    md = month_day(sentence) if said is None and tense_else is not None and ref is not None else None
+    own_clause = next((c for c in _CLAUSE_CUT.split(sentence) if md[2] in c), sentence) if md else sentence
+    if md is not None and ref is not None and md[2] in ref.text and not past_word(own_clause):
+        # a date whose own words (its clause's) give no tense is the nearer of its years, whatever the question's
+        # ("When was the roofer starting?" of "he can't start till the ninth of February", said in late January)
+        ref = resolve(own_clause, at) or ref
     if ref is None and said is None:  # of two tenses, the clause's own: "He starts in three weeks and he's already
         ref = next((r for c in _CLAUSE_CUT.split(sentence)  # bought the fleece"
                     if (own := tense(words_of(c))) is not None and (r := resolve(c, at, direction=own)) is not None),
@@ -242,7 +250,7 @@ _CLAUSE_CUT = re.compile(r"\s*[,;:–—]\s*|\s+(?:but|and then|so|because|thoug
                          # what was said, in its own tense ("Gordon rang to say he's retiring at Christmas")
                          r"\s+(?:to\s+say|said|says|saying|reckons|thinks)\s+(?:that\s+)?(?=[a-z]+['’]|i\s|we\s|he\s|"
                          r"she\s|they\s|it\s)|"
-                         rf"\s+and\s+(?=(?:the|{alternation(POSSESSIVES | _SUBJECT_PRONOUNS)})\s)", re.I)
+                         rf"\s+and\s+(?=(?:the|{alternation(POSSESSIVES | _SUBJECT_PRONOUNS)})(?:\s|['’]))", re.I)
 
 
 def said_window(ref_period: Period, grain: str, now: datetime) -> Period:

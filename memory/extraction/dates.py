@@ -663,7 +663,7 @@ def resolve(text: str, at: datetime, *, direction: Tense = None) -> TimeRef | No
             year = at.year if (month, day) >= (at.month, at.day) else at.year + 1
         else:
             year = at.year if (month, day) <= (at.month, at.day) else at.year - 1
-        if direction is None and not _past_word(text):  # no tense to tell, and no word of a past: the nearer ("he
+        if direction is None and not past_word(text):  # no tense to tell, and no word of a past: the nearer ("he
             # can't start till the ninth of February", said late in January: this February's)
             year = min((at.year - 1, at.year, at.year + 1), key=lambda y: abs((_on(y, month, day) - at).days))
         ym = re.search(rf"{re.escape(words)},?\s+(\d{{4}})\b", text)
@@ -695,7 +695,7 @@ def resolve(text: str, at: datetime, *, direction: Tense = None) -> TimeRef | No
         in_year = int(m.group(2)) if m.group(2) else _which_year(text, m.group(0), at)  # "in June next year"
         if in_year is None and direction == "future" and not m.group(0).lower().startswith("since"):
             in_year = at.year if month >= at.month else at.year + 1
-        elif in_year is None and direction is None and not _past_word(text) and not m.group(0).lower().startswith(
+        elif in_year is None and direction is None and not past_word(text) and not m.group(0).lower().startswith(
                 "since"):
             # no tense to tell: the nearer ("The results come out at the end of August", said in June), the one gone
             # when as near
@@ -722,10 +722,11 @@ def resolve(text: str, at: datetime, *, direction: Tense = None) -> TimeRef | No
     return min(found, key=lambda p: p[0])[1]
 
 
-def _past_word(text: str) -> bool:
+def past_word(text: str) -> bool:
     """A word that may be a past ("retired", "went"), though the tense could not be told ("My mum retired in June",
     its verb tagged an adjective): the date is not taken as the nearer, which may be ahead."""
-    return any(w in PAST_FORMS or (w.endswith("ed") and len(w) > 4) for w in re.findall(r"[a-z]+", text.lower()))
+    return any(w in PAST_FORMS or (w.endswith("ed") and len(w) > 4 and not w.endswith("eed") and w != "hundred")
+               for w in re.findall(r"[a-z]+", text.lower()))  # (not "speed", "need", "hundred")
 
 
 _NTH_WEEKDAY = re.compile(rf"\b(?:the\s+)?(first|second|third|fourth|last)\s+({'|'.join(WEEKDAYS)})\s+(?:in|of)\s+"

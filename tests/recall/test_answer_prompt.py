@@ -1977,3 +1977,24 @@ def test_an_answer_that_ends_on_the_kind_asked_names_none(answer: str, nouns: tu
     from assistant.answer import kind_said_back
 
     assert kind_said_back(answer, nouns) is back
+
+
+def test_asked_when_something_started_the_time_said_with_the_start_is_read() -> None:
+    """"When was the plasterer starting?" after "a plasterer… he's popping round tomorrow to measure up" (found first)
+    and then "he can't start till the twelfth of March" (said in late February, no tense of its own): the time said
+    with the start, of the year nearer, whatever the question's past tense (everyday80's first run: the day he came
+    to look). And a sentence of two tenses whose time is in the clause of the start ("…and she's already…")."""
+    from assistant.when import time_meant
+
+    feb = datetime(2026, 2, 25, 18, 0, tzinfo=UTC)
+    r = _heard("When was the plasterer starting?", [
+        ("user", "Found a plasterer, my cousin swears by him, he's popping round tomorrow to measure up.", feb),
+        ("user", "He's quoted eight hundred and he can't start till the twelfth of March, he's that busy.",
+         feb + timedelta(days=2))])
+    r.asked = ""
+    found = time_meant(r)
+    assert found is not None and found[1] == "12 March 2026"
+    r = _heard("When was Jo starting at the bakery?", [
+        ("user", "Jo's got the bakery job! She starts in three weeks and she's already bought the whites.", feb)])
+    found = time_meant(r)
+    assert found is not None and found[1] == "18 March 2026"
