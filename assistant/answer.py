@@ -953,7 +953,8 @@ def no_name_given(answer: str, question: str, recall: RecallResult) -> bool:
     # a common word of the words found made part of a name ("What's Olamide's salon called?" "Woolwich Hair Salon."
     # from "opened her own hair salon in Woolwich"): a name made up, not one said
     made_up = {w for w in said - written if w.lower() in lower and w.lower() not in _GLUE}
-    names = {w for w in said & written if w.lower() not in lower | _GLUE and w != "I"}
+    asked = _names_asked(question)  # the one asked about, said back ("Padraig's show is called…"), is no answer
+    names = {w for w in said & written if w.lower() not in lower | _GLUE and w != "I" and _name_key(w) not in asked}
     return bool(made_up) or not names or _only_where(names, question, [e.text for e in recall.episodes])
 
 

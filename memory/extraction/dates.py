@@ -678,7 +678,10 @@ def resolve(text: str, at: datetime, *, direction: Tense = None) -> TimeRef | No
         w_at, m_at = text.lower().find(wd.text.lower()), text.find(md[2])
         if 0 <= w_at < m_at and not text[w_at + len(wd.text) : m_at].strip(" ,"):
             found = [f for f in found if f[1] is not wd]
-    dm = None if md is not None else _DAY_OF_MONTH.search(text)
+    dm = _DAY_OF_MONTH.search(text)
+    if dm is not None and md is not None and (at_md := text.find(md[2])) < dm.end() and dm.start() < at_md + len(md[2]):
+        dm = None  # the day of a date said whole ("on the 14th of March"); not another day beside it ("on the
+        # fourteenth … till Christmas")
     if dm is not None and (dm.group(3) or dm.group(4)) and not _MOVED_UNTIL.search(
             text[: dm.start()] + dm.group(0).split()[0]):
         dm = None  # "to the fifth" is a day only where something is moved to it

@@ -350,6 +350,10 @@ def test_a_time_is_read_in_the_tense_of_its_own_clause() -> None:
     # (everyday79: "Niamh's debs is on the fourteenth and the dress came in at…" had named no time)
     found = named_time("Grandad's ninetieth is on the twentieth and the cake cost a fortune.", november)
     assert found is not None and found[1].when.date() == date(2026, 11, 20)
+    # a day of the year said by its name later in the sentence is no day of the month's rival (the check of stop 61:
+    # "…debs is on the fourteenth … till Christmas" had been Christmas)
+    found = named_time("The christening's on the twentieth and we're skint till Christmas.", november)
+    assert found is not None and found[1].when.date() == date(2026, 11, 20)
     # that day of the week after next (everyday78: "the Tuesday of the week after next" had been next week's)
     found = named_time("Parents' evening is on the Thursday of the week after next.", november)  # a Tuesday
     assert found is not None and found[1].when.date() == date(2026, 11, 26)

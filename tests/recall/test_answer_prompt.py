@@ -1714,7 +1714,11 @@ def test_asked_a_name_an_answer_with_no_name_is_none() -> None:
     q = "What's Bronagh's play called?"
     r = _heard(q, [("user", "My niece Bronagh has a part in a play at the Lyric Theatre in Belfast in May.", MAY_20)])
     assert no_name_given("The Lyric Theatre.", q, r)
+    # the one asked about, said back with the place, names nothing asked (the check at stop 61: "Padraig's show is
+    # called the Edinburgh Fringe." had passed on "Padraig")
+    assert no_name_given("Bronagh's play is called the Lyric Theatre.", q, r)
     r = _heard(q, [("user", "Bronagh's in Dancing at Lughnasa at the Lyric Theatre in May.", MAY_20)])
+    assert not no_name_given("Bronagh's play is called Dancing at Lughnasa.", q, r)
     assert not no_name_given("Dancing at Lughnasa.", q, r)
     q = "What's the pub called?"  # a place asked: a place is its answer
     r = _heard(q, [("user", "The reunion's at the Crown on Friday.", MAY_20)])
