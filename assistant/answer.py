@@ -303,7 +303,12 @@ def _name_key(word: str) -> str:
 
 
 def _key(word: str) -> str:
-    return stem(_name_key(word))
+    return stem(_SPELT_US.sub(lambda m: m.group(0).replace("tre", "ter").replace("our", "or"), _name_key(word)))
+
+
+# a word spelt the British way keyed as the American ("kilometres" as "kilometers", "colour" as "color"): the model
+# writes one, the user the other
+_SPELT_US = re.compile(r"(?<=[a-z]{2})(?:tre(?=s?$)|our(?=(?:s|ed|ing|ite|ites)?$))")
 
 
 def _own(word: str, asked: set[str], *, opening: bool = False) -> bool:

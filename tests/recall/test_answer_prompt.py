@@ -2002,3 +2002,19 @@ def test_asked_when_something_started_the_time_said_with_the_start_is_read() -> 
         ("user", "Jo's got the bakery job! She starts in three weeks and she's already bought the whites.", feb)])
     found = time_meant(r)
     assert found is not None and found[1] == "18 March 2026"
+
+
+def test_a_word_spelt_the_other_way_grounds_the_answer() -> None:
+    """"How far did I walk on the Camino?" "You walked 115 kilometers…" from "a hundred and fifteen kilometres": the
+    model's American spelling is the user's British word (everyday81: turned down as ungrounded)."""
+    from assistant.answer import ungrounded
+
+    q = "How far did I walk on the Camino?"
+    r = _heard(q, [("user", "Did the last stretch of the Camino, a hundred and fifteen kilometres in five days.",
+                    MAY_20)])
+    r.asked, r.personal = "", True
+    assert not ungrounded("You walked 115 kilometers on the Camino.", q, r)
+    q = "What colour is the new sofa?"
+    r = _heard(q, [("user", "The new sofa's a lovely dark green colour, Jim hates it.", MAY_20)])
+    r.asked, r.personal = "", True
+    assert not ungrounded("It's a dark green color.", q, r)
