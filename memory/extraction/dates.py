@@ -633,7 +633,8 @@ def resolve(text: str, at: datetime, *, direction: Tense = None) -> TimeRef | No
 
     ``direction`` (``tense``: "past", "future" or None) says which way a weekday or a date without a year
     points; a weekday is resolved only when it is known, a date without a year is taken as past unless the
-    sentence is about the future ("in June" said in March: this June for a plan, last June otherwise)."""
+    sentence is about the future ("in June" said in March: this June for a plan, last June after a past), and as
+    the nearer of its years when neither is known and no word may be a past ("The scan is on the 9th of July")."""
     if at.tzinfo is None:
         at = at.replace(tzinfo=UTC)
     rel = _relative(text, at)
