@@ -840,7 +840,8 @@ def time_meant(recall: RecallResult, *, look: int = 3, max_chars: int = 300, ski
     # alone ("a roofer… he's coming round the day after tomorrow" before "he can't start till the ninth of February")
     moment = topic & MOMENT_TERMS
     said_it = [(e, meant) for e, meant in found if moment & set(terms(meant[0]))] if moment else []
-    for e, meant in said_it[:1] or found[:1]:
+    if chosen := said_it or found:
+        e, meant = chosen[0]
         return meant[1].when, meant[2], e.id
     if named_only:
         return None

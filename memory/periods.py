@@ -157,21 +157,24 @@ def _named_in(sentence: str, at: datetime, tense_else: Tense) -> tuple[str, Time
     """The time one sentence names, read in its own tense or the tense of the clause it is in."""
     said = tense(words_of(sentence))
     ref = resolve(sentence, at, direction=said or tense_else)
+    clauses = _CLAUSE_CUT.split(sentence)
     md = month_day(sentence) if said is None and tense_else is not None and ref is not None else None
-    own_clause = next((c for c in _CLAUSE_CUT.split(sentence) if md[2] in c), sentence) if md else sentence
-    if md is not None and ref is not None and md[2] in ref.text and not past_word(own_clause):
-        # a date whose own words (its clause's) give no tense is the nearer of its years, whatever the question's
-        # ("When was the roofer starting?" of "he can't start till the ninth of February", said in late January)
-        ref = resolve(own_clause, at) or ref
+    if md is not None and ref is not None and md[2] in ref.text:
+        own_clause = next((c for c in clauses if md[2] in c), sentence)
+        if not past_word(own_clause):
+            # a date whose own words (its clause's) give no tense is the nearer of its years, whatever the
+            # question's ("When was the roofer starting?" of "he can't start till the ninth of February", said in
+            # late January)
+            ref = resolve(own_clause, at) or ref
     if ref is None and said is None:  # of two tenses, the clause's own: "He starts in three weeks and he's already
-        ref = next((r for c in _CLAUSE_CUT.split(sentence)  # bought the fleece"
+        ref = next((r for c in clauses  # bought the fleece"
                     if (own := tense(words_of(c))) is not None and (r := resolve(c, at, direction=own)) is not None),
                    None)
     if ref is None:
         return None
     # the tense of the clause the time is in, when it tells: "We've had an offer accepted, completion should
     # be in January" (said in October: the January after)
-    clause = next((c for c in _CLAUSE_CUT.split(sentence) if ref.text.lower() in c.lower()), "")
+    clause = next((c for c in clauses if ref.text.lower() in c.lower()), "")
     apart = bool(clause) and clause != sentence
     own = tense(words_of(clause)) if apart else None
     opens = _OPENS_IN_BE.match(clause or sentence)
@@ -248,8 +251,8 @@ _SUBJECT_PRONOUNS = frozenset({"i", "we", "he", "she", "they"})
 # where a sentence's clauses part, for the tense of the one a time is named in
 _CLAUSE_CUT = re.compile(r"\s*[,;:–—]\s*|\s+(?:but|and then|so|because|though|although)\s+|"
                          # what was said, in its own tense ("Gordon rang to say he's retiring at Christmas")
-                         r"\s+(?:to\s+say|said|says|saying|reckons|thinks)\s+(?:that\s+)?(?=[a-z]+['’]|i\s|we\s|he\s|"
-                         r"she\s|they\s|it\s)|"
+                         r"\s+(?:to\s+say|said|says|saying|reckons|thinks)\s+(?:that\s+)?"
+                         rf"(?=[a-z]+['’]|{alternation(_SUBJECT_PRONOUNS | {'it'})}\s)|"
                          rf"\s+and\s+(?=(?:the|{alternation(POSSESSIVES | _SUBJECT_PRONOUNS)})(?:\s|['’]))", re.I)
 
 
