@@ -1152,8 +1152,13 @@ def _own_words(answer: str, question: str) -> set[str]:
 
 def _content(text: str) -> list[str]:
     """Keyed words that carry meaning: not glue; a "yes", a "no" and a number do."""
+    return [k for _, k in _content_words(text)]
+
+
+def _content_words(text: str) -> list[tuple[str, str]]:
+    """``_content``'s words, each lower case beside its key."""
     words = [w.lower() for w in _WORD.findall(text)]
-    return [_key(w) for w in words if w not in _GLUE or w in ("yes", "no")]
+    return [(w, _key(w)) for w in words if w not in _GLUE or w in ("yes", "no")]
 
 
 _WITH_SOMEONE = re.compile(r"\bwith (?:me|you|us|him|her|them)\b", re.I)
@@ -1185,7 +1190,9 @@ def says_nothing_new(answer: str, question: str) -> bool:
     asked = [k for k in _content(question) if k not in ("yes", "no")]
     if not _WHEN_ASKED.search(question):
         answer = _DATE_END.sub(r"\1", answer)
-    said = set(_content(answer))
+    # the past of a verb ending in "e" is its asked word ("How did Pip die?" "Pip died on 12 June.")
+    said = {k if k in asked or not w.endswith("ed") or _key(w[:-1]) not in asked else _key(w[:-1])
+            for w, k in _content_words(answer)}
     if not said or {"yes", "no"} & said or not said <= set(asked):
         return False
     if _NAME_ASKED.search(question):

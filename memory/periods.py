@@ -79,9 +79,11 @@ def time_terms(question: str) -> set[str]:
 
 
 # words that say when something happened, read or not: a weekday, a month by its full name ("May" aside, a
-# verb too), a season, "ago", a weekend
+# verb too), a season, "ago", a weekend, a day or a week said from today ("yesterday", "last week")
 _WHEN_WORD = re.compile(r"\b(" + "|".join(sorted({*WEEKDAYS, *(m for m in MONTHS if len(m) > 3 and m != "sept"),
-                                                  *SEASONS, *DAY_NAME_WORDS, "ago", "weekend"})) + r")\b", re.I)
+                                                  *SEASONS, *DAY_NAME_WORDS, "ago", "weekend", "yesterday",
+                                                  "tomorrow", "tonight"})) + r")\b"
+                        r"|(?<!\bthe\s)\b(?:last|next)\s+(?:week|month|year|night)\b", re.I)
 
 
 _DAYS = "|".join(sorted((d for d in WEEKDAYS if len(d) > 3), key=len, reverse=True))  # full names, no "sat"

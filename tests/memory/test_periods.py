@@ -66,7 +66,8 @@ def test_words_are_about_the_time_they_name_else_the_time_they_were_said() -> No
 
 @pytest.mark.parametrize(("text", "says"), [("See you on Friday!", True), ("Back in June we met.", True),
                                             ("A while ago.", True), ("I may come.", False),
-                                            ("This is great, last one!", False)])
+                                            ("This is great, last one!", False), ("Got the keys yesterday.", True),
+                                            ("We fly out next week.", True), ("The last week was hard.", False)])
 def test_words_that_say_when(text: str, says: bool) -> None:
     assert says_when(text) is says
 

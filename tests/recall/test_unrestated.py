@@ -150,6 +150,9 @@ NO_ANSWERS = [
     # a name asked is none of the question's words
     ("What is my sister's puppy called?", '"Puppy".'),
     ("What's the name of Bram's boat?", "Boat."),
+    # the past of a verb ending in "e" is the question's verb; the day it happened is no how
+    ("How did Keiko's hamster die?", "Keiko's hamster died on 3 March 2026."),
+    ("How did Olu injure his knee?", "Olu injured his knee in May 2025."),
 ]
 ANSWERS = [
     ("Does Bram prefer cats or dogs?", "Dogs."),  # a pick among the question's words
@@ -167,6 +170,7 @@ ANSWERS = [
     ("Where does my mum live?", "Your mum lives with you."),
     ("What is my sister's puppy called?", "Biscuit."),
     ("Is my puppy called Biscuit?", "Yes."),
+    ("How did Keiko's hamster die?", "Keiko's hamster died of old age."),
 ]
 
 
