@@ -1197,6 +1197,11 @@ def says_nothing_new(answer: str, question: str) -> bool:
         return False
     if _NAME_ASKED.search(question):
         return True  # a name asked is none of the question's words ("What is my sister's puppy called?" "Puppy.")
+    if not re.search(r"\bor\b", question, re.I):  # no choice offered, no pick: "Which part of Leeds are we moving
+        # to?" "Leeds." (each word the question's own, a name as itself: "TIME." is not "…TIM…?" said back)
+        keys = _question_keys(question)
+        return all(_in_question(w, keys, opening=i == 0) for i, w in enumerate(_WORD.findall(answer))
+                   if w.lower() not in _GLUE)
     # two words are a pick unless they are all the question has ("What are we singing for Christmas?" "We're
     # singing for Christmas.")
     return (len(said) >= 3 or said == set(asked)) and len(said) >= max(2, 0.5 * len(set(asked)))

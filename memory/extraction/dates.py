@@ -273,8 +273,17 @@ NAMED_DAYS: dict[str, tuple[int, int]] = {
     "christmas eve": (12, 24), "christmas day": (12, 25), "boxing day": (12, 26), "new year's eve": (12, 31),
     "hogmanay": (12, 31), "christmas": (12, 25),
 }
-# words of those names for a quick test that a time may be named (the others say "day", which that test knows)
-DAY_NAME_WORDS = frozenset({"christmas", "halloween", "hogmanay", "valentine", "boxing", "bonfire", "fawkes"})
+# days that move with Easter, by their distance in days from Easter Sunday; "Easter" alone only after a word of
+# when ("at Easter", "next Easter": not "an Easter egg")
+MOVABLE_DAYS: dict[str, int] = {
+    "shrove tuesday": -47, "pancake day": -47, "ash wednesday": -46, "palm sunday": -7, "maundy thursday": -3,
+    "good friday": -2, "holy saturday": -1, "easter saturday": -1, "easter sunday": 0, "easter day": 0,
+    "easter monday": 1,
+}
+# words of those names for a quick test that a time may be named (the others say "day" or a weekday, which that
+# test knows)
+DAY_NAME_WORDS = frozenset({"christmas", "halloween", "hogmanay", "valentine", "boxing", "bonfire", "fawkes", "easter",
+                            "shrove", "pancake"})
 _DAY_NAME = "|".join(sorted((re.escape(n).replace("'", "['’]").replace(r"st\ ", r"st\.?\s+").replace(r"\ ", r"\s+")
                              for n in NAMED_DAYS if n != "christmas"), key=len, reverse=True))
 _NAMED_DAY = re.compile(rf"\b({_DAY_NAME})(?!\w)|\b(?:at|for|over|on|by|until|till|since|before|after|this|last|next)"
@@ -718,7 +727,7 @@ def resolve(text: str, at: datetime, *, direction: Tense = None) -> TimeRef | No
     m = re.search(r"\b(?:in|since|from|during|by|back in)\s+((?:19|20)\d\d)\b", text, re.I)
     if m:
         found.append((m.start(), TimeRef(datetime(int(m.group(1)), 1, 1, tzinfo=UTC), m.group(0), "year")))
-    said = _day_in_month(text, at, direction)
+    said = _day_in_month(text, at, direction) or _movable_day(text, at, direction)
     if said is not None:  # "the last Saturday in July", "the 3rd of next month": not "last Saturday", "next month"
         found = [f for f in found if f[1].text.lower() not in said[1].text.lower()] + [said]
     if not found:
@@ -733,6 +742,50 @@ def past_word(text: str) -> bool:
                for w in re.findall(r"[a-z]+", text.lower()))  # (not "speed", "need", "hundred")
 
 
+_MOVABLE = re.compile(r"\b(?:(next|last|this)\s+)?(" + "|".join(n.replace(" ", r"\s+") for n in MOVABLE_DAYS)
+                      + r")\b|\b(?:(?:at|for|over|by|until|till|since|before|after|on)\s+|(next|last|this)\s+)"
+                      r"(easter)\b(?!\s+(?:saturday|sunday|monday|day)\b)", re.I)
+
+
+def easter_sunday(year: int) -> datetime:
+    """Easter Sunday of a year in the Gregorian calendar (the anonymous algorithm, as Meeus gives it)."""
+    a, (b, c) = year % 19, divmod(year, 100)
+    d, e = divmod(b, 4)
+    g = (b - (b + 8) // 25 + 1) // 3
+    h = (19 * a + b - d - g + 15) % 30
+    i, k = divmod(c, 4)
+    el = (32 + 2 * e + 2 * i - h - k) % 7
+    m = (a + 11 * h + 22 * el) // 451
+    month, day = divmod(h + el - 7 * m + 114, 31)
+    return datetime(year, month, day + 1, tzinfo=UTC)
+
+
+def _movable_day(text: str, at: datetime, direction: Tense) -> tuple[int, TimeRef] | None:
+    """A day that moves with Easter ("next Easter Saturday", "on Good Friday", "over Easter"): "next" is the coming
+    one, "last" the one gone, "this" this year's; else the tense's way, or the nearer when no tense tells."""
+    m = _MOVABLE.search(text)
+    if m is None:
+        return None
+    which = (m.group(1) or m.group(3) or "").lower()
+    name = " ".join((m.group(2) or m.group(4)).lower().split())
+    shift = timedelta(days=MOVABLE_DAYS.get(name, 0))
+    days = {y: easter_sunday(y) + shift for y in (at.year - 1, at.year, at.year + 1)}
+    today = _day(at)
+    if which == "this":
+        day = days[at.year]
+    elif which == "next" or (not which and direction == "future"):
+        day = min(d for d in days.values() if d >= today)
+    elif which == "last" or (not which and (direction == "past" or past_word(text))):
+        day = max(d for d in days.values() if d <= today)
+    else:
+        day = min(days.values(), key=lambda d: abs((d - at).days))
+    return m.start(), TimeRef(day, m.group(0).strip(), "day")
+
+
+# a day by its part of a month said from now: "at the end of the month", "the start of next month"
+_PART_OF_MONTH = re.compile(r"\b(?:the\s+)?(start|beginning|middle|end)\s+of\s+(the|this|next|last)\s+month\b", re.I)
+
+
 _NTH_WEEKDAY = re.compile(rf"\b(?:the\s+)?(first|second|third|fourth|last)\s+({'|'.join(WEEKDAYS)})\s+(?:in|of)\s+"
                           rf"{_MON}(?!\w)", re.I)
 _NTH_OF_MONTH = re.compile(rf"\b(?:the\s+)?({_ORDW}|\d{{1,2}}(?:st|nd|rd|th))\s+of\s+(next|this|last)\s+month\b",
@@ -741,7 +794,14 @@ _NTH_OF_MONTH = re.compile(rf"\b(?:the\s+)?({_ORDW}|\d{{1,2}}(?:st|nd|rd|th))\s+
 
 def _day_in_month(text: str, at: datetime, direction: Tense) -> tuple[int, TimeRef] | None:
     """A day said by its place in a month ("the last Saturday in July", "the second Tuesday of March": that month's
-    year as a date's is read) or by its number in a month said from now ("the 3rd of next month")."""
+    year as a date's is read) or by its number or its part in a month said from now ("the 3rd of next
+    month", "at the end of the month")."""
+    m = _PART_OF_MONTH.search(text)
+    if m is not None:
+        first = shift_months(_day(at).replace(day=1), {"next": 1, "last": -1}.get(m.group(2).lower(), 0))
+        last = calendar.monthrange(first.year, first.month)[1]
+        day = {"end": last, "middle": 15}.get(m.group(1).lower(), 1)
+        return m.start(), TimeRef(first.replace(day=day), m.group(0), "day")
     m = _NTH_OF_MONTH.search(text)
     if m is not None:
         first = shift_months(_day(at).replace(day=1), {"next": 1, "this": 0, "last": -1}[m.group(2).lower()])

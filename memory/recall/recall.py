@@ -34,6 +34,7 @@ from memory.words import (
     HELD_BESIDE,
     KIN_TITLES,
     MY,
+    ROLE_KIND_OF,
     ROLE_RELATION_NAMES,
     ROLES,
     alternation,
@@ -681,8 +682,21 @@ def _role_unmentioned(words: Sequence[str], episodes: Sequence[Episode]) -> str:
     kids"; not "my brother has three kids"; a parent called by the role as by a name, "Mum's moved in with us"), or
     "" when one says each."""
     for w in words:
-        said = re.compile(rf"\b(my|our)\s+(\w+\s+)?{re.escape(w)}(s|es|ren)?\b", re.I)
-        titled = re.compile(rf"\b{re.escape(w.capitalize())}\b") if w in KIN_TITLES else None
-        if not any(said.search(e.text) or (titled is not None and titled.search(e.text)) for e in episodes):
+        if not any(_role_said(v, e.text) for v in _said_as(w) for e in episodes):
             return w
     return ""
+
+
+def _said_as(role: str) -> list[str]:
+    """The role words that say someone of a role: itself, and, for a role of kinds, each kind's ("my parents" are
+    said as "Mum and Dad", "my kids" as "my son")."""
+    relation = ROLES[role].relation if role in ROLES else ""
+    return [role, *(w for w, r in ROLES.items() if w != role and relation and ROLE_KIND_OF.get(r.relation) == relation)]
+
+
+def _role_said(role: str, text: str) -> bool:
+    """The words say someone of the role as the speaker's: "my sister", "our kids", or a parent called by the role as
+    by a name ("Mum's moved in with us")."""
+    if re.search(rf"\b(my|our)\s+(\w+\s+)?{re.escape(role)}(s|es|ren)?\b", text, re.I):
+        return True
+    return role in KIN_TITLES and re.search(rf"\b{re.escape(role.capitalize())}\b", text) is not None

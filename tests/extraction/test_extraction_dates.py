@@ -117,6 +117,10 @@ def test_resolve(text: str, when: datetime, grain: str) -> None:
     ("It arrived on the 20th.", "past", d(2026, 5, 20)),  # not yet this month: last month's
     ("The scan is on the 9th of July.", None, d(2026, 7, 9)),  # a month said: read as a date with its month,
     # the nearer of its years when no tense tells (not the July of last year)
+    # a part of the month said from now: its last, first or middle day
+    ("My lease runs out at the end of the month.", None, d(2026, 6, 30)),
+    ("The new rota starts at the beginning of next month.", None, d(2026, 7, 1)),
+    ("They paid us back in the middle of last month.", "past", d(2026, 5, 15)),
 ])
 def test_a_day_of_the_month_said_alone(text: str, direction: str | None, when: datetime) -> None:
     ref = resolve(text, AT, direction=direction)  # type: ignore[arg-type]
@@ -139,6 +143,12 @@ def test_a_month_name_after_to_is_no_time_unless_something_was_moved_to_it(text:
     ("We're at my sister's for Christmas.", "future", d(2026, 12, 25)),
     ("Booked the restaurant for Valentine’s Day.", "future", d(2027, 2, 14)),
     ("It was St. Patrick's Day, the parade was mad.", "past", d(2026, 3, 17)),
+    # days that move with Easter (Easter Sunday: 5 April 2026, 28 March 2027), "next" the coming one
+    ("The christening's next Easter Sunday.", None, d(2027, 3, 28)),
+    ("We walked up Slieve Donard on Good Friday.", "past", d(2026, 4, 3)),
+    ("The shop shuts over Easter.", "future", d(2027, 3, 28)),
+    ("Mam had us all round last Easter.", None, d(2026, 4, 5)),
+    ("The derby's on Easter Monday.", "future", d(2027, 3, 29)),
 ])
 def test_a_day_of_the_year_said_by_its_name(text: str, direction: str, when: datetime) -> None:
     ref = resolve(text, AT, direction=direction)  # type: ignore[arg-type]
@@ -146,7 +156,7 @@ def test_a_day_of_the_year_said_by_its_name(text: str, direction: str, when: dat
 
 
 @pytest.mark.parametrize("text", ["I love the Christmas jumper she knitted.", "He's a proper Halloweener.",
-                                  "Got the new Boxing gloves."])
+                                  "Got the new Boxing gloves.", "The kids ate every Easter egg in the house."])
 def test_a_word_of_a_day_s_name_that_names_no_day(text: str) -> None:
     assert resolve(text, AT, direction="future") is None
 

@@ -236,6 +236,11 @@ def test_facts_of_the_asked_relation_are_what_the_model_reads_for_a_missing_prem
     # a parent called by the role as by a name is the user's, told of ("Mum's…" with an uncle beside)
     ("Mum's moved in with us, and my uncle Bram runs a bike shop in Ghent.", "Where does my mum live?", True),
     ("My uncle Bram says his mum's moved in with him.", "Where does my mum live?", False),  # his mum, not the user's
+    # a role of kinds is told of by its kinds: "my parents" as "Mum and Dad", "my kids" as "my son"
+    ("Mum and Dad are off to Lanzarote, and my uncle Bram runs a bike shop in Ghent.", "Where are my parents going?",
+     True),
+    ("My son's started at the bike shop my uncle Bram runs in Ghent.", "Where do my kids work?", True),
+    ("My uncle Bram runs a bike shop in Ghent.", "Where do my parents live?", False),
 ])
 def test_a_role_no_one_holds_is_not_answered_from_someone_else(tmp_path: Path, parser: RuleExtractor, said: str,
                                                                question: str, answered: bool) -> None:

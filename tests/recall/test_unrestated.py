@@ -153,6 +153,9 @@ NO_ANSWERS = [
     # the past of a verb ending in "e" is the question's verb; the day it happened is no how
     ("How did Keiko's hamster die?", "Keiko's hamster died on 3 March 2026."),
     ("How did Olu injure his knee?", "Olu injured his knee in May 2025."),
+    # no choice offered: a word of the question is no pick
+    ("Which part of Leeds are we moving to?", "Leeds."),
+    ("What kind of dog did Bram get?", "A dog."),
 ]
 ANSWERS = [
     ("Does Bram prefer cats or dogs?", "Dogs."),  # a pick among the question's words
@@ -277,5 +280,5 @@ def test_odd_text_through_the_name_keys_and_the_date_said_back(question: str, an
     assert isinstance(unrestated(answer, question), str)
     said = says_nothing_new(answer, question)
     assert isinstance(said, bool)
-    if not ({w.lower() for w in answer.split()} & {w.lower() for w in question.split()}):
+    if not ({w.lower().strip(".?") for w in answer.split()} & {w.lower().strip(".?") for w in question.split()}):
         assert not said
