@@ -800,8 +800,8 @@ def _day_in_month(text: str, at: datetime, direction: Tense) -> tuple[int, TimeR
     if m is not None:
         first = shift_months(_day(at).replace(day=1), {"next": 1, "last": -1}.get(m.group(2).lower(), 0))
         last = calendar.monthrange(first.year, first.month)[1]
-        day = {"end": last, "middle": 15}.get(m.group(1).lower(), 1)
-        return m.start(), TimeRef(first.replace(day=day), m.group(0), "day")
+        part = {"end": last, "middle": 15}.get(m.group(1).lower(), 1)
+        return m.start(), TimeRef(first.replace(day=part), m.group(0), "day")
     m = _NTH_OF_MONTH.search(text)
     if m is not None:
         first = shift_months(_day(at).replace(day=1), {"next": 1, "this": 0, "last": -1}[m.group(2).lower()])
