@@ -803,8 +803,9 @@ def _told(recall: RecallResult, look: int, max_chars: int,
 _MOVED_TO = re.compile(TIME_MOVED + r"|\b(?:change\s+of\s+plans?|(?:been|got|was|is|'s)\s+(?:moved|postponed|"
                        r"rescheduled|put\s+back|pushed\s+back|brought\s+forward)|now\s+(?:saying|says|reckons|"
                        r"reckoning|thinks|expecting|looking\s+at))\b"
-                       r"|\bnot\b[^.;]{0,40}?\b(?:now|any\s*more)\s*,\s*(?:it['’]s|it\s+is|now)\b",
-                       re.I)  # (the last: "it's not tomorrow now, it's Tuesday")
+                       r"|\bnot\b[^.;]{0,40}?\b(?:now|any\s*more)\s*,\s*(?:it['’]s|it\s+is|now)\b"
+                       r"|\bnot\b[^.;,]{0,40}?\b(?:till|until)\b[^.;,]{1,40}?\bnow\b",
+                       re.I)  # ("it's not tomorrow now, it's Tuesday"; "we're not moving till the 16th now")
 
 
 def time_moved_first(recall: RecallResult) -> list[Episode]:

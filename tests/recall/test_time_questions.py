@@ -151,3 +151,15 @@ def test_a_time_denied_and_another_told_is_read_first_when_asked_when(tmp_path: 
     with told(tmp_path / "a", said, Model()) as p:
         assert p.answer("When is the plumber coming?", now=datetime(2026, 11, 29, 9, tzinfo=UTC)).text == \
             "1 December 2026."
+
+
+def test_a_time_put_off_till_another_now_is_the_answer(tmp_path: Path) -> None:
+    """"When does Mags start at the library?" after "Mags starts at the library on the 2nd of March", then "the
+    council's lost her paperwork, so she's not starting till the 20th of April now": the newer time (everyday82: a
+    move put back had been answered with the first date)."""
+    said = [(datetime(2026, 2, 10, 18, tzinfo=UTC), "Mags starts at the library on the 2nd of March, she's buzzing."),
+            (datetime(2026, 2, 25, 18, tzinfo=UTC), "The council's lost her paperwork, so she's not starting till the "
+                                                    "20th of April now. Honestly.")]
+    with told(tmp_path / "a", said, Model()) as p:
+        assert p.answer("When does Mags start at the library?", now=datetime(2026, 3, 1, 9, tzinfo=UTC)).text == \
+            "20 April 2026."
