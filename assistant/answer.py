@@ -36,6 +36,7 @@ from memory.extraction.dates import (
 from memory.extraction.rules_lexicon import OCCUPATIONS, WORKPLACES
 from memory.llm import Message
 from memory.model import USER_ID, Arc
+from memory.names import new_name
 from memory.periods import mended, says_when
 from memory.recall.intent import asks_a_weekday
 from memory.recall.recall import RecallResult
@@ -720,7 +721,7 @@ def vetted(first: str, question: str, recall: RecallResult) -> str | None:
     # whatever "not" the words found hold
     return (who_they_are(first, question, recall) or another_role(first, question, recall)
             or _home_to_come(first, question, recall) or died_told(first, question, recall)
-            or dead_named(first, question, recall)
+            or dead_named(first, question, recall) or renamed_since(first, question, recall)
             or (None if asks_to_reason(question) else said_otherwise(first, recall, yes=affirms(first, question)))
             or redated(first, recall))
 
@@ -961,6 +962,50 @@ def no_name_given(answer: str, question: str, recall: RecallResult) -> bool:
     asked = _names_asked(question)  # the one asked about, said back ("Padraig's show is called…"), is no answer
     names = {w for w in said & written if w.lower() not in lower | _GLUE and w != "I" and _name_key(w) not in asked}
     return bool(made_up) or not names or _only_where(names, question, [e.text for e in recall.episodes])
+
+
+_CAPITALISED = re.compile(r"\b[A-Z][\w'’-]*")
+_NAME_WORDS = frozenset(terms("called named name names"))
+
+
+def _written_names(text: str) -> set[str]:
+    """The keys of the words written with a capital, less glue ("Your", "The") and "I"."""
+    return {_name_key(w) for w in _CAPITALISED.findall(text) if w.lower() not in _GLUE and w != "I"}
+
+
+def renamed_since(answer: str, question: str, recall: RecallResult) -> str | None:
+    """Asked what something is called, the name it was given anew in words as new as those the answer's name came
+    from, or newer: "What's my kayak called?" "Wet Blanket." after "I did rename the kayak… She's Second Wind now"
+    (the small model reads the first name in the words). The renaming must speak of what is asked: a word of the
+    question's, or the old name. None: no newer name, or the answer is it."""
+    if not _ASKS_A_NAME.match(question) or not recall.episodes_relevant:
+        return None
+    said = _written_names(answer) - _names_asked(question)
+    named = [e for e in recall.episodes if said & _written_names(e.text)]
+    if not said or not named:
+        return None
+    # what the renaming must speak of: a word of the question's or of the words that gave the old name ("the
+    # quartet"), not the old name alone ("renamed his barber shop after the Plinky Few gig")
+    topic = set(terms(" ".join([question, *(e.text for e in named if new_name(e.text) is None)]))) - set(
+        terms(answer)) - _NAME_WORDS
+    first = min(e.at for e in named)
+    for e in sorted((e for e in recall.episodes if e.at >= first), key=lambda e: e.at, reverse=True):
+        new = new_name(e.text)
+        if new is None or not (topic & set(terms(e.text)) or _named_not_after(said, e.text)):
+            continue
+        return None if _written_names(new) & said else f"{new}."
+    return None
+
+
+_AFTER_A_PREPOSITION = re.compile(r"\b(?:after|at|for|from|with|to|of|in|on|by|about|like)\s+(?:the\s+)?$", re.I)
+
+
+def _named_not_after(names: set[str], text: str) -> bool:
+    """One of ``names`` (keyed) is said in the words, not after a preposition: what is spoken of ("the Friday Larks
+    was too twee"), not where or when something else happened ("renamed his barber shop after the Plinky Few
+    gig")."""
+    return any(_written_names(m.group(0)) & names and not _AFTER_A_PREPOSITION.search(text[: m.start()])
+               for m in re.finditer(r"\b[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*", text))
 
 
 def _only_where(names: set[str], question: str, texts: list[str]) -> bool:

@@ -16,7 +16,7 @@ from memory.episodes import Episode, Episodes, of_someone_else, without_names
 from memory.extraction.rules_lexicon import PETS
 from memory.graph import TemporalGraph
 from memory.model import USER_ID, Arc, spoken_day
-from memory.names import normalize
+from memory.names import new_name, normalize
 from memory.periods import says_when, time_terms
 from memory.recall.cypher_gen import RECORDS
 from memory.recall.intent import Intent, analyse, names_someone_said, speaks_to
@@ -242,6 +242,22 @@ class Recaller:
                 have.add(nxt[0].id)
                 out.insert(out.index(e) + 1, replace(nxt[0], score=e.score, matched="c"))
         return out
+
+    def _renamed(self, episodes: list[Episode], now: datetime, *, look: int = 2) -> list[Episode]:
+        """Asked what something is called: newer words that give a name said in the best utterances anew join them,
+        after the best ("We've changed the quartet's name… the Tuesday Tenors was a lie — we're Close Harmony
+        Crisis now" shares no word with "What's my singing group called?", only the old name)."""
+        if self.episodes is None or not episodes:
+            return episodes
+        best = episodes[:look]
+        names = {w for e in best for w in _WRITTEN_NAME.findall(e.text)}
+        if not names:
+            return episodes
+        have, first = {e.id for e in episodes}, min(e.at for e in best)
+        found = self.episodes.search(" ".join(sorted(names)), now=now, limit=4).episodes
+        renamed = [e for e in found if e.id not in have and e.at > first and new_name(e.text) is not None
+                   and names & set(_WRITTEN_NAME.findall(e.text))]
+        return [*episodes[:1], *renamed[:1], *episodes[1:]]
 
     def warm_up(self) -> None:
         """Load what the first question would wait for: the linker's name index, the episodes' speakers and
@@ -471,6 +487,8 @@ class Recaller:
             if result.episodes_relevant:  # (what was found is judged as found; the turns that go on with it follow)
                 result.episodes = self._continued(episodes, set(terms(question)) - time_terms(question),
                                                   why=bool(_WHY.match(question)), when=intent.when)
+                if _NAME_ASKED.search(question):
+                    result.episodes = self._renamed(result.episodes, now)
             result.elsewhere, result.elsewhere_margin, result.asked = hits.elsewhere, hits.elsewhere_margin, hits.asked
             result.prompted = hits.prompted
         t4 = time.perf_counter()
@@ -675,6 +693,12 @@ def _only_former(words: Sequence[str], episodes: Sequence[Episode]) -> str:
 
 # "my son", "our little girl"; not one of a role's own ("my brother's little boy" may be the nephew asked about)
 _MY_ROLE = re.compile(rf"\b(?:{alternation(MY)})\s+(\w+)\b(?!['’])(?:\s+(\w+)\b(?!['’]))?", re.I)
+
+
+# asked what something or someone is called
+_NAME_ASKED = re.compile(r"\b(?:name|names|called)\b", re.I)
+# a word written with a capital that is no sentence's first ("the Tuesday Tenors", "named her Salty Sue")
+_WRITTEN_NAME = re.compile(r"(?<=[\w,;'’\"] )(?!I\b)[A-Z][\w'’-]+")
 
 
 def _role_unmentioned(words: Sequence[str], episodes: Sequence[Episode]) -> str:

@@ -2018,3 +2018,43 @@ def test_a_word_spelt_the_other_way_grounds_the_answer() -> None:
     r = _heard(q, [("user", "The new sofa's a lovely dark green colour, Jim hates it.", MAY_20)])
     r.asked, r.personal = "", True
     assert not ungrounded("It's a dark green color.", q, r)
+
+
+@pytest.mark.parametrize(("question", "said", "answer", "instead"), [
+    # renamed in newer words that say the old name, or a word of the question: the new name
+    ("What's my boat called?", ["I bought a dinghy and the old owner had named her Salty Sue.",
+                                "I finally renamed the boat. Salty Sue got too many jokes at the club, so she's "
+                                "Sea Biscuit now."], "Salty Sue.", "Sea Biscuit."),
+    ("What's our band called?", ["Me and the lads started a band, we're calling it the Damp Squibs.",
+                                 "We've changed the band's name because a band in Leeds had it already, it's "
+                                 "Static Parade now."], "The Damp Squibs.", "Static Parade."),
+    ("What's my choir called?", ["I've joined a choir, the Friday Larks.",
+                                 "We changed our name. The Friday Larks was too twee, we're now called Night Shift."],
+     "The Friday Larks.", "Night Shift."),
+    # the answer is the new name already; or the renaming is older than the name answered; or of something else
+    ("What's my boat called?", ["I bought a dinghy and the old owner had named her Salty Sue.",
+                                "I finally renamed the boat, she's Sea Biscuit now."], "Sea Biscuit.", None),
+    ("What's my boat called?", ["My cousin renamed his café, it's Bean There now.",
+                                "I bought a dinghy and the old owner had named her Salty Sue."], "Salty Sue.", None),
+    ("What's my boat called?", ["I bought a dinghy and the old owner had named her Salty Sue.",
+                                "My cousin renamed his café, it's Bean There now."], "Salty Sue.", None),
+])
+def test_a_name_given_anew_in_newer_words_is_the_answer(question: str, said: list[str], answer: str,
+                                                         instead: str | None) -> None:
+    """Asked what something is called, the small model read the first name in the words ("Wet Blanket was getting
+    too many laughs… She's Second Wind now": everyday82 said the old name of a kayak, a shop and a quartet)."""
+    from assistant.answer import renamed_since
+
+    r = _heard(question, [("user", text, MAY_20 + timedelta(days=30 * i)) for i, text in enumerate(said)])
+    assert renamed_since(answer, question, r) == instead
+
+
+@pytest.mark.parametrize("odd", ["", "?", "renamed", "It's Now now", "changed the name " * 100, "\x00\ufffd",
+                                 "'; DROP TABLE arcs; --"])
+def test_stop_62s_name_reader_takes_odd_text_without_harm(odd: str) -> None:
+    from assistant.answer import renamed_since
+    from memory.names import new_name
+
+    assert new_name(odd) in (None, "Now")
+    r = _heard(odd, [("user", odd, MAY_20)])
+    assert renamed_since(odd, odd, r) is None
