@@ -36,6 +36,7 @@ from memory.words import (
     Aux,
     alternation,
     in_a_time_gone,
+    told_as,
 )
 
 MONTH = alternation(calendar.month_name[1:])  # a month's name, in a regex
@@ -862,12 +863,13 @@ def time_meant(recall: RecallResult, *, look: int = 3, max_chars: int = 300, ski
 def _topic(recall: RecallResult) -> set[str]:
     """What a question asks about, less who it asks about: the one asked about, and the names said as the subject
     ("When did Sol and I meet?"; not Max in "When did Nate adopt Max?", what was done)."""
-    m = _SUBJECT.match(recall.question)
-    named = " ".join(w for w in m.group(1).split() if w[:1].isupper()) if m else ""
-    return set(terms(recall.question)) - set(terms(recall.asked)) - set(terms(named))
+    m = _SUBJECT.match(recall.question)  # (the subject's names and roles: "Uncle Paddy", "my gran")
+    named = " ".join(w for w in m.group(1).split() if w[:1].isupper() or w.lower() in ROLES) if m else ""
+    said = " ".join([recall.question, *told_as(recall.question)])  # "buried": told as the funeral
+    return set(terms(said)) - set(terms(recall.asked)) - set(terms(named))
 
 
-_WHO_WORD = rf"(?:[A-Z][\w'’-]*|{alternation({'and', 'me', *POSSESSIVES})})"  # "Sol and I", "my sister Ana"
+_WHO_WORD = rf"(?:[A-Z][\w'’-]*|{alternation({'and', 'me', *POSSESSIVES, *ROLES})})"  # "Sol and I", "my sister Ana"
 _SUBJECT = re.compile(rf"^\s*\w+\s+(?:{alternation(AUXILIARIES)})\s+({_WHO_WORD}(?:\s+{_WHO_WORD})*)")
 
 

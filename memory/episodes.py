@@ -31,7 +31,6 @@ from memory.search import TERMS_VERSION, query_terms, relative_fusion, terms, te
 from memory.timeutil import from_epoch, iso, to_epoch
 from memory.transcripts import Turn, turn_id
 from memory.words import (
-    ASKED_AS_TOLD,
     AUXILIARIES,
     FIRST_PERSON,
     FIRST_PERSON_RE,
@@ -42,6 +41,7 @@ from memory.words import (
     SECOND_PERSON_RE,
     WH_WORDS,
     news_told,
+    told_as,
 )
 
 log = logging.getLogger(__name__)
@@ -255,7 +255,7 @@ class Episodes:
         # (a kind of pet is told as "pets" too: "Do I have a dog?" of "We don't have any pets"; and by its breeds
         # and young: "What's our dog called?" of "Mabel's had three teeth out… Daft lurcher.")
         words = set(re.findall(r"[a-z]+", question.lower()))
-        said_as = [w for key, told in ASKED_AS_TOLD.items() if set(key.split()) <= words for w in told] + [
+        said_as = told_as(question) + [
             "pets" for x in words if x in PETS] + [breed for breed, kind in KIND_OF_PET.items() if kind in words]
         q = " ".join(t for t in query_terms(" ".join([question, *said_as])).split() if t not in name_terms)
         asked = asked_period(question, now)

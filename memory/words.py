@@ -276,7 +276,17 @@ ASKED_AS_TOLD: dict[str, tuple[str, ...]] = {
     # a break-up is told as what ended ("Why did Fionn and I break up?" of "So, the engagement's off")
     **dict.fromkeys(("break up", "broke up", "split up", "breakup", "split"),
                     ("split", "engagement", "off", "over", "ended", "finished", "dumped")),
+    # a burial is told as the funeral ("When was Uncle Paddy buried?" of "The funeral's the day after tomorrow")
+    **dict.fromkeys(("buried", "bury", "burial", "cremated", "cremation"), ("funeral", "buried", "burial",
+                                                                           "cremated", "cremation", "crematorium")),
+    "funeral": ("buried", "burial", "cremated", "cremation", "crematorium"),
 }
+
+
+def told_as(question: str) -> list[str]:
+    """The words people tell what a question asks in (``ASKED_AS_TOLD``): "funeral" for "buried"."""
+    words = set(re.findall(r"[a-z]+", question.lower()))
+    return [w for key, told in ASKED_AS_TOLD.items() if set(key.split()) <= words for w in told]
 # What an allergy (its object as said) rules out: the foods of that kind ("allergic to shellfish": no prawns)
 ALLERGEN_FOODS: dict[str, frozenset[str]] = {
     "shellfish": frozenset("prawns prawn shrimp shrimps crab crabs lobster lobsters mussels scallops oysters clams "

@@ -163,3 +163,13 @@ def test_a_time_put_off_till_another_now_is_the_answer(tmp_path: Path) -> None:
     with told(tmp_path / "a", said, Model()) as p:
         assert p.answer("When does Mags start at the library?", now=datetime(2026, 3, 1, 9, tzinfo=UTC)).text == \
             "20 April 2026."
+
+
+def test_a_burial_asked_is_the_funeral_told(tmp_path: Path) -> None:
+    """"When was Uncle Paddy buried?" was answered with the day he died (everyday83): a burial is told as the
+    funeral, and its time is read from the words that name the funeral."""
+    said = [(datetime(2026, 3, 10, 18, tzinfo=UTC), "My gran passed away on Sunday, peacefully. The funeral will be "
+                                                    "next Thursday at St Brigid's, then back to the hotel.")]
+    with told(tmp_path / "a", said, Model()) as p:
+        assert p.answer("When was my gran buried?", now=datetime(2026, 4, 1, 9, tzinfo=UTC)).text == \
+            "19 March 2026."
