@@ -941,6 +941,7 @@ _NAME_OF = re.compile(rf"\bnames?\s+of\s+(?:(?:the|{alternation(POSSESSIVES)})\s
                       r"(?P<thing>[a-z]+)(?:['’]s)?\s+(?:is\s+|was\s+)?called\s*\??\s*$", re.I)
 # what stands before a name said as where something is or happens ("at the Edinburgh Fringe"; not "in": "in Hamlet")
 _WHERE_BEFORE = re.compile(r"\b(?:at|near|outside|inside)\s+(?:the\s+)?$", re.I)
+_IN_WHERE = re.compile(r"\b(?:at|near|outside|inside|in|round|around)\s+(?:the\s+)?$", re.I)
 _PLACE_KINDS = WORKPLACES | {"venue", "festival", "church", "chapel", "street", "road", "town", "village", "city",
                              "place", "park", "beach", "island", "country", "estate", "area", "club", "stadium",
                              "ground", "arena", "hall", "house", "home", "cottage", "campsite", "resort"}
@@ -1016,11 +1017,14 @@ def _only_where(names: set[str], question: str, texts: list[str]) -> bool:
     thing = (m.group("of") or m.group("thing") or "").lower() if m else ""
     if not thing or thing in _PLACE_KINDS or not texts:
         return False
+    # a person's name is no place's, whatever it follows ("my friend's flat in Bath": in a play, "in Hamlet", a
+    # thing's may be)
+    where = _IN_WHERE if thing in ROLE_RELATIONS else _WHERE_BEFORE
     seen = False
     for t in texts:
         for found in re.finditer(r"\b[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*", t):
             if {re.sub(r"['’]s$", "", w) for w in found.group(0).split()} & names:
-                if not _WHERE_BEFORE.search(t[: found.start()]):
+                if not where.search(t[: found.start()]):
                     return False
                 seen = True
     return seen

@@ -1726,6 +1726,12 @@ def test_asked_a_name_an_answer_with_no_name_is_none() -> None:
     q = "What's my sister's husband called?"
     r = _heard(q, [("user", "My sister's married to Tom, they live in Leeds.", MAY_20)])
     assert not no_name_given("Tom.", q, r)
+    # a person's name asked: a place is none, whatever it follows (everyday82: "Bath." for the friend who lent a flat)
+    q = "What's the name of the neighbour who fed the cat?"
+    r = _heard(q, [("user", "We were in Galway for the week and the neighbour fed the cat.", MAY_20)])
+    assert no_name_given("Galway.", q, r)
+    r = _heard(q, [("user", "The neighbour, Aoife, fed the cat while we were in Galway.", MAY_20)])
+    assert not no_name_given("Aoife.", q, r)
     q = "What's Mrs Okafor's granddaughter called?"  # a name said with its "'s" (everyday77 at this stop's code)
     r = _heard(q, [("user", "Mrs Okafor's granddaughter Ada's got into Oxford to read law.", MAY_20)])
     assert not no_name_given("Ada.", q, r)
