@@ -794,7 +794,8 @@ def _told(recall: RecallResult, look: int, max_chars: int,
     tell it: "When are you opening the studio?"), each with the part of it that bears on the question; words that
     moved the time of what is asked first (``time_moved_first``)."""
     topic = set(terms(recall.question)) - set(terms(recall.asked))
-    return [(e, focus(e.text, recall.question, max_chars, beside=says_when)) for e in time_moved_first(recall)[:look]
+    asked = " ".join([recall.question, *told_as(recall.question)])  # "buried": the sentence of the funeral too
+    return [(e, focus(e.text, asked, max_chars, beside=says_when)) for e in time_moved_first(recall)[:look]
             if e.id not in skip and not asks(e.text, topic)]
 
 

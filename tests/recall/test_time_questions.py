@@ -173,3 +173,18 @@ def test_a_burial_asked_is_the_funeral_told(tmp_path: Path) -> None:
     with told(tmp_path / "a", said, Model()) as p:
         assert p.answer("When was my gran buried?", now=datetime(2026, 4, 1, 9, tzinfo=UTC)).text == \
             "19 March 2026."
+
+
+def test_a_burial_asked_is_read_from_the_funeral_s_sentence_among_others(tmp_path: Path) -> None:
+    """The funeral's sentence is kept when the utterance is cut to what bears on the question: "When was Uncle
+    Paddy buried?" had been given "Uncle Paddy died on Sunday" and its next sentence only."""
+    said = [(datetime(2026, 3, 10, 18, tzinfo=UTC), "Auntie Rose died on Sunday. She was eighty-eight and still doing "
+                                                    "the crossword in pen every single morning, God love her, right up "
+                                                    "to the end of it all, and she beat every one of us at cards over "
+                                                    "Christmas without even looking at her hand. I'll miss her "
+                                                    "terribly, we all will, the house is so quiet without her. The "
+                                                    "funeral's the day after tomorrow at the parish church. I'm doing "
+                                                    "one of the readings.")]
+    with told(tmp_path / "a", said, Model()) as p:
+        assert p.answer("When was Auntie Rose buried?", now=datetime(2026, 4, 1, 9, tzinfo=UTC)).text == \
+            "12 March 2026."
