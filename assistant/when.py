@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import calendar
 import re
+from collections.abc import Sequence
 from datetime import datetime
 
 from memory.episodes import Episode, asks
@@ -558,7 +559,7 @@ def said_otherwise(answer: str, recall: RecallResult, *, look: int = 3, yes: boo
     # a car is said by its make or model ("Sold the Golf" for "Do I own a car?")
     diets = {d for w in topic for d in _DIET_LEAVES_OUT.get(w, ())}
     asked = set(topic)  # the words asked, each of which words said back as so must say
-    topic |= {m for w in topic for m in _SAID_BY.get(w, ())}
+    topic |= {m for w in topic for m in _SAID_BY.get(w, ())} | _parts_said(recall.question, recall.episodes[:look])
     watched = topic | diets
     # asked about a taste, distaste said of the topic denies it ("Olives are just wrong, I pick them off")
     tasted = bool(_TASTE_ASKED.search(recall.question))
@@ -610,6 +611,15 @@ def said_otherwise(answer: str, recall: RecallResult, *, look: int = 3, yes: boo
             return f"Yes. {quoted}"
         return quoted if _of_their_own(e.text, topic) else f"Not that you've told me. {quoted}"
     return None
+
+
+def _parts_said(question: str, episodes: Sequence[Episode]) -> set[str]:
+    """The terms of words the utterances say that a word of the question is made of: "kite" of "kitesurfing" ("Sold
+    the kite and the board" speaks of it), "bell" of "bellringing" (each part four letters or more)."""
+    asked = [w for w in re.findall(r"[a-z]+", question.lower()) if len(w) >= 8]
+    said = {w for e in episodes for w in re.findall(r"[a-z]+", e.text.lower()) if len(w) >= 4}
+    return {t for w in asked for part in said if w != part and len(w) - len(part) >= 4 and w.startswith(part)
+            for t in terms(part)}
 
 
 _OWN = re.compile(r"\b(?:i|i'm|i've|i'd|we|we're|we've|we'd)\b", re.I)

@@ -758,6 +758,13 @@ def test_asked_whether_something_still_holds_when_it_ended() -> None:
     ("Do I like mushrooms?", [("user", "The weather was awful but the mushroom risotto was perfect.", MAY_20)],
      False),
     ("Do I have mushrooms?", [("user", "Mushrooms are vile, slimy little things.", MAY_20)], False),  # no taste
+    # a pastime said by a part of its name: the gear sold ends it (everyday82: "Sold the kite and the board" for
+    # "Do I still go kitesurfing?")
+    ("Do I still go paddleboarding?", [("user", "Paddleboarding on the lake at dawn is my happy place.", MAY_20),
+                                       ("user", "Sold the paddle and the inflatable, the shoulder won't take it.",
+                                        JUNE_3)], True),
+    ("Do I still go paddleboarding?", [("user", "Paddleboarding on the lake at dawn is my happy place.", MAY_20),
+                                       ("user", "Bought a new paddle, carbon, weighs nothing.", JUNE_3)], False),
 ])
 def test_a_yes_that_the_newest_words_deny_is_not_said(question: str, said: list[tuple[str, str, datetime]],
                                                       otherwise: bool) -> None:
