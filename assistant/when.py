@@ -213,7 +213,7 @@ def when_answer(recall: RecallResult, *, now: datetime | None = None, facts: boo
         return often
     if not (ago or (asks_when and not facts)) or not recall.episodes_relevant:
         return None
-    found = time_meant(recall, look=look, max_chars=max_chars)
+    found = time_meant(recall, look=look, max_chars=max_chars, now=now)
     if found is None:
         return None
     when, said, _ = found
@@ -836,7 +836,7 @@ def time_moved_first(recall: RecallResult) -> list[Episode]:
 
 
 def time_meant(recall: RecallResult, *, look: int = 3, max_chars: int = 300, skip: frozenset[str] = frozenset(),
-               named_only: bool = False) -> tuple[datetime, str, str] | None:
+               named_only: bool = False, now: datetime | None = None) -> tuple[datetime, str, str] | None:
     """The time the best words found for a "when" question mean (``when_answer``): the moment, as people say it,
     and the utterance's id; None when none of the ``look`` best (less those in ``skip``) bears on it with a time
     (``named_only``: with a time its words name, not the day they were said)."""
@@ -849,6 +849,9 @@ def time_meant(recall: RecallResult, *, look: int = 3, max_chars: int = 300, ski
     topic = _topic(recall)
     found = [(e, meant) for e, text in told if (meant := _meant(
         text, e.at, tense_else=ahead, topic=topic, ahead=ahead == "future" and asked_in != "past")) is not None]
+    if now is not None and ahead == "future" and asked_in != "past":  # asked of what is to come: a time still to
+        # come ("next Easter Saturday", told after "he asked her on Saturday"), if the words found name one
+        found = [f for f in found if f[1][1].when.date() >= now.date()] or found
     # the moment asked ("When was the roofer starting?"), said with a time, outweighs a time said beside the thing
     # alone ("a roofer… he's coming round the day after tomorrow" before "he can't start till the ninth of February")
     moment = topic & MOMENT_TERMS

@@ -188,3 +188,14 @@ def test_a_burial_asked_is_read_from_the_funeral_s_sentence_among_others(tmp_pat
     with told(tmp_path / "a", said, Model()) as p:
         assert p.answer("When was Auntie Rose buried?", now=datetime(2026, 4, 1, 9, tzinfo=UTC)).text == \
             "12 March 2026."
+
+
+def test_asked_when_something_is_to_come_a_time_still_to_come_is_the_answer(tmp_path: Path) -> None:
+    """"When are Aoife and Tomás getting married?" was the Saturday he proposed (everyday82): asked of what is to
+    come, a time still to come that the words found name goes before one gone."""
+    said = [(datetime(2026, 5, 25, 18, tzinfo=UTC), "Nell's engaged! Sami proposed on the beach at Inch on Saturday."),
+            (datetime(2026, 7, 14, 18, tzinfo=UTC), "Nell and Sami have set a date, the 5th of June next year, in "
+                                                    "the church in Dingle.")]
+    with told(tmp_path / "a", said, Model()) as p:
+        assert p.answer("When are Nell and Sami getting married?", now=datetime(2026, 11, 1, 9, tzinfo=UTC)).text \
+            == "5 June 2027."
