@@ -49,7 +49,7 @@ from memory.recall.intent import Kind, Tagged, analyse, asked_kind, names_said, 
 from memory.recall.recall import Recaller, RecallResult
 from memory.search import focus
 from memory.transcripts import TranscriptStore
-from memory.words import FIRST_PERSON_RE
+from memory.words import FIRST_PERSON_RE, ROLE_RELATION_NAMES
 
 log = logging.getLogger(__name__)
 MAX_QUESTION = 2000
@@ -66,6 +66,10 @@ class Answer:
     timings_ms: dict[str, float] = field(default_factory=dict)
     llm_used: bool = False
     provenance: bool = False
+
+
+# relations of who someone is to the user whose facts say no time asked of them ("When was Uncle Paddy buried?")
+_UNTIMED_ROLES = ROLE_RELATION_NAMES - {"spouse_of", "partner_of", "engaged_to"}
 
 
 class Pipeline:
@@ -159,7 +163,10 @@ class Pipeline:
             return iter([unknown_answer(recall)]), ans
         # asked when, with no fact of it found, or how long ago: the time the best words found mean, and the time
         # since, read without the model (which cannot count months)
-        when = when_answer(recall, now=now, facts=facts) if asking else None
+        # (a fact of who someone is to the user, "Uncle Paddy", carries no time of what is asked of them; a
+        # marriage or an engagement carries its own)
+        timed = facts and not (recall.intent.relations and set(recall.intent.relations) <= _UNTIMED_ROLES)
+        when = when_answer(recall, now=now, facts=timed) if asking else None
         if when is not None:
             return iter([when]), ans
         pieces = _Held(self._generate(q, recall, ans, now, history or [], t0))

@@ -199,3 +199,18 @@ def test_asked_when_something_is_to_come_a_time_still_to_come_is_the_answer(tmp_
     with told(tmp_path / "a", said, Model()) as p:
         assert p.answer("When are Nell and Sami getting married?", now=datetime(2026, 11, 1, 9, tzinfo=UTC)).text \
             == "5 June 2027."
+
+
+def test_asked_when_of_someone_called_by_their_role_the_role_s_fact_carries_no_time(tmp_path: Path) -> None:
+    """"When was Uncle Paddy buried?" went to the model with `Paddy uncle_of User` found as the asked relation's
+    fact, and the model said the day he died (everyday83): who someone is carries no time of what is asked of them."""
+    from memory.model import USER_ID
+
+    said = [(datetime(2026, 3, 10, 18, tzinfo=UTC), "Auntie Rose died on Sunday. The funeral will be next Thursday "
+                                                    "at St Brigid's, then back to the hotel.")]
+    model = Model()
+    with told(tmp_path / "a", said, model) as p:
+        p.graph.assert_fact("Rose", "aunt_of", USER_ID, now=said[0][0])
+        assert p.answer("When was Auntie Rose buried?", now=datetime(2026, 4, 1, 9, tzinfo=UTC)).text == \
+            "19 March 2026."
+        assert not model.prompts  # worked out, not read by the model
