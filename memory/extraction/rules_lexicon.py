@@ -21,7 +21,7 @@ KIND_OF_PET: dict[str, str] = {
 PETS = frozenset(
     _words(
         "dog cat rabbit hamster parrot budgie guinea pig tortoise turtle horse fish snake lizard ferret gecko "
-        "chinchilla rat canary cockatiel hedgehog cockatoo axolotl iguana tarantula"
+        "chinchilla rat canary cockatiel hedgehog cockatoo axolotl iguana tarantula goat alpaca llama donkey gerbil"
     )
     + tuple(KIND_OF_PET)  # breeds and pet words said in place of the animal ("Luna, my husky")
 )

@@ -121,6 +121,9 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("We bought a Tesla.", (), {k(U, "drives", "Tesla")}),
     ("We got rid of the Citroen.", (), {k(U, "drives", "Citroen", "end")}),
     ("We have a hamster named Pip.", (), {k(U, "has_pet", "Pip"), k("Pip", "is_a", "hamster")}),
+    # animals people keep that are no house pets: goats, alpacas, donkeys (everyday82's goats had read nothing)
+    ("My goat Nutmeg ate the washing again.", (), {k(U, "has_pet", "Nutmeg"), k("Nutmeg", "is_a", "goat")}),
+    ("We have an alpaca named Biscuit.", (), {k(U, "has_pet", "Biscuit"), k("Biscuit", "is_a", "alpaca")}),
     (
         "We called him Nacho.",
         ("We rescued a puppy on Saturday.",),
