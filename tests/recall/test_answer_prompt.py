@@ -765,6 +765,9 @@ def test_asked_whether_something_still_holds_when_it_ended() -> None:
                                         JUNE_3)], True),
     ("Do I still go paddleboarding?", [("user", "Paddleboarding on the lake at dawn is my happy place.", MAY_20),
                                        ("user", "Bought a new paddle, carbon, weighs nothing.", JUNE_3)], False),
+    # an animal put down (everyday83: "Have I still got Dolly?" was "Yes." with the words of her death)
+    ("Have I still got Biscuit?", [("user", "We had to have Biscuit put down on Friday, she was seventeen.",
+                                    JUNE_3)], True),
 ])
 def test_a_yes_that_the_newest_words_deny_is_not_said(question: str, said: list[tuple[str, str, datetime]],
                                                       otherwise: bool) -> None:
