@@ -782,10 +782,6 @@ def _movable_day(text: str, at: datetime, direction: Tense) -> tuple[int, TimeRe
     return m.start(), TimeRef(day, m.group(0).strip(), "day")
 
 
-# a day by its part of a month said from now: "at the end of the month", "the start of next month"
-_PART_OF_MONTH = re.compile(r"\b(?:the\s+)?(start|beginning|middle|end)\s+of\s+(the|this|next|last)\s+month\b", re.I)
-
-
 _NTH_WEEKDAY = re.compile(rf"\b(?:the\s+)?(first|second|third|fourth|last)\s+({'|'.join(WEEKDAYS)})\s+(?:in|of)\s+"
                           rf"{_MON}(?!\w)", re.I)
 _NTH_OF_MONTH = re.compile(rf"\b(?:the\s+)?({_ORDW}|\d{{1,2}}(?:st|nd|rd|th))\s+of\s+(next|this|last)\s+month\b",
@@ -794,14 +790,7 @@ _NTH_OF_MONTH = re.compile(rf"\b(?:the\s+)?({_ORDW}|\d{{1,2}}(?:st|nd|rd|th))\s+
 
 def _day_in_month(text: str, at: datetime, direction: Tense) -> tuple[int, TimeRef] | None:
     """A day said by its place in a month ("the last Saturday in July", "the second Tuesday of March": that month's
-    year as a date's is read) or by its number or its part in a month said from now ("the 3rd of next
-    month", "at the end of the month")."""
-    m = _PART_OF_MONTH.search(text)
-    if m is not None:
-        first = shift_months(_day(at).replace(day=1), {"next": 1, "last": -1}.get(m.group(2).lower(), 0))
-        last = calendar.monthrange(first.year, first.month)[1]
-        part = {"end": last, "middle": 15}.get(m.group(1).lower(), 1)
-        return m.start(), TimeRef(first.replace(day=part), m.group(0), "day")
+    year as a date's is read) or by its number in a month said from now ("the 3rd of next month")."""
     m = _NTH_OF_MONTH.search(text)
     if m is not None:
         first = shift_months(_day(at).replace(day=1), {"next": 1, "this": 0, "last": -1}[m.group(2).lower()])
