@@ -219,7 +219,7 @@ def names_said(names: Iterable[str], texts: Sequence[str], *, as_someone: bool =
 # the words before a place's name: "in", "at"…, or "to" after a place ("Dover to Cap Gris-Nez"; not "gave it to
 # Sarah", nor "from Sarah")
 _TO_A_PLACE = re.compile(r"(?:\b(?:in|at|near|into|towards|via|round|around|outside)\s+(?:the\s+)?"
-                         r"|\b[A-Z][\w'’-]*\s+to\s+)(?:[A-Z][\w'’]*(?:\s+|-))*$")  # (the name's words before it)
+                         r"|\b[A-Z][\w'’-]*\s+to\s+)(?:[A-Z][\w'’-]*\s+)?$")
 
 
 def people_named(tagged: Sequence[Tagged]) -> list[str]:
