@@ -131,7 +131,7 @@ class Pipeline:
         # someone the tagger knows for a person, named in the words found, is someone of the user's life, though no
         # fact made them an entity ("What's Hazel's teacher called?" after "Hazel's got her first nativity"): not
         # a general question the model may answer from its own knowledge ("Mrs. Smith.")
-        if not recall.personal and names_said(people, [e.text for e in recall.episodes], as_someone=True):
+        if not recall.personal and names_said(people, [e.text for e in recall.episodes]):
             recall.personal = True
             if recall.topic_only:  # "What's wrong with Gerry's fence?": the words on it are no general topic
                 recall.episodes_relevant = True

@@ -208,18 +208,9 @@ def names_someone_said(question: str, texts: Sequence[str]) -> bool:
     return names_said(_names_of_someone(question), texts)
 
 
-def names_said(names: Iterable[str], texts: Sequence[str], *, as_someone: bool = False) -> bool:
-    """One of ``names`` (of two letters or more) is said, as a whole word, in one of ``texts`` (``as_someone``: not
-    only where a place is said, "Dover to Cap Gris-Nez", "a week in Florence": a place the tagger took for a
-    person)."""
-    return any((not as_someone or not _TO_A_PLACE.search(t[: m.start()]))
-               for n in names if len(n) > 1 for t in texts for m in re.finditer(rf"\b{re.escape(n)}\b", t))
-
-
-# the words before a place's name: "in", "at"…, or "to" after a place ("Dover to Cap Gris-Nez"; not "gave it to
-# Sarah", nor "from Sarah")
-_TO_A_PLACE = re.compile(r"(?:\b(?:in|at|near|into|towards|via|round|around|outside)\s+(?:the\s+)?"
-                         r"|\b[A-Z][\w'’-]*\s+to\s+)(?:[A-Z][\w'’-]*\s+)?$")
+def names_said(names: Iterable[str], texts: Sequence[str]) -> bool:
+    """One of ``names`` (of two letters or more) is said, as a whole word, in one of ``texts``."""
+    return any(re.search(rf"\b{re.escape(n)}\b", t) for n in names if len(n) > 1 for t in texts)
 
 
 def people_named(tagged: Sequence[Tagged]) -> list[str]:

@@ -2074,20 +2074,3 @@ def test_stop_62s_name_reader_takes_odd_text_without_harm(odd: str) -> None:
     assert new_name(odd) in (None, "Now")
     r = _heard(odd, [("user", odd, MAY_20)])
     assert renamed_since(odd, odd, r) is None
-
-
-@pytest.mark.parametrize(("names", "said", "someone"), [
-    (["Hazel"], "Hazel's got her first nativity on Friday.", True),
-    (["Gris-Nez"], "Fourteen hours and twenty-two minutes, Dover to Cap Gris-Nez.", False),  # a place read as someone
-    (["Florence"], "We spent a week in Florence eating our body weight in gelato.", False),
-    (["Florence"], "We spent a week in Rome with Florence and her kids.", True),
-    (["Sarah"], "I gave the old pram to Sarah.", True),
-    (["Sarah"], "Got a lovely card from Sarah.", True),
-])
-def test_a_name_said_only_where_a_place_is_said_is_no_one(names: list[str], said: str, someone: bool) -> None:
-    """Asked "Which country is Cap Gris-Nez in?", the tagger read the cape as a person, and the question became one
-    about someone's life, refused (everyday82): a name said only after "to", "in", "from"… is a place's."""
-    from memory.recall.intent import names_said
-
-    assert names_said(names, [said])
-    assert names_said(names, [said], as_someone=True) is someone
