@@ -947,6 +947,11 @@ _PLACE_KINDS = WORKPLACES | {"venue", "festival", "church", "chapel", "street", 
                              "ground", "arena", "hall", "house", "home", "cottage", "campsite", "resort"}
 
 
+# a word written with a capital, and a run of such words ("Close Harmony Crisis")
+_CAPITALISED = re.compile(r"\b[A-Z][\w'’-]*")
+_CAPITALISED_RUN = re.compile(r"\b[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*")
+
+
 def no_name_given(answer: str, question: str, recall: RecallResult) -> bool:
     """Asked what someone or something is called, an answer with no name in it: a word the words found or the
     facts write with a capital and never in lower case ("What's my manager's name?" 'Keeps booking meetings at
@@ -955,8 +960,8 @@ def no_name_given(answer: str, question: str, recall: RecallResult) -> bool:
         return False
     texts = [e.text for e in recall.episodes] + [a.object for a in recall.facts]
     lower = {w for t in texts for w in re.findall(r"\b[a-z][\w'’-]*", t)}
-    written = {re.sub(r"['’]s$", "", w) for t in texts for w in re.findall(r"\b[A-Z][\w'’-]*", t)}
-    said = {re.sub(r"['’]s$", "", w) for w in re.findall(r"\b[A-Z][\w'’-]*", answer)}
+    written = {re.sub(r"['’]s$", "", w) for t in texts for w in _CAPITALISED.findall(t)}
+    said = {re.sub(r"['’]s$", "", w) for w in _CAPITALISED.findall(answer)}
     # a common word of the words found made part of a name ("What's Olamide's salon called?" "Woolwich Hair Salon."
     # from "opened her own hair salon in Woolwich"): a name made up, not one said
     made_up = {w for w in said - written if w.lower() in lower and w.lower() not in _GLUE}
@@ -965,7 +970,6 @@ def no_name_given(answer: str, question: str, recall: RecallResult) -> bool:
     return bool(made_up) or not names or _only_where(names, question, [e.text for e in recall.episodes])
 
 
-_CAPITALISED = re.compile(r"\b[A-Z][\w'’-]*")
 _NAME_WORDS = frozenset(terms("called named name names"))
 
 
@@ -1006,7 +1010,7 @@ def _named_not_after(names: set[str], text: str) -> bool:
     was too twee"), not where or when something else happened ("renamed his barber shop after the Plinky Few
     gig")."""
     return any(_written_names(m.group(0)) & names and not _AFTER_A_PREPOSITION.search(text[: m.start()])
-               for m in re.finditer(r"\b[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*", text))
+               for m in _CAPITALISED_RUN.finditer(text))
 
 
 def _only_where(names: set[str], question: str, texts: list[str]) -> bool:
@@ -1022,7 +1026,7 @@ def _only_where(names: set[str], question: str, texts: list[str]) -> bool:
     where = _IN_WHERE if thing in ROLE_RELATIONS else _WHERE_BEFORE
     seen = False
     for t in texts:
-        for found in re.finditer(r"\b[A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*", t):
+        for found in _CAPITALISED_RUN.finditer(t):
             if {re.sub(r"['’]s$", "", w) for w in found.group(0).split()} & names:
                 if not where.search(t[: found.start()]):
                     return False

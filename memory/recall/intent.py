@@ -92,7 +92,7 @@ _AUX_HAVE = re.compile(
     rf"(?:(?i:ever|never|already|just|recently|really|also|not|always|finally)\s+)?(?i:{alternation(PARTICIPLES)}|\w{{3,}}ed)\b)")
 
 _ABOUT = re.compile(r"\b(tell me (more )?about|what do you know about|anything about|remind me about)\b", re.I)
-_NAME = re.compile(r"\b(name|names|called)\b", re.I)
+NAME_ASKED = re.compile(r"\b(name|names|called)\b", re.I)  # asked what someone or something is called
 _WHEN = re.compile(
     r"\b(when|since|how long|how many (years|months|weeks|days)|dates?|days?|years?|months?|weeks?|ago|"
     r"recently|lately|birthday|anniversary)\b", re.I)
@@ -157,7 +157,7 @@ def analyse(question: str) -> Intent:
         # where a relative is, even when the verb was mis-heard ("where does my sister life?"); "where" alone
         # asks for many places ("where did I go on holiday?", "where do I volunteer?"), not a home
         asked = ["lives_in"]
-    if roles and (had or _NAME.search(q)):  # "what is my sister's name?": the kinship arc is the answer
+    if roles and (had or NAME_ASKED.search(q)):  # "what is my sister's name?": the kinship arc is the answer
         asked = list(roles)
     elif _ABOUT.search(q) and all(r in roles for r in asked):  # "tell me about my sister": all about her
         asked = []

@@ -19,7 +19,7 @@ from memory.model import USER_ID, Arc, spoken_day
 from memory.names import new_name, normalize
 from memory.periods import says_when, time_terms
 from memory.recall.cypher_gen import RECORDS
-from memory.recall.intent import Intent, analyse, names_someone_said, speaks_to
+from memory.recall.intent import NAME_ASKED, Intent, analyse, names_someone_said, speaks_to
 from memory.recall.linking import Linked, Linker
 from memory.search import terms
 from memory.summaries import summaries_for
@@ -487,7 +487,7 @@ class Recaller:
             if result.episodes_relevant:  # (what was found is judged as found; the turns that go on with it follow)
                 result.episodes = self._continued(episodes, set(terms(question)) - time_terms(question),
                                                   why=bool(_WHY.match(question)), when=intent.when)
-                if _NAME_ASKED.search(question):
+                if NAME_ASKED.search(question):
                     result.episodes = self._renamed(result.episodes, now)
             result.elsewhere, result.elsewhere_margin, result.asked = hits.elsewhere, hits.elsewhere_margin, hits.asked
             result.prompted = hits.prompted
@@ -695,8 +695,6 @@ def _only_former(words: Sequence[str], episodes: Sequence[Episode]) -> str:
 _MY_ROLE = re.compile(rf"\b(?:{alternation(MY)})\s+(\w+)\b(?!['’])(?:\s+(\w+)\b(?!['’]))?", re.I)
 
 
-# asked what something or someone is called
-_NAME_ASKED = re.compile(r"\b(?:name|names|called)\b", re.I)
 # a word written with a capital that is no sentence's first ("the Tuesday Tenors", "named her Salty Sue")
 _WRITTEN_NAME = re.compile(r"(?<=[\w,;'’\"] )(?!I\b)[A-Z][\w'’-]+")
 

@@ -153,52 +153,39 @@ def test_a_time_denied_and_another_told_is_read_first_when_asked_when(tmp_path: 
             "1 December 2026."
 
 
-def test_a_time_put_off_till_another_now_is_the_answer(tmp_path: Path) -> None:
-    """"When does Mags start at the library?" after "Mags starts at the library on the 2nd of March", then "the
-    council's lost her paperwork, so she's not starting till the 20th of April now": the newer time (everyday82: a
-    move put back had been answered with the first date)."""
-    said = [(datetime(2026, 2, 10, 18, tzinfo=UTC), "Mags starts at the library on the 2nd of March, she's buzzing."),
-            (datetime(2026, 2, 25, 18, tzinfo=UTC), "The council's lost her paperwork, so she's not starting till the "
-                                                    "20th of April now. Honestly.")]
+_APRIL_1, _MARCH_10 = datetime(2026, 4, 1, 9, tzinfo=UTC), datetime(2026, 3, 10, 18, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(("said", "question", "now", "meant"), [
+    # a time put off "till … now": the newer time (everyday82: a move put back had been answered with the first date)
+    ([(datetime(2026, 2, 10, 18, tzinfo=UTC), "Mags starts at the library on the 2nd of March, she's buzzing."),
+      (datetime(2026, 2, 25, 18, tzinfo=UTC), "The council's lost her paperwork, so she's not starting till the 20th "
+                                              "of April now. Honestly.")],
+     "When does Mags start at the library?", datetime(2026, 3, 1, 9, tzinfo=UTC), "20 April 2026."),
+    # a burial is told as the funeral, and its time is read from the words that name the funeral ("When was Uncle
+    # Paddy buried?" was answered with the day he died, everyday83)
+    ([(_MARCH_10, "My gran passed away on Sunday, peacefully. The funeral will be next Thursday at St Brigid's, then "
+                  "back to the hotel.")],
+     "When was my gran buried?", _APRIL_1, "19 March 2026."),
+    # the funeral's sentence is kept when the utterance is cut to what bears on the question (Paddy's had been given
+    # "Uncle Paddy died on Sunday" and its next sentence only)
+    ([(_MARCH_10, "Auntie Rose died on Sunday. She was eighty-eight and still doing the crossword in pen every single "
+                  "morning, God love her, right up to the end of it all, and she beat every one of us at cards over "
+                  "Christmas without even looking at her hand. I'll miss her terribly, we all will, the house is so "
+                  "quiet without her. The funeral's the day after tomorrow at the parish church. I'm doing one of the "
+                  "readings.")],
+     "When was Auntie Rose buried?", _APRIL_1, "12 March 2026."),
+    # asked of what is to come, a time still to come that the words found name goes before one gone ("When are Aoife
+    # and Tomás getting married?" was the Saturday he proposed, everyday82)
+    ([(datetime(2026, 5, 25, 18, tzinfo=UTC), "Nell's engaged! Sami proposed on the beach at Inch on Saturday."),
+      (datetime(2026, 7, 14, 18, tzinfo=UTC), "Nell and Sami have set a date, the 5th of June next year, in the "
+                                              "church in Dingle.")],
+     "When are Nell and Sami getting married?", datetime(2026, 11, 1, 9, tzinfo=UTC), "5 June 2027."),
+])
+def test_the_time_meant_is_read_from_the_words_that_tell_it(tmp_path: Path, said: list[tuple[datetime, str]],
+                                                            question: str, now: datetime, meant: str) -> None:
     with told(tmp_path / "a", said, Model()) as p:
-        assert p.answer("When does Mags start at the library?", now=datetime(2026, 3, 1, 9, tzinfo=UTC)).text == \
-            "20 April 2026."
-
-
-def test_a_burial_asked_is_the_funeral_told(tmp_path: Path) -> None:
-    """"When was Uncle Paddy buried?" was answered with the day he died (everyday83): a burial is told as the
-    funeral, and its time is read from the words that name the funeral."""
-    said = [(datetime(2026, 3, 10, 18, tzinfo=UTC), "My gran passed away on Sunday, peacefully. The funeral will be "
-                                                    "next Thursday at St Brigid's, then back to the hotel.")]
-    with told(tmp_path / "a", said, Model()) as p:
-        assert p.answer("When was my gran buried?", now=datetime(2026, 4, 1, 9, tzinfo=UTC)).text == \
-            "19 March 2026."
-
-
-def test_a_burial_asked_is_read_from_the_funeral_s_sentence_among_others(tmp_path: Path) -> None:
-    """The funeral's sentence is kept when the utterance is cut to what bears on the question: "When was Uncle
-    Paddy buried?" had been given "Uncle Paddy died on Sunday" and its next sentence only."""
-    said = [(datetime(2026, 3, 10, 18, tzinfo=UTC), "Auntie Rose died on Sunday. She was eighty-eight and still doing "
-                                                    "the crossword in pen every single morning, God love her, right up "
-                                                    "to the end of it all, and she beat every one of us at cards over "
-                                                    "Christmas without even looking at her hand. I'll miss her "
-                                                    "terribly, we all will, the house is so quiet without her. The "
-                                                    "funeral's the day after tomorrow at the parish church. I'm doing "
-                                                    "one of the readings.")]
-    with told(tmp_path / "a", said, Model()) as p:
-        assert p.answer("When was Auntie Rose buried?", now=datetime(2026, 4, 1, 9, tzinfo=UTC)).text == \
-            "12 March 2026."
-
-
-def test_asked_when_something_is_to_come_a_time_still_to_come_is_the_answer(tmp_path: Path) -> None:
-    """"When are Aoife and Tomás getting married?" was the Saturday he proposed (everyday82): asked of what is to
-    come, a time still to come that the words found name goes before one gone."""
-    said = [(datetime(2026, 5, 25, 18, tzinfo=UTC), "Nell's engaged! Sami proposed on the beach at Inch on Saturday."),
-            (datetime(2026, 7, 14, 18, tzinfo=UTC), "Nell and Sami have set a date, the 5th of June next year, in "
-                                                    "the church in Dingle.")]
-    with told(tmp_path / "a", said, Model()) as p:
-        assert p.answer("When are Nell and Sami getting married?", now=datetime(2026, 11, 1, 9, tzinfo=UTC)).text \
-            == "5 June 2027."
+        assert p.answer(question, now=now).text == meant
 
 
 def test_asked_when_of_someone_called_by_their_role_the_role_s_fact_carries_no_time(tmp_path: Path) -> None:
@@ -206,11 +193,10 @@ def test_asked_when_of_someone_called_by_their_role_the_role_s_fact_carries_no_t
     fact, and the model said the day he died (everyday83): who someone is carries no time of what is asked of them."""
     from memory.model import USER_ID
 
-    said = [(datetime(2026, 3, 10, 18, tzinfo=UTC), "Auntie Rose died on Sunday. The funeral will be next Thursday "
-                                                    "at St Brigid's, then back to the hotel.")]
+    said = [(_MARCH_10, "Auntie Rose died on Sunday. The funeral will be next Thursday at St Brigid's, then back to "
+                        "the hotel.")]
     model = Model()
     with told(tmp_path / "a", said, model) as p:
         p.graph.assert_fact("Rose", "aunt_of", USER_ID, now=said[0][0])
-        assert p.answer("When was Auntie Rose buried?", now=datetime(2026, 4, 1, 9, tzinfo=UTC)).text == \
-            "19 March 2026."
+        assert p.answer("When was Auntie Rose buried?", now=_APRIL_1).text == "19 March 2026."
         assert not model.prompts  # worked out, not read by the model
