@@ -205,6 +205,10 @@ def asks_now(question: str) -> bool:
     # drive?"): the newest words first, where a move or a change told later is ("she's moved to Cardiff now")
     # and how many or how much of it there is now ("How many days a week am I in the office?" after "five days a
     # week", then "just Tuesdays and Thursdays" from July: the model counted the first words it read)
+    # a record is beaten by a newer one ("What's my highest ever Scrabble score?" after 396, then 503), and what is
+    # next was said after what came before it ("What's my next piece going to be?" after the hare, "next a heron")
+    if _RECORD.search(question) or _NEXT.search(question):
+        return True
     now = bool(_WH_NOW.match(question.strip())) or (
         bool(_HOW_MANY_NOW.match(question.strip())) and not _PAST_AUX.search(question))
     # of anyone, when the question says it asks of today ("Where's Jordan based now?" after "two weeks on the rigs
@@ -213,6 +217,10 @@ def asks_now(question: str) -> bool:
         bool(_SAYS_NOW.search(question)) and not _PAST_AUX.search(question)))
 
 
+_SUPERLATIVE = r"(?:most|highest|best|biggest|fastest|longest|furthest|farthest|lowest|quickest|heaviest|largest)"
+_RECORD = re.compile(rf"\b{_SUPERLATIVE}\b.*\bever\b|\bever\b.*\b{_SUPERLATIVE}\b|\b(?:record|personal\s+best|pb)\b",
+                     re.I)
+_NEXT = re.compile(r"^\s*(?:what|which|who)\b.*\bnext\b", re.I)
 _SAYS_NOW = re.compile(r"\b(?:now|these\s+days|nowadays|at\s+the\s+moment|currently)\s*\??\s*$", re.I)
 # a wh-question and its auxiliary, a word or two of what is asked between: "What car do I…", "Who is my…"
 _WH_ASKING = set(WH_WORDS) - {"when", "how"}  # asked when, the best match stays first
@@ -941,7 +949,10 @@ _NAME_OF = re.compile(rf"\bnames?\s+of\s+(?:(?:the|{alternation(POSSESSIVES)})\s
                       r"(?P<thing>[a-z]+)(?:['’]s)?\s+(?:is\s+|was\s+)?called\s*\??\s*$", re.I)
 # what stands before a name said as where something is or happens ("at the Edinburgh Fringe"; not "in": "in Hamlet")
 _WHERE_BEFORE = re.compile(r"\b(?:at|near|outside|inside)\s+(?:the\s+)?$", re.I)
-_IN_WHERE = re.compile(r"\b(?:at|near|outside|inside|in|round|around)\s+(?:the\s+)?$", re.I)
+# (a person's name is no place's: said only after "from", it is where they come from, "a couple from Bristol")
+_IN_WHERE = re.compile(r"\b(?:at|near|outside|inside|in|round|around|from)\s+(?:the\s+)?$", re.I)
+# what is asked the name of is someone, said by what they do ("the new owners", "her instructor"): as a role
+_DOER = re.compile(r"[a-z]{2,}(?:er|or|ist|ian)s?$")
 _PLACE_KINDS = WORKPLACES | {"venue", "festival", "church", "chapel", "street", "road", "town", "village", "city",
                              "place", "park", "beach", "island", "country", "estate", "area", "club", "stadium",
                              "ground", "arena", "hall", "house", "home", "cottage", "campsite", "resort"}
@@ -967,7 +978,12 @@ def no_name_given(answer: str, question: str, recall: RecallResult) -> bool:
     made_up = {w for w in said - written if w.lower() in lower and w.lower() not in _GLUE}
     asked = _names_asked(question)  # the one asked about, said back ("Padraig's show is called…"), is no answer
     names = {w for w in said & written if w.lower() not in lower | _GLUE and w != "I" and _name_key(w) not in asked}
-    return bool(made_up) or not names or _only_where(names, question, [e.text for e in recall.episodes])
+    # (beside a name given whole as written, common words written as one are no name made up: "the Ultimate Frisbee
+    # team called the Huckleberry Flings")
+    whole = any(run and all(w in names for w in run) for run in (
+        [re.sub(r"['’]s$", "", w) for w in m.group(0).split() if w.lower() not in _GLUE]
+        for m in _CAPITALISED_RUN.finditer(answer)))
+    return (bool(made_up) and not whole) or not names or _only_where(names, question, [e.text for e in recall.episodes])
 
 
 _NAME_WORDS = frozenset(terms("called named name names"))
@@ -1023,7 +1039,7 @@ def _only_where(names: set[str], question: str, texts: list[str]) -> bool:
         return False
     # a person's name is no place's, whatever it follows ("my friend's flat in Bath": in a play, "in Hamlet", a
     # thing's may be)
-    where = _IN_WHERE if thing in ROLE_RELATIONS else _WHERE_BEFORE
+    where = _IN_WHERE if thing in ROLE_RELATIONS or _DOER.fullmatch(thing) else _WHERE_BEFORE
     seen = False
     for t in texts:
         for found in _CAPITALISED_RUN.finditer(t):
@@ -1050,6 +1066,8 @@ def held_instead(answer: str, question: str, recall: RecallResult) -> str | None
     are theirs may tell a newer value learning did not read: then the answer stands."""
     if _WHO.match(question) or yes_no(question) is not None or _OWN_DOUBT.search(answer) or _NOT_SAID.search(answer):
         return None  # a doubt or "not mentioned" is the answer checks' to weigh, not this one's
+    if _HOW_MEASURED.match(question):  # "How old was Bridie when she died?": an age, not the relation's value
+        return None
     named = _names_asked(question)
     held = [a for a in recall.facts if a.current and a.relation in recall.intent.relations[:1]
             and a.relation in RELATIONS and RELATIONS[a.relation].single_valued and _name_key(a.subject) in named]
@@ -1263,7 +1281,8 @@ def says_nothing_new(answer: str, question: str) -> bool:
 # words the model works out rather than finds (dates, days): never a sign of a guess
 _WORKED_OUT = frozenset(_key(w) for w in [
     *(m.lower() for m in calendar.month_name[1:]), *(d.lower() for d in calendar.day_name),
-    *"today yesterday tomorrow week weekend month year".split()])
+    *"today yesterday tomorrow week weekend month year".split(),
+    *"people folk".split()])  # ("450 people" of "four hundred and fifty guests": what a count is of, no fact)
 # numbers: worked out when the question counts or asks about time ("How many times…?" "Twice."), or when what
 # memory handed over has a number to work from; otherwise a number is a guess ("How old is my dad?" "35.")
 _NUMBER_WORDS = frozenset(_key(w) for w in [
@@ -1271,6 +1290,7 @@ _NUMBER_WORDS = frozenset(_key(w) for w in [
     *"sixty seventy eighty ninety hundred thousand million".split(),
     *"once twice thrice dozen few several couple half first second third".split()])
 _COUNTS = re.compile(r"\bhow (many|often|long)\b", re.I)
+_HOW_MEASURED = re.compile(r"^\s*how\s+(?:old|many|much|often|long|far|big|tall|heavy)\b", re.I)
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 _DATE_OR_TIME = re.compile(r"\b\d{4}-\d\d(?:-\d\d)?\b|\b\d{1,2}[:.]\d\d\b|\b\d{1,2}/\d{1,2}(?:/\d{2,4})?\b")
 _DATE_WORD = re.compile(rf"\b({alternation([*calendar.month_name[1:], *calendar.day_name])})\b", re.I)

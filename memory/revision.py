@@ -96,8 +96,10 @@ def _cue_terms(relation: str) -> frozenset[str]:
 
 # ...and one said around what ended ("I've let the allotment go", "we let it go"; not "let go of the rope")
 # "let her go", and a thing "packed in" / "jacked it in" (British for given up: "I've jacked in the rowing")
+# and an animal gone to live with others ("We've rehomed Juno"; not one taken in: "rehoming two hens from a farm")
 _LET_GO = re.compile(r"\blet\s+(?:[\w'-]+\s+){0,3}go\b(?!\s+(?:of|to|and|for|on|in|out|with)\b)"
-                     r"|\b(?:pack|jack|chuck)(?:ed|ing|s)?\s+(?:it\s+)?in\b")
+                     r"|\b(?:pack|jack|chuck)(?:ed|ing|s)?\s+(?:it\s+)?in\b"
+                     r"|\bre-?hom(?:ed|ing)\b(?![^.!?]*\bfrom\b)")
 
 
 def _says(text: str, cues: frozenset[str], phrases: tuple[str, ...]) -> bool:

@@ -96,6 +96,9 @@ NAME_ASKED = re.compile(r"\b(name|names|called)\b", re.I)  # asked what someone 
 _WHEN = re.compile(
     r"\b(when|since|how long|how many (years|months|weeks|days)|dates?|days?|years?|months?|weeks?|ago|"
     r"recently|lately|birthday|anniversary)\b", re.I)
+# "How old was Bridie when she died?", "What did I eat when I was in Rome?": a "when" after another question word
+# begins a clause that says of which time the question asks, and asks for no time itself
+_WHEN_CLAUSE = re.compile(rf"^(\s*(?:{alternation(set(WH_WORDS) - {'when'})})\b.*?)\bwhen\b", re.I)
 # "What day do I work at the garden centre?", "Which days is the gym open?": a day of the week, not a date
 _WEEKDAY_ASKED = re.compile(r"^\s*(?:what|which)\s+days?\s+(?:of\s+the\s+week\s+)?(?:do|does|is|are)\b", re.I)
 
@@ -163,7 +166,7 @@ def analyse(question: str) -> Intent:
         asked = []
     history = bool(_HISTORY.search(q) or NOW_MINE.match(q)) or (bool(_DID_PAST.search(q)) and "now" not in q.lower())
     return Intent(tuple(asked), history, bool(_PROVENANCE.search(q)), bool(_WHO.search(q)), roles,
-                  bool(_WHEN.search(q)) and not asks_a_weekday(q), role_words)
+                  bool(_WHEN.search(_WHEN_CLAUSE.sub(r"\1", q))) and not asks_a_weekday(q), role_words)
 
 
 _LATER_CAPITAL = re.compile(r"(?<=\w[\s,])\s*(?!I\b|I['’])[A-Z][\w'’]*")

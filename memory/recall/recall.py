@@ -153,7 +153,10 @@ def only_the_topic(question: str, episodes: Sequence[Episode]) -> bool:
     # a doing in the run is something happening in someone's life, not a thing named ("What's the plumber coming
     # to fix?" after "The plumber's coming Thursday to sort that leak")
     doing = any(w.islower() and w.endswith("ing") and said & set(terms(w)) for w in re.findall(r"[\w'’]+", question))
-    return len(run) >= 2 and run != hits and "0" not in run and not doing
+    # nor is one named as whose it is, and named in the words ("What was the score in Róisín's final?" after
+    # "Róisín's team won the county final"): someone's, not a thing known to all
+    whose = any(said & set(terms(m.group(1))) for m in re.finditer(r"\b([A-Z][\w-]*)['’]s\b", question))
+    return len(run) >= 2 and run != hits and "0" not in run and not doing and not whose
 
 
 def named_otherwise(question: str, episodes: Sequence[Episode]) -> bool:
@@ -170,10 +173,15 @@ def named_otherwise(question: str, episodes: Sequence[Episode]) -> bool:
         return False
     for t in shared:
         for e in episodes:
-            for run in _name_runs(e.text):
+            for run in (part for whole in _name_runs(e.text) for part in _after_owners(whole)):
                 if t in terms(" ".join(run)) and len(run) <= len(in_names[t]):
                     return False  # the name said as asked
     return True
+
+
+def _after_owners(run: list[str]) -> list[list[str]]:
+    """A run of names and the parts of it after each owner's name ("Astra's MOT": the MOT, the Astra's own)."""
+    return [run, *(run[i + 1:] for i, w in enumerate(run[:-1]) if re.search(r"['’]s$", w))]
 
 
 def _name_runs(text: str, *, skip_first: bool = False) -> list[list[str]]:
@@ -720,5 +728,8 @@ def _role_said(role: str, text: str) -> bool:
     """The words say someone of the role as the speaker's: "my sister", "our kids", or a parent called by the role as
     by a name ("Mum's moved in with us")."""
     if re.search(rf"\b(my|our)\s+(\w+\s+)?{re.escape(role)}(s|es|ren)?\b", text, re.I):
+        return True
+    # one spoken of said to be of the kind ("Juno's been over the fence again. She's a husky")
+    if re.search(rf"\b(?:she|he|it)(?:['’]s|\s+is|\s+was)\s+an?\s+(?:\w+\s+)?{re.escape(role)}\b", text, re.I):
         return True
     return role in KIN_TITLES and re.search(rf"\b{re.escape(role.capitalize())}\b", text) is not None

@@ -98,6 +98,9 @@ def test_only_turns_that_say_something_changed_are_checked(text: str, change: bo
     # a car scrapped or written off (everyday80: "Scrapped the Fabia" was a yes to "Have I got a car?")
     ("Scrapped the Astra, the sills were gone.", True),
     ("The Polo's a write-off after the crash.", True),
+    # an animal gone to live with others (everyday85: "We've rehomed Juno" was a yes to "Have we still got Juno?")
+    ("We've rehomed Juno.", True), ("The cat's been re-homed with my aunt.", True),
+    ("We're rehoming two hens from a battery farm.", False),  # taken in
 ])
 def test_words_that_say_something_ended_or_does_not_hold(text: str, end: bool) -> None:
     assert says_an_end(text) is end

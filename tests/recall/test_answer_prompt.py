@@ -1056,6 +1056,11 @@ def test_asked_with_we_their_we_is_said_as_you(question: str, answer: str, said:
     # of anyone, asked of today in so many words (everyday78: "Where's Jordan based now?" answered with the old place)
     ("Where's Kieran working now?", True), ("What does Maria do now?", True),
     ("What did Maria do now?", False),
+    # a record is beaten by a newer one, and what is next was said after what came before (everyday84/85: the old
+    # tally and the old best score were said)
+    ("What's my highest ever Scrabble score?", True), ("What's the most sheep Hemi has ever shorn?", True),
+    ("What's Dad's personal best for the marathon?", True), ("What's my next stained glass piece going to be?", True),
+    ("What was my best day out this summer?", False), ("What was the most fun?", False),
 ])
 def test_what_holds_now_in_the_users_life_reads_the_newest_words_first(question: str, newest_first: bool) -> None:
     from assistant.answer import asks_now
@@ -1652,6 +1657,13 @@ def test_a_value_held_of_someone_stands_against_one_from_words_not_theirs() -> N
     assert held_instead("Hamburg.", q, RecallResult(q, analyse(q), ["noor"], [before, home], "history")) is None
     q = "Where does Sam live now?"  # someone else asked: what Noor holds is no answer
     assert held_instead("Bordeaux now.", q, RecallResult(q, analyse(q), ["noor"], [home], "now")) is None
+    # asked how old, the relation named in the question's clause is not what is asked (everyday84: "How old was
+    # Bridie when she passed away?" "94 years old." was put back to the day she died)
+    q = "How old was Bridie when she passed away?"
+    died = dataclasses.replace(_fact("bridie", "died_on", "7 June 2026"), subject="Bridie")
+    said = Episode("e1", "c1", 0, "user", "My godmother Bridie died on Sunday. Ninety-four, sharp to the end.", JUNE_3)
+    r = RecallResult(q, analyse(q), ["bridie"], [died], "now", episodes=[said], episodes_relevant=True)
+    assert held_instead("Bridie was 94 years old.", q, r) is None
 
 
 def test_caffeine_gone_without_says_no_to_coffee() -> None:
@@ -1745,6 +1757,22 @@ def test_asked_a_name_an_answer_with_no_name_is_none() -> None:
     q = "What's Mrs Okafor's granddaughter called?"  # a name said with its "'s" (everyday77 at this stop's code)
     r = _heard(q, [("user", "Mrs Okafor's granddaughter Ada's got into Oxford to read law.", MAY_20)])
     assert not no_name_given("Ada.", q, r)
+    # people asked of by what they do: a name said only as where they are from is none (everyday85: "Bristol." for
+    # the new owners of the pub, "Some couple from Bristol have bought it")
+    q = "What are the new pub owners called?"
+    r = _heard(q, [("user", "The Red Lion's been sold. Some couple from Bristol have bought it.", MAY_20)])
+    assert no_name_given("Bristol.", q, r)
+    r = _heard(q, [("user", "The Red Lion's been sold to the Dunnes, a couple from Bristol.", MAY_20)])
+    assert not no_name_given("The Dunnes.", q, r)
+    q = "What's the band called?"  # a thing's name may follow "from" ("a song from Hamilton")
+    r = _heard(q, [("user", "Saw a band from Sheffield doing covers from Hamilton.", MAY_20)])
+    assert not no_name_given("Hamilton.", q, r)
+    # common words made a name beside the name given whole (everyday84: "the Ultimate Frisbee team called the
+    # Huckleberry Flings" was turned down as a name made up)
+    q = "What's my frisbee team called?"
+    r = _heard(q, [("user", "I've joined an ultimate frisbee team called the Huckleberry Flings.", MAY_20)])
+    assert not no_name_given("The Ultimate Frisbee team called the Huckleberry Flings.", q, r)
+    assert no_name_given("The Ultimate Frisbee Team.", q, r)
 
 
 def test_my_thing_with_the_i_left_out_is_the_users_own() -> None:

@@ -481,6 +481,10 @@ def test_asked_for_the_one_before_now_a_state_still_held_is_not_handed_over(worl
     ("How long was the power cut?", "We had a power cut last night, four hours without the telly.", False),
     ("When does half term start?", "The kids are off for half term from the 26th of October.", False),
     ("What time does half term start?", "The kids are off for half term from the 26th of October.", False),
+    # someone's, named as whose in the question and in the words (everyday84: "What was the score in Róisín's
+    # final?" was answered from general knowledge)
+    ("What was the score in Róisín's final?", "Róisín's camogie team won the county final today!", False),
+    ("What was the score in the county final?", "Róisín's camogie team won the county final today!", True),
 ])
 def test_words_that_only_name_the_topic_of_a_general_question_are_no_answer(question: str, said: str,
                                                                            general: bool) -> None:
@@ -507,6 +511,9 @@ def test_one_name_alone_is_no_topic_of_general_knowledge() -> None:
     ("When did we see Hamilton?", "We saw Hamilton on Friday.", False),
     ("Where does Mary Jane live?", "Mary moved to Leeds.", False),
     ("When did Cobh get its name?", "We went round the Lusitania Museum in Cobh on Friday, Cobh was lovely.", False),
+    # the name asked said after whose it is: the same thing (everyday85: "Which garage is the MOT at?" after "the
+    # Astra's MOT is Thursday" was answered from general knowledge)
+    ("Which garage is the MOT at?", "Can you remember the Astra's MOT is Thursday, at Pritchard's.", False),
 ])
 def test_a_name_said_only_inside_a_longer_one_is_another_thing(question: str, said: str, other: bool) -> None:
     from memory.recall.recall import named_otherwise
@@ -561,3 +568,14 @@ def test_a_short_turn_found_brings_the_speakers_next_turn(blank: Blank) -> None:
     assert ids[:2] == ["c6#0", "c6#1"]
     ids = [e.id for e in r.recall("When is Bernie selling his boat?", now=T0 + timedelta(days=3)).episodes]
     assert "c7#1" not in ids
+
+
+def test_a_kind_said_of_one_spoken_of_is_the_speakers() -> None:
+    """"Why did we give up our husky?" after "Juno's been over the fence again. She's a husky": the husky is one
+    spoken of as theirs, though never "our husky" (everyday85: "You haven't told me about your husky.")."""
+    from memory.recall.recall import _role_unmentioned
+
+    juno = Episode("e1", "c1", 0, "user", "Juno's been over the fence again. She's a husky, she was born to run.", T0)
+    assert _role_unmentioned(["husky"], [juno]) == ""
+    theirs = Episode("e2", "c1", 1, "user", "A couple near Aviemore have eleven huskies and a sled.", T0)
+    assert _role_unmentioned(["husky"], [theirs]) == "husky"

@@ -31,6 +31,10 @@ def _no_cypher(*args: Any) -> tuple[list[Arc], list[str], list[str]]:
 @pytest.mark.parametrize(("question", "when"), [
     ("When did Anna move to Lisbon?", True), ("How long has Anna lived there?", True),
     ("What did I do two days ago?", True), ("Where does Anna live now?", False), ("What is my dog called?", False),
+    # a "when" after another question word says of which time it asks (everyday84: "How old was Bridie when she
+    # passed away?" was answered with the day she died)
+    ("How old was Bridie when she passed away?", False), ("What did I eat when I was in Rome?", False),
+    ("So when is the party?", True), ("How many years was I there when I left?", True),
 ])
 def test_time_questions_are_recognised(question: str, when: bool) -> None:
     assert analyse(question).when is when
