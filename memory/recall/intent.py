@@ -99,6 +99,8 @@ _WHEN = re.compile(
 # "How old was Bridie when she died?", "What did I eat when I was in Rome?": a "when" after another question word
 # begins a clause that says of which time the question asks, and asks for no time itself
 _WHEN_CLAUSE = re.compile(rf"^(\s*(?:{alternation(set(WH_WORDS) - {'when'})})\b.*?)\bwhen\b", re.I)
+# "the most sheep shorn in one day", "How many miles a week do I run?": a rate, not a time asked
+_RATE = re.compile(r"\b(?:in\s+(?:a|one)|a|per|each|every)\s+(?:single\s+)?(?:day|week|month|year)\b", re.I)
 # "What day do I work at the garden centre?", "Which days is the gym open?": a day of the week, not a date
 _WEEKDAY_ASKED = re.compile(r"^\s*(?:what|which)\s+days?\s+(?:of\s+the\s+week\s+)?(?:do|does|is|are)\b", re.I)
 
@@ -166,7 +168,7 @@ def analyse(question: str) -> Intent:
         asked = []
     history = bool(_HISTORY.search(q) or NOW_MINE.match(q)) or (bool(_DID_PAST.search(q)) and "now" not in q.lower())
     return Intent(tuple(asked), history, bool(_PROVENANCE.search(q)), bool(_WHO.search(q)), roles,
-                  bool(_WHEN.search(_WHEN_CLAUSE.sub(r"\1", q))) and not asks_a_weekday(q), role_words)
+                  bool(_WHEN.search(_RATE.sub(" ", _WHEN_CLAUSE.sub(r"\1", q)))) and not asks_a_weekday(q), role_words)
 
 
 _LATER_CAPITAL = re.compile(r"(?<=\w[\s,])\s*(?!I\b|I['’])[A-Z][\w'’]*")

@@ -35,6 +35,9 @@ def _no_cypher(*args: Any) -> tuple[list[Arc], list[str], list[str]]:
     # passed away?" was answered with the day she died)
     ("How old was Bridie when she passed away?", False), ("What did I eat when I was in Rome?", False),
     ("So when is the party?", True), ("How many years was I there when I left?", True),
+    # a rate is no time asked (everyday84: the most sheep "in one day" read the best match first, the old tally)
+    ("What's the most sheep Hemi's ever shorn in one day?", False), ("How many miles a week do I run?", False),
+    ("What did I do every day in Rome?", False), ("How many days a week am I in the office?", True),
 ])
 def test_time_questions_are_recognised(question: str, when: bool) -> None:
     assert analyse(question).when is when
