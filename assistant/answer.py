@@ -716,7 +716,8 @@ def vetted(first: str, question: str, recall: RecallResult) -> str | None:
     if denied is not None:  # the user's own words say so; of someone else, they did not say it
         return said_on(denied, question) if denied.speaker == "user" else unknown_answer(recall)
     if (told := miscounted(first, question, recall)) is not None:  # the words that say the count, not a misreading
-        return said_on(told, question)
+        # (with the sentence beside that says a number too: "…after the Easter fair. Target's twenty-five thousand")
+        return said_on(told, question, beside=says_a_number, max_chars=240)
     if (says_nothing_new(first, question) or ungrounded(first, question, recall) or borrowed(first, question, recall)
             or told_the_listener(first, question, recall) or self_named(first, question, recall)
             or someone_else(first, question, recall) or yes_of_another(first, question, recall)
@@ -1481,6 +1482,12 @@ def _counts(text: str) -> set[tuple[int, str]]:
     for start, end, value in reversed(big_numbers(text)):  # "two hundred and ten quid" counts 210
         text = f"{text[:start]}{value}{text[end:]}"
     return {(number(n), _key(w.lower())) for n, w in _COUNT_OF.findall(text) if w.lower() not in _GLUE}
+
+
+def says_a_number(text: str) -> bool:
+    """The words say a number, in figures or in words ("Target's twenty-five thousand")."""
+    return bool(re.search(r"\d", text) or big_numbers(text)) or any(
+        exact_number(w) is not None for w in _NUMBER_WORD.findall(text))
 
 
 def miscounted(answer: str, question: str, recall: RecallResult) -> Episode | None:

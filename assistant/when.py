@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import calendar
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime
 
 from memory.episodes import Episode, asks
@@ -457,15 +457,16 @@ def _maybe_not(e: Episode, question: str) -> str:
     return f"Maybe not: {_said_on(e, question)}"
 
 
-def said_on(e: Episode, question: str) -> str:
-    """'On 15 September 2026 you said "Sold the Corsa…"'."""
-    return _said_on(e, question, start="On")
+def said_on(e: Episode, question: str, *, beside: Callable[[str], bool] | None = None, max_chars: int = 160) -> str:
+    """'On 15 September 2026 you said "Sold the Corsa…"' (``beside``: as for ``memory.search.focus``)."""
+    return _said_on(e, question, start="On", beside=beside, max_chars=max_chars)
 
 
-def _said_on(e: Episode, question: str, *, start: str = "on") -> str:
+def _said_on(e: Episode, question: str, *, start: str = "on", beside: Callable[[str], bool] | None = None,
+             max_chars: int = 160) -> str:
     """'on 15 September 2026 you said "Sold the Corsa…"': the words, of the question's topic, and when and whose."""
     who = "you" if e.speaker == "user" else e.speaker
-    return f'{start} {spoken_day(e.at)} {who} said "{focus(e.text, question, 160)}"'
+    return f'{start} {spoken_day(e.at)} {who} said "{focus(e.text, question, max_chars, beside=beside)}"'
 
 
 def yes_no(question: str) -> Aux | None:

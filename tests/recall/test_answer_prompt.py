@@ -1966,6 +1966,18 @@ def test_an_answer_that_miscounts_what_was_said_says_the_words_instead(question:
     assert (out is not None and "Down two stone since January" in out) is said
 
 
+def test_the_words_said_instead_of_a_miscount_keep_the_number_beside() -> None:
+    """"How much are we trying to raise for the roof altogether?" "18,250 pounds." (the sum raised, told later): the
+    words said instead were cut to their first sentence and left out the target said beside it (everyday85)."""
+    from assistant.answer import vetted
+    question = "How much are we trying to raise for the roof altogether?"
+    r = _talk(question, "", [("user", "The church roof appeal's on eleven thousand four hundred pounds after the "
+                                      "Easter fair. Target's twenty-five thousand, so we're not even halfway, and the "
+                                      "lead's been nicked twice now.")])
+    out = vetted("18250 pounds.", question, r)
+    assert out is not None and "Target's twenty-five thousand" in out
+
+
 @pytest.mark.parametrize(("answer", "said"), [("210 quid.", False), ("Two hundred and ten quid.", False),
                                               ("200 quid.", True)])
 def test_a_count_said_in_words_of_a_hundred_or_more_is_read_whole(answer: str, said: bool) -> None:
