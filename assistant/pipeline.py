@@ -194,7 +194,7 @@ class Pipeline:
         found = time_meant(first, named_only=span.held)
         if found is None and span.held:
             # a start said as a time of life or an event ("since I was fifteen"): said back; else the model answers
-            shown = first.episodes[:3] if first.episodes_relevant else []
+            shown = shown_of(first)
             said = spans.since_words([(e.text, e.speaker == "user") for e in shown], question)
             if said is None:
                 return None
@@ -216,6 +216,10 @@ class Pipeline:
             if span.held and any(spans.says_how_long(e.text) for e in used):
                 return None
             as_of = self._as_of(span, now)
+            if span.held and found[0].date() > as_of.date() and any(
+                    spans.says_how_long(e.text) or spans.years_marked(e.text) for e in shown_of(first)):
+                return None  # the time found is to come ("their ruby wedding do is a week on Saturday") and other
+                # words say how long it has held ("Forty years married and they still argue"): the model reads them
             # begun only later ("I start as their physio next month"): no time since it, and no answer to how long
             ans.text = (spans.since(found[0], as_of, span.unit, found[1], held=span.held)
                         if found[0].date() <= as_of.date()
@@ -450,6 +454,11 @@ class Pipeline:
                                  max_tokens=1)
         except LLMError:
             pass  # answers will fall back to the template and say why
+
+
+def shown_of(recall: RecallResult, n: int = 3) -> list[Episode]:
+    """The ``n`` best utterances found, when they bear on the question (none when they only matched loosely)."""
+    return list(recall.episodes[:n]) if recall.episodes_relevant else []
 
 
 def answer_json(ans: Answer, *, sources: Callable[[str], Any] | None = None,

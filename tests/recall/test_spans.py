@@ -4,7 +4,7 @@ said as people round it, and the whole path through a real memory, with no model
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -173,3 +173,17 @@ def test_since_a_start_still_to_come_is_not_known(pipeline: Pipeline) -> None:
     assert "don't know" in ans.text and not ans.llm_used
     ans = pipeline.answer("How long have I been coaching the rowing squad?", now=datetime(2026, 11, 1, 9, tzinfo=UTC))
     assert ans.text.endswith("(since September 2026).")  # begun by then
+
+
+def test_a_duration_said_beside_a_time_to_come_goes_to_the_model(tmp_path: Path) -> None:
+    """"How long have Tom's parents been married?" after "Tom's mum and dad's ruby wedding do is a week on Saturday"
+    and "Forty years married and they still argue": the time found is to come, and other words say how long it has
+    held (everyday84 had refused it); with no such words, still "I don't know"."""
+    at = datetime(2026, 9, 9, 19, tzinfo=UTC)
+    said = [(at, "Tom's mum and dad's wedding do is a week on Saturday, at the rugby club."),
+            (at, "Forty years married and they still argue about the toilet roll.")]
+    with told(tmp_path / "a", said, NoModel()) as p, pytest.raises(AssertionError, match="worked out"):
+        p.answer("How long have Tom's mum and dad been married?", now=at + timedelta(days=5))
+    with told(tmp_path / "b", said[:1], NoModel()) as p:
+        ans = p.answer("How long have Tom's mum and dad been married?", now=at + timedelta(days=5))
+        assert "don't know" in ans.text and not ans.llm_used
