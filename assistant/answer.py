@@ -1416,12 +1416,15 @@ def unfounded(premises: Sequence[str], question: str, recall: RecallResult) -> l
 def unsaid_in(premises: Sequence[str], texts: Sequence[str]) -> list[str]:
     """The premises that none of ``texts`` says (a choice offered, "beach|mountains", is said by either)."""
     known = set(_content(" ".join(texts)))
+    low = " ".join(" ".join(texts).lower().split())
 
     def unsaid(word: str) -> bool:
         k = _content(word)  # glue is no premise ("out" of "call-out"); one told in other words is said by them
-        told_as = {c for t in ASKED_AS_TOLD.get(word.lower(), ()) for c in _content(t)}  # "weight": "two stone"
+        told = ASKED_AS_TOLD.get(word.lower(), ())
+        told_as = {c for t in told if " " not in t for c in _content(t)}  # "weight": "two stone"
+        # (words of more than one, as a whole: "wedding do" for a party, not "wedding" alone)
         return bool(k) and k[0] not in known and k[0] not in _WORKED_OUT and not _numeric(k[0]) and not (
-            told_as & known)
+            told_as & known) and not any(" " in t and re.search(rf"\b{re.escape(t)}\b", low) for t in told)
     return [w for w in premises if all(unsaid(one) for one in w.split("|"))]
 
 

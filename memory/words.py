@@ -280,6 +280,12 @@ ASKED_AS_TOLD: dict[str, tuple[str, ...]] = {
     **dict.fromkeys(("buried", "bury", "burial", "cremated", "cremation"), ("funeral", "buried", "burial",
                                                                            "cremated", "cremation", "crematorium")),
     "funeral": ("buried", "burial", "cremated", "cremation", "crematorium"),
+    # a wedding anniversary is told by its name ("When's the anniversary party?" of "their ruby wedding do"), and a
+    # party by a word of its own, or as a "do" (words of more than one are said only as a whole)
+    "anniversary": ("ruby wedding", "silver wedding", "golden wedding", "diamond wedding", "pearl wedding",
+                    "years married"),
+    "party": ("bash", "celebration", "knees-up", "shindig", "wedding do", "leaving do", "birthday do", "works do",
+              "christmas do", "retirement do", "engagement do", "anniversary do"),
 }
 
 

@@ -214,3 +214,9 @@ def test_a_premise_told_in_other_words_is_said_by_them() -> None:
     assert unsaid_in(["weight"], ["Down two stone since January, feeling great."]) == []
     assert unsaid_in(["weight"], ["Ran my first 10k on Sunday."]) == ["weight"]
     assert unsaid_in(["bakery"], ["Down two stone since January."]) == ["bakery"]  # others as before
+    # a party told as a "do", an anniversary by its name, each as a whole (everyday84: "When's the anniversary party
+    # for Tom's parents?" was refused of "Tom's mum and dad's ruby wedding do is a week on Saturday")
+    do = "Tom's mum and dad's ruby wedding do is a week on Saturday."
+    assert unsaid_in(["anniversary", "party"], [do]) == []
+    assert unsaid_in(["party"], ["The wedding is a week on Saturday, what will I do?"]) == ["party"]
+    assert unsaid_in(["anniversary"], ["We went to a wedding in Ruby's village."]) == ["anniversary"]
