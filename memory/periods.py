@@ -224,12 +224,22 @@ def _timely(words: str) -> bool:
 
 def mended(text: str) -> str:
     """The words with a time the speaker mended in the same breath said as mended: "booked for Saturday at half
-    four — no, quarter past four" -> "booked for Saturday at quarter past four" (the small model read the first)."""
+    four — no, quarter past four" -> "booked for Saturday at quarter past four" (the small model read the first); and
+    a clause taken back with a dash for another said whole: "Black bin's Thursday now — no, hang on, Thursday's the
+    recycling one, the black bin's Friday" -> "Thursday's the recycling one, the black bin's Friday"."""
     def put(m: re.Match[str]) -> str:
         if not (_timely(m.group("x")) and _timely(m.group("y"))):
             return m.group(0)
         return f"{m.group('prep')} {m.group('y')}"
-    return _MEND.sub(put, text)
+    return _CLAUSE_MEND.sub(lambda m: m.group("y")[:1].upper() + m.group("y")[1:], _MEND.sub(put, text))
+
+
+# a clause from a sentence's start, a dash and the words that take it back, and a clause said whole in its place
+# (one opening with "<something>'s", "it's", "we're"…: not a word or a number mended, "seven thousand — no, sorry,
+# seven thousand eight hundred", whose clause is kept by the time mend or read as said)
+_CLAUSE_MEND = re.compile(r"(?:^|(?<=[.!?]\s))(?P<x>[^.!?—–]{3,120}?)\s*[—–]\s*(?:(?:ah|oh)\s+)?"
+                          + REPAIR_WORDS + r"(?P<y>(?:[\w-]+['’]s|(?:it|that|he|she|we|they|I)['’](?:s|re|m|ve|ll))\s)",
+                          re.I)
 
 
 # the rest of one time said ("on Thursday| the fifth", "on Saturday| at half four"), before a mend

@@ -516,6 +516,16 @@ def test_a_date_with_its_weekday_or_moved_to(text: str, direction: str | None, e
     ("We met at the pub, sorry, the club, at nine.", "We met at the pub, sorry, the club, at nine."),
     ("I love Tom, no, I adore him.", "I love Tom, no, I adore him."),
     ("Home by ten, no later.", "Home by ten, no later."),
+    # a clause taken back with a dash for another said whole (everyday84: "Black bin's Thursday now — no, hang on,
+    # Thursday's the blue recycling one, the black bin's Friday" was answered "Every single week.")
+    ("Rounds changed. Black bin's Thursday now — no, hang on, Thursday's the recycling one, the black bin's Friday.",
+     "Rounds changed. Thursday's the recycling one, the black bin's Friday."),
+    ("We're going Tuesday — no, wait, we're going Wednesday.", "We're going Wednesday."),
+    # not a clause said whole, or no words that take it back: as said
+    ("I paid seven thousand — no, sorry, seven thousand eight hundred.",
+     "I paid seven thousand — no, sorry, seven thousand eight hundred."),
+    ("It was great — no, honestly, it's the best thing I've done.",
+     "It was great — no, honestly, it's the best thing I've done."),
 ])
 def test_a_time_mended_in_the_same_breath_is_said_as_mended(said: str, meant: str) -> None:
     from memory.periods import mended
