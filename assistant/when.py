@@ -14,7 +14,7 @@ from memory.extraction.dates import UNITS, Tense, TimeRef, tense, words_of
 from memory.extraction.rules_lexicon import CAR_BRANDS, CAR_MODELS, DIET_NAMES, KIND_OF_PET, PETS
 from memory.model import USER_ID, Arc, spoken_day
 from memory.periods import MOMENT_TERMS, named_time, recurrence, says_when
-from memory.recall.intent import NOW_MINE
+from memory.recall.intent import NOW_MINE, asks_a_weekday
 from memory.recall.recall import RecallResult, fact_terms
 from memory.revision import says_a_change, says_an_end
 from memory.search import focus, stem, terms
@@ -776,6 +776,9 @@ def planned_for(recall: RecallResult) -> str | None:
     return f"{said[:1].upper()}{said[1:]}."
 
 
+_WEEKDAY_NAMED = re.compile(rf"\b(?:{alternation(calendar.day_name)})s?\b|\bweekends?\b", re.I)
+
+
 def how_often(recall: RecallResult, *, look: int = 3, max_chars: int = 300) -> str | None:
     """Asked when something is done, in the present ("When is my yoga class?"), and the best words found say how
     often ("I've got yoga every Tuesday evening"): that, as said ("Every Tuesday evening."). The day it was said,
@@ -784,10 +787,12 @@ def how_often(recall: RecallResult, *, look: int = 3, max_chars: int = 300) -> s
     if not recall.episodes_relevant or tense(words_of(recall.question)) == "past":
         return None
     topic = _topic(recall)
+    day = asks_a_weekday(recall.question)
     for e, text in _told(recall, look, max_chars):
         # (a repeat said of something else is none: "Drilling at half seven every single morning" for when the
-        # extension is meant to be finished)
-        if (often := recurrence(text)) is not None and _on_topic(text, often, topic):
+        # extension is meant to be finished; nor, asked what day, one that names none: "every single week")
+        if (often := recurrence(text)) is not None and _on_topic(text, often, topic) and not (
+                day and not _WEEKDAY_NAMED.search(often)):
             return f"{often[:1].upper()}{often[1:]}."
         if _meant(text, e.at) is not None:
             return None

@@ -26,7 +26,7 @@ a an the and or but if then so of to in on at by for with from about as into ove
 be been being doing having must you yours he him she hers it they them theirs this that these those there here
 yourself yourselves himself herself itself themselves
 not no yes just also very really too much many more most some any all each other such own same than only
-again still ever tell told say said know knew think thought remember like get got go went""".split()})
+again still ever tell told say said know knew think thought remember like get got go goes went""".split()})
 _IRREGULAR = {"went": "go", "gone": "go", "ran": "run", "ate": "eat", "bought": "buy", "taught": "teach",
               "thought": "think", "took": "take", "made": "make", "met": "meet", "saw": "see", "seen": "see",
               "began": "begin", "wrote": "write", "written": "write", "read": "read", "left": "leave",

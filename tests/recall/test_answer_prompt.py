@@ -316,6 +316,12 @@ def test_asked_when_a_question_or_a_plan_names_no_day() -> None:
     assert when_answer(_heard("What nights does Ollie train?", [weekly])) == "Monday and Wednesday nights."
     told = ("John", "Probably around six months from now, once the lease is signed.", MAY_20)
     assert when_answer(_heard("When is John opening his studio?", [asked, told])) == "November 2023."
+    # asked what day, a repeat that names no day is no answer (everyday84: "What day does the black bin go out
+    # now?" "Every single week.", from "Bin day's Monday round here and I forget every single week")
+    weekly = ("user", "Bin day's Monday round here and I forget every single week.", MAY_20)
+    assert when_answer(_heard("What day does the black bin go out?", [weekly])) != "Every single week."
+    weekly = ("user", "The bins go out every Monday night round here.", MAY_20)
+    assert when_answer(_heard("What day does the black bin go out?", [weekly])) == "Every Monday night."
 
 
 def test_not_asked_when_or_nothing_bears_on_it() -> None:
@@ -1191,6 +1197,16 @@ def test_a_number_about_the_user_is_not_grounded_by_the_day_of_a_facts_date() ->
     assert "27" in " ".join(r.statements())  # the date is what the model read
     assert ungrounded("You are 27 years old.", q, r)
     assert not ungrounded("You are vegetarian.", "What do I eat?", r)
+
+
+def test_goes_is_no_word_of_an_answers_own() -> None:
+    """"What day does the black bin go out now?" "The black bin goes out on Friday." was turned down: "goes" was read
+    as a word of the answer's own, where "go" is no topic word (everyday84)."""
+    from assistant.answer import ungrounded
+    q = "What day does the black bin go out now?"
+    r = _talk(q, "", [("user", "Thursday's the recycling one, the black bin's Friday.")])
+    assert not ungrounded("The black bin goes out on Friday.", q, r)
+    assert ungrounded("The black bin goes out at the depot.", q, r)
 
 
 def test_one_who_does_what_was_said_is_grounded_by_it() -> None:
