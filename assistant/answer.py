@@ -231,6 +231,7 @@ _WH_NOW = re.compile(rf"(?:{alternation(_WH_ASKING)})(?:(?:\s+\w+){{0,3}}?\s+(is
 
 
 # asked how or why something happened: the words say it, a fact only that it did
+_WHY = re.compile(r"^\s*why\b", re.I)
 _HOW_OR_WHY = re.compile(r"^\s*(?:why|how)\s+(?:did|do|does|was|were|is|are|had|has|have|come)\b", re.I)
 
 
@@ -257,7 +258,9 @@ def user_prompt(question: str, recall: RecallResult, now: datetime, *, budget_ch
         lines.append("Remembered: nothing relevant." if recall.personal else
                      "Remembered: nothing relevant. This is a general question: answer it from your own knowledge.")
     if asked:
-        lines.append(f"Question: {question.strip()}" + (" (a day of the week)" if asks_a_weekday(question) else ""))
+        lines.append(f"Question: {question.strip()}" + (" (a day of the week)" if asks_a_weekday(question) else
+                                                         " (the reason: what made it happen)" if _WHY.match(question)
+                                                         else ""))
     else:  # a small model tends to echo the sentence back in the first person: ask for a reply to it
         lines.append(f"The user tells you: {question.strip()}\n"
                      "Reply to them in one short, warm sentence that says back what you heard, calling them \"you\".")

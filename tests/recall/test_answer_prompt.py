@@ -92,6 +92,18 @@ def test_asked_which_day_of_the_week(question: str, weekday: bool) -> None:
     assert ("(a day of the week)" in prompt) is weekday
 
 
+@pytest.mark.parametrize(("question", "reason"), [
+    ("Why did Rajesh and I move?", True), ("why is Dad in hospital", True),
+    ("Where did Rajesh and I move?", False), ("How did I hurt my ankle?", False),
+])
+def test_asked_why_the_model_is_told_a_reason_is_asked(question: str, reason: bool) -> None:
+    """"Why did Rajesh and I move?" "Because we decided to sell the flat in Pune and move to Bengaluru.": the small
+    model said back what happened for why. Told that the reason is asked, it answered 36 of 49 why-questions of the
+    everyday holdouts (everyday60–85) where it had answered 33 (stop 63)."""
+    prompt = messages(question, _result([], question=question), AT, [])[-1]["content"]
+    assert ("(the reason: what made it happen)" in prompt) is reason
+
+
 def test_asked_how_or_why_the_words_come_before_the_facts() -> None:
     """"How did I hurt my ankle?" "You injured your ankle on 29 September 2026.": the fact read first was said
     back; the words say how."""
