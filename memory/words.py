@@ -290,9 +290,10 @@ ASKED_AS_TOLD: dict[str, tuple[str, ...]] = {
 
 
 def told_as(question: str) -> list[str]:
-    """The words people tell what a question asks in (``ASKED_AS_TOLD``): "funeral" for "buried"."""
+    """The words people tell what a question asks in (``ASKED_AS_TOLD``): "funeral" for "buried". Those of more than
+    one word ("wedding do") are left out: searched word by word, "wedding" alone would be taken for a party."""
     words = set(re.findall(r"[a-z]+", question.lower()))
-    return [w for key, told in ASKED_AS_TOLD.items() if set(key.split()) <= words for w in told]
+    return [w for key, told in ASKED_AS_TOLD.items() if set(key.split()) <= words for w in told if " " not in w]
 # What an allergy (its object as said) rules out: the foods of that kind ("allergic to shellfish": no prawns)
 ALLERGEN_FOODS: dict[str, frozenset[str]] = {
     "shellfish": frozenset("prawns prawn shrimp shrimps crab crabs lobster lobsters mussels scallops oysters clams "

@@ -220,3 +220,6 @@ def test_a_premise_told_in_other_words_is_said_by_them() -> None:
     assert unsaid_in(["anniversary", "party"], [do]) == []
     assert unsaid_in(["party"], ["The wedding is a week on Saturday, what will I do?"]) == ["party"]
     assert unsaid_in(["anniversary"], ["We went to a wedding in Ruby's village."]) == ["anniversary"]
+    # searched, words of more than one are left out: "wedding" alone is no party
+    from memory.words import told_as
+    assert "bash" in told_as("When's the party?") and not any(" " in w for w in told_as("When's the party?"))
