@@ -2142,3 +2142,20 @@ def test_stop_62s_name_reader_takes_odd_text_without_harm(odd: str) -> None:
     assert new_name(odd) in (None, "Now")
     r = _heard(odd, [("user", odd, MAY_20)])
     assert renamed_since(odd, odd, r) is None
+
+
+@pytest.mark.parametrize("odd", ["", "   ", "?", "Why", "How old when", "\x00\ufffd", "'; DROP TABLE arcs; --",
+                                 "a — no, " * 500, " — " * 500, "Black bin's — no, hang on, it's " * 50])
+def test_stop_63s_readers_and_checks_take_odd_text_without_harm(odd: str) -> None:
+    """Blank, cut-off or hostile text through this stop's readers (a clause mended, a number said, a "when" clause,
+    a record asked, the names of people asked, a miscount's words): no error, nothing said instead of nothing."""
+    from assistant.answer import asks_now, no_name_given, says_a_number, vetted
+    from memory.periods import mended
+
+    assert isinstance(mended(odd), str) and len(mended(odd)) <= len(odd)
+    assert says_a_number(odd) is False
+    analyse(odd)  # no error
+    asks_now(odd)
+    r = _heard(odd, [("user", odd, MAY_20)])
+    assert not no_name_given(odd, odd, r)  # no name asked
+    vetted(odd or "?", odd, r)  # no error
