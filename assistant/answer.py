@@ -38,7 +38,7 @@ from memory.llm import Message
 from memory.model import USER_ID, Arc
 from memory.names import new_name
 from memory.periods import mended, says_when
-from memory.recall.intent import asks_a_weekday
+from memory.recall.intent import asks_a_weekday, asks_why
 from memory.recall.recall import RecallResult
 from memory.search import SENTENCE_END, STOPWORDS, focus, fold, stem, terms
 from memory.timeutil import spoken_grain
@@ -231,7 +231,6 @@ _WH_NOW = re.compile(rf"(?:{alternation(_WH_ASKING)})(?:(?:\s+\w+){{0,3}}?\s+(is
 
 
 # asked how or why something happened: the words say it, a fact only that it did
-_WHY = re.compile(r"^\s*why\b", re.I)
 _HOW_OR_WHY = re.compile(r"^\s*(?:why|how)\s+(?:did|do|does|was|were|is|are|had|has|have|come)\b", re.I)
 
 
@@ -259,7 +258,7 @@ def user_prompt(question: str, recall: RecallResult, now: datetime, *, budget_ch
                      "Remembered: nothing relevant. This is a general question: answer it from your own knowledge.")
     if asked:
         lines.append(f"Question: {question.strip()}" + (" (a day of the week)" if asks_a_weekday(question) else
-                                                         " (the reason: what made it happen)" if _WHY.match(question)
+                                                         " (the reason: what made it happen)" if asks_why(question)
                                                          else ""))
     else:  # a small model tends to echo the sentence back in the first person: ask for a reply to it
         lines.append(f"The user tells you: {question.strip()}\n"

@@ -105,6 +105,14 @@ _RATE = re.compile(r"\b(?:in\s+(?:a|one)|a|per|each|every)\s+(?:single\s+)?(?:da
 _WEEKDAY_ASKED = re.compile(r"^\s*(?:what|which)\s+days?\s+(?:of\s+the\s+week\s+)?(?:do|does|is|are)\b", re.I)
 
 
+_WHY = re.compile(r"^\s*(?:why|how\s+come)\b", re.I)
+
+
+def asks_why(question: str) -> bool:
+    """"Why did Hemi go home early?", "How come the ferry was late?": a reason asked."""
+    return bool(_WHY.match(question))
+
+
 def asks_a_weekday(question: str) -> bool:
     """"What day do I work at the garden centre?": a day of the week (the small model gave the date it was told)."""
     return bool(_WEEKDAY_ASKED.match(question))

@@ -19,7 +19,7 @@ from memory.model import USER_ID, Arc, spoken_day
 from memory.names import new_name, normalize
 from memory.periods import says_when, time_terms
 from memory.recall.cypher_gen import RECORDS
-from memory.recall.intent import NAME_ASKED, Intent, analyse, names_someone_said, speaks_to
+from memory.recall.intent import NAME_ASKED, Intent, analyse, asks_why, names_someone_said, speaks_to
 from memory.recall.linking import Linked, Linker
 from memory.search import terms
 from memory.summaries import summaries_for
@@ -202,7 +202,6 @@ def _name_runs(text: str, *, skip_first: bool = False) -> list[list[str]]:
 REPLIER = "assistant"  # the speaker of the assistant's own replies in a conversation
 SHORT_TURN_WORDS = 8  # a turn this short is often begun, not finished: the speaker's next turn goes on with it
 _WORDS = re.compile(r"[\w'’-]+")
-_WHY = re.compile(r"^\s*(?:why|how\s+come)\b", re.I)
 _WHO_OR_WHAT = re.compile(r"^\s*(?:who|what|which)\b(?!\s+(?:time|day|date|year|month|week)s?\b)", re.I)
 
 
@@ -494,7 +493,7 @@ class Recaller:
                 result.episodes_relevant, result.topic_only = False, True
             if result.episodes_relevant:  # (what was found is judged as found; the turns that go on with it follow)
                 result.episodes = self._continued(episodes, set(terms(question)) - time_terms(question),
-                                                  why=bool(_WHY.match(question)), when=intent.when)
+                                                  why=asks_why(question), when=intent.when)
                 if NAME_ASKED.search(question):
                     result.episodes = self._renamed(result.episodes, now)
             result.elsewhere, result.elsewhere_margin, result.asked = hits.elsewhere, hits.elsewhere_margin, hits.asked

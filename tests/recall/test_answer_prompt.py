@@ -94,6 +94,7 @@ def test_asked_which_day_of_the_week(question: str, weekday: bool) -> None:
 
 @pytest.mark.parametrize(("question", "reason"), [
     ("Why did Rajesh and I move?", True), ("why is Dad in hospital", True),
+    ("How come the ferry was cancelled?", True),  # the recall's "why" reader and the prompt's are one
     ("Where did Rajesh and I move?", False), ("How did I hurt my ankle?", False),
 ])
 def test_asked_why_the_model_is_told_a_reason_is_asked(question: str, reason: bool) -> None:
