@@ -284,6 +284,8 @@ ASKED_AS_TOLD: dict[str, tuple[str, ...]] = {
     # party by a word of its own, or as a "do" (words of more than one are said only as a whole)
     "anniversary": ("ruby wedding", "silver wedding", "golden wedding", "diamond wedding", "pearl wedding",
                     "years married"),
+    # a home is told as where one is home, or back ("Home! Back in Portobello since last night")
+    **dict.fromkeys(("live", "lives"), ("home",)),
     "party": ("bash", "celebration", "knees-up", "shindig", "wedding do", "leaving do", "birthday do", "works do",
               "christmas do", "retirement do", "engagement do", "anniversary do"),
 }

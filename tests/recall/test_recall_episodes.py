@@ -579,3 +579,15 @@ def test_a_kind_said_of_one_spoken_of_is_the_speakers() -> None:
     assert _role_unmentioned(["husky"], [juno]) == ""
     theirs = Episode("e2", "c1", 1, "user", "A couple near Aviemore have eleven huskies and a sled.", T0)
     assert _role_unmentioned(["husky"], [theirs]) == "husky"
+
+
+def test_a_home_asked_is_searched_as_told_home(blank: Blank) -> None:
+    """"Which part of Edinburgh do I live in?" after "Home! Back in Portobello since last night.": no word shared,
+    nothing found ("I don't know"); where someone lives is told as home too (everyday85)."""
+    g, ep = blank
+    ep.add([Turn("c1", T0, "user", "Home! Back in Portobello since last night, the cat went straight to her radiator.",
+                 0),
+            Turn("c2", T0, "user", "The bathroom tap is leaking again.", 1)])
+    r = Recaller(g, episodes=ep, episode_limit=4).recall("Which part of Edinburgh do I live in?",
+                                                         now=T0 + timedelta(days=3))
+    assert r.episodes_relevant and [e.id for e in r.episodes][:1] == ["c1#0"]
