@@ -305,6 +305,15 @@ _BE_NOW = frozenset({"am", "is", "are", "'m", "’m", "'re", "’re", "'s", "’
 _WILL = frozenset({"will", "'ll", "’ll", "shall", "gonna", "wo"})  # "wo" of "won't"
 _AHEAD = frozenset({"tomorrow", "next", "upcoming", "soon", "planning", "plan", "plans", "hoping", "intend",
                     "booked", "scheduled", "tickets", "ticket"})
+# a time arranged for: "It's fixed for the 12th of April", "the hearing is set for the 3rd" (not "fixed on Monday")
+_FIXED_FOR = frozenset({"fixed", "set", "arranged", "pencilled", "penciled", "slated", "planned", "earmarked"})
+
+
+def _fixed_for(after: Sequence[str]) -> bool:
+    """The words after "fixed", "pencilled"…: "for" or "in for" a time."""
+    return after[:1] == ["for"] or after[:2] == ["in", "for"]
+
+
 # what is got for a time to come: the verb that gets it is no past of that time ("Got tickets to see Coldplay in
 # August", "bought two tickets for the match on Saturday")
 _TICKETS = frozenset({"tickets", "ticket"})
@@ -335,14 +344,15 @@ def tense(words: Sequence[tuple[str, str]]) -> Tense:
         modifier = tags[i] == "NN" and i + 1 < len(tags) and tags[i + 1].startswith("NN")  # "a planning officer"
         if w in _WILL or (w in _AHEAD and not modifier) or (
                 w == "going" and nxt[:1] == ["to"] and i and low[i - 1] in _BE_NOW) or (
-                w in _EXPECTED and nxt[:1] not in (["have"], ["'ve"], ["’ve"])):
+                w in _EXPECTED and nxt[:1] not in (["have"], ["'ve"], ["’ve"])) or (
+                w in _FIXED_FOR and _fixed_for(low[i + 1 : i + 3])):
             future = True
         elif w in _BE_NOW and nxt and ((nxt[0].endswith("ing") and len(nxt[0]) > 4) or nxt[:2] == ["off", "to"]):
             future = True  # "I'm flying", "we're getting", "we're off to": an arrangement, when a day or month is named
         elif i == 0 and w.endswith("ing") and len(w) > 4 and w not in _ING_NOUNS and tags[0] in ("", "VBG"):
             elided = True  # the same with "I'm" left out: "Moving in on the 1st of May", "Flying out on Friday"
-        if w in _AHEAD or _TICKETS.intersection(nxt):  # "I booked a table for Friday": the verb is past, what it
-            continue  # arranges is not
+        if w in _AHEAD or _TICKETS.intersection(nxt) or (w in _FIXED_FOR and _fixed_for(low[i + 1 : i + 3])):
+            continue  # "I booked a table for Friday", "fixed for the 12th": the verb is past, what it arranges is not
         if w in _SIGNED and _starts_ahead(low):  # "Signed up for the Welsh class, Tuesday nights from September",
             future = True  # "enrolled on a course starting in October": what was joined begins then
             continue

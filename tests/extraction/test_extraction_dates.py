@@ -306,6 +306,21 @@ def test_next_weekday_is_that_day_of_next_week() -> None:
         assert ref is not None and ref.when == d(2026, 11, 5) and ref.grain == "day"
 
 
+def test_a_time_fixed_for_is_to_come() -> None:
+    """"It's fixed for the 12th of April", said in January: the April to come (everyday86: an arangetram and a griha
+    pravesh "fixed for" a day were dated the year before, and "When was our griha pravesh?" answered wrong); a thing
+    fixed on a day is past."""
+    from memory.periods import named_time
+
+    january = datetime(2026, 1, 18, 10, 0, tzinfo=UTC)
+    for said, meant in [("It's fixed for the 12th of April at the sabha.", date(2026, 4, 12)),
+                        ("Griha pravesh is fixed for the 19th of February, panditji says.", date(2026, 2, 19)),
+                        ("The christening's pencilled in for the 3rd of March.", date(2026, 3, 3)),
+                        ("The boiler was fixed on the 12th of December.", date(2025, 12, 12))]:
+        found = named_time(said, january)
+        assert found is not None and found[1].when.date() == meant, said
+
+
 def test_a_time_is_read_in_the_tense_of_its_own_clause() -> None:
     """"We've had an offer accepted, completion should be in January", said in October: the January after, though
     the sentence opens in the past; a clause that does not tell leaves the sentence's tense."""
