@@ -11,6 +11,7 @@ from memory.extraction.dates import (
     DAY_NAME_WORDS,
     LENGTH_WORDS,
     MONTHS,
+    NUMBER_SAID,
     NUMBERS,
     ORDINALS,
     SEASONS,
@@ -194,9 +195,12 @@ def _named_in(sentence: str, at: datetime, tense_else: Tense) -> tuple[str, Time
     mended = SELF_REPAIR.match(sentence[tail.end() :]) if tail is not None else None
     rest = sentence[tail.end() + mended.end() :] if tail is not None and mended is not None else ""
     rest = _MEND_LEAD.sub("", rest, count=1)  # "— no wait, it's the twenty-first": a day of the month said alone
-    rest = f"on {rest}" if _BARE_DAY.match(rest) else rest
+    if (day := _BARE_DAY.match(rest)) is not None:  # "on the 8th of September — no, sorry, the 9th": of September
+        month = _MONTH_SAID.search(ref.text)
+        rest = f"on {day.group(0)}{f' of {month.group(0)}' if month else ''}{rest[day.end():]}"
+    same: Tense = "future" if ref.when > at else "past"  # a time mended points the way the first one did
     if rest and mended is not None and mended.group(0).strip(" ,—–-.…") and (
-            other := resolve(rest, at, direction=said or tense_else)) is not None and (
+            other := resolve(rest, at, direction=said or same)) is not None and (
             0 <= rest.lower().find(other.text.lower()) < 12):  # the mend says the time at once
         ref = other
     elif apart and cut >= 0 and DENYING.search(sentence[:cut].split(",")[-1]):
@@ -211,11 +215,24 @@ _SAID_TIME_WORDS = frozenset({"half", "quarter", "noon", "midnight", "o'clock", 
                               "tonight", "morning", "evening", "afternoon", *(w.lower() for w in (*MONTHS, *WEEKDAYS)),
                               *ORDINALS, *NUMBERS})
 _MEND = re.compile(r"\b(?P<prep>at|on|for|by|from|until|till)\s+"
-                   r"(?P<x>(?:(?!(?:at|on|for|by|from|until|till)\s)[\w'’:.-]+\s+){0,3}?[\w'’:.-]+?)\s*"
+                   r"(?P<x>(?:(?!(?:at|on|for|by|from|until|till)\s)(?:[\w'’:-]|\.(?=\w))+\s+){0,3}?[\w'’:.-]+?)\s*"
                    rf"(?P<mark>(?:[—–-]+|,)\s*{REPAIR_WORDS}(?:{REPAIR_LEAD})?)(?P<y>(?:[\w'’:.]+(?:-\w+)?\s*){{1,3}})",
                    re.I)
 _MEND_LEAD = re.compile(rf"^{REPAIR_LEAD}", re.I)
 _BARE_DAY = re.compile(rf"the\s+(?:\d{{1,2}}(?:st|nd|rd|th)|{alternation(ORDINALS)})\b", re.I)
+
+
+_MONTH_SAID = re.compile(rf"\b(?:{alternation(m for m in MONTHS if len(m) > 4 or m in ('june', 'july'))}|(?-i:May))\b",
+                         re.I)
+_TIME_LEADS = frozenset({"the", "this", "next", "at", "on", "about", "around"})
+
+
+def _opens_a_time(words: str) -> bool:
+    """The words open with a time ("half ten", "the 9th", "next Friday"), not a thing ("sleep the first night")."""
+    first = [w for w in re.findall(r"[\w'’:.]+", words)[:3]]
+    while first and first[0].lower() in _TIME_LEADS:
+        first = first[1:]
+    return bool(first) and _timely(first[0])
 
 
 def _timely(words: str) -> bool:
@@ -228,10 +245,30 @@ def mended(text: str) -> str:
     a clause taken back with a dash for another said whole: "Black bin's Thursday now — no, hang on, Thursday's the
     recycling one, the black bin's Friday" -> "Thursday's the recycling one, the black bin's Friday"."""
     def put(m: re.Match[str]) -> str:
-        if not (_timely(m.group("x")) and _timely(m.group("y"))):
+        x, y = m.group("x"), m.group("y")
+        if not (_timely(x) and _opens_a_time(y)):  # "Three days, no sleep the first night": no mend
             return m.group(0)
-        return f"{m.group('prep')} {m.group('y')}"
-    return _CLAUSE_MEND.sub(lambda m: m.group("y")[:1].upper() + m.group("y")[1:], _MEND.sub(put, text))
+        # "on the 8th of September — no, sorry, the 9th": the day mended in the month said
+        month = _MONTH_SAID.search(x)
+        day = y.rstrip(" ,.!?;")
+        if month is not None and _BARE_DAY.fullmatch(day) is not None:
+            y = f"{day} of {month.group(0)}{y[len(day):]}"
+        return f"{m.group('prep')} {y}"
+    text = _NUMBER_MEND.sub(_put_number, _MEND.sub(put, text))
+    return _CLAUSE_MEND.sub(lambda m: m.group("y")[:1].upper() + m.group("y")[1:], text)
+
+
+# a number mended in the same breath, with its unit said once or twice: "Budget is eighteen lakh — sorry, sixteen
+# lakh", "I paid seven thousand — no, sorry, seven thousand eight hundred"
+_NUMBER_MEND = re.compile(rf"(?P<x>{NUMBER_SAID})(?P<unit>\s+[a-z]+)?\s*(?:[—–-]+|,)\s*{REPAIR_WORDS}"
+                          rf"(?P<y>{NUMBER_SAID})(?P<yunit>\s+[a-z]+)?", re.I)
+
+
+def _put_number(m: re.Match[str]) -> str:
+    unit, yunit = (m.group(k) or "" for k in ("unit", "yunit"))
+    if unit and yunit and unit.strip().lower().rstrip("s") != yunit.strip().lower().rstrip("s"):
+        return m.group(0)  # "three kids, no, two dogs": not one number mended
+    return m.group("y") + (yunit or unit)
 
 
 # a clause from a sentence's start, a dash and the words that take it back, and a clause said whole in its place

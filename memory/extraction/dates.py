@@ -113,6 +113,11 @@ _BIG = re.compile(rf"\b(?:{_THOUSANDS}(?:,?\s+(?:and\s+)?{_HUNDREDS})?|{_HUNDRED
                   rf"(?:\s+and\s+{_SMALL}(?![- ]\w*(?:hundred|thousand)))?\b", re.I)
 
 
+# a number said, in figures (after a currency sign) or in words, for a regex read without case: "£260", "sixteen",
+# "two hundred and sixty thousand"
+NUMBER_SAID = rf"(?:[£$€]?\d(?:[\d,.]*\d)?(?!\w|[.,]\d)|{_BIG.pattern}|\b{_SMALL}\b)"
+
+
 def big_numbers(text: str) -> list[tuple[int, int, int]]:
     """The numbers of a hundred or more said in words, each (start, end, value): "a hundred and twenty" 120, "two
     hundred and ten" 210, "three thousand five hundred" 3500 (a small model reading "two hundred and ten quid" said

@@ -306,6 +306,20 @@ def test_next_weekday_is_that_day_of_next_week() -> None:
         assert ref is not None and ref.when == d(2026, 11, 5) and ref.grain == "day"
 
 
+def test_a_day_of_the_month_mended_is_of_the_month_said() -> None:
+    """"We leave on the 8th of September — no, sorry, the 9th, the 8th was the flight we didn't book", said in March:
+    the 9th of September to come (everyday86: "9 March 2026"), though a later clause is in the past."""
+    from memory.periods import named_time
+
+    march = datetime(2026, 3, 3, 10, 0, tzinfo=UTC)
+    for said in ("We leave on the 8th of September — no, sorry, the 9th, the 8th was the flight we didn't book.",
+                 "We leave on the 8th of September — no wait, it's the 9th."):
+        found = named_time(said, march)
+        assert found is not None and found[1].when.date() == date(2026, 9, 9), said
+    found = named_time("Sports day is on the twelfth — no, it's the nineteenth.", march)
+    assert found is not None and found[1].when.date() == date(2026, 3, 19)  # no month said: the one it is said in
+
+
 def test_a_time_fixed_for_is_to_come() -> None:
     """"It's fixed for the 12th of April", said in January: the April to come (everyday86: an arangetram and a griha
     pravesh "fixed for" a day were dated the year before, and "When was our griha pravesh?" answered wrong); a thing
@@ -536,9 +550,24 @@ def test_a_date_with_its_weekday_or_moved_to(text: str, direction: str | None, e
     ("Rounds changed. Black bin's Thursday now — no, hang on, Thursday's the recycling one, the black bin's Friday.",
      "Rounds changed. Thursday's the recycling one, the black bin's Friday."),
     ("We're going Tuesday — no, wait, we're going Wednesday.", "We're going Wednesday."),
+    # a number mended in the same breath, its unit said once or twice (everyday86: "Budget is eighteen lakh — sorry,
+    # sixteen lakh" was answered "eighteen lakh")
+    ("I paid seven thousand — no, sorry, seven thousand eight hundred.", "I paid seven thousand eight hundred."),
+    ("Budget is eighteen lakh — sorry, sixteen lakh, the sponsor pulled out.",
+     "Budget is sixteen lakh, the sponsor pulled out."),
+    ("It cost £250, no wait, £260.", "It cost £260."), ("It was 5 minutes, no, 10.", "It was 10 minutes."),
+    ("We had three kids, no, two dogs.", "We had three kids, no, two dogs."),  # not one number mended
+    ("Two eggs, no sugar.", "Two eggs, no sugar."),
+    # a day of the month mended is of the month said (everyday86: "We leave on the 8th of September — no, sorry, the
+    # 9th" was answered "9 March", the month it was said in); "no" before a thing mends no time (everyday86: "Back from
+    # Lough Derg. Three days, no sleep the first night" was given to the model as "Back from sleep the first night")
+    ("We leave on the 8th of September — no, sorry, the 9th, the 8th was the flight.",
+     "We leave on the 9th of September, the 8th was the flight."),
+    ("It's on the 3rd of May, no, the 4th.", "It's on the 4th of May."),
+    ("Back from Lough Derg. Three days, no sleep the first night.",
+     "Back from Lough Derg. Three days, no sleep the first night."),
+    ("Off on Friday, no fuss.", "Off on Friday, no fuss."),
     # not a clause said whole, or no words that take it back: as said
-    ("I paid seven thousand — no, sorry, seven thousand eight hundred.",
-     "I paid seven thousand — no, sorry, seven thousand eight hundred."),
     ("It was great — no, honestly, it's the best thing I've done.",
      "It was great — no, honestly, it's the best thing I've done."),
 ])
