@@ -17,7 +17,9 @@ WE = frozenset({"we", "us", "our", "ours", "ourselves"})  # the plural of them (
 FIRST_PERSON = frozenset({"i", "me", "my", "mine", "myself"}) | WE
 # What the user is called in stored names and asked about as: "you" is the assistant when the user speaks.
 USER_KEYS = ("user", "me", "i", "myself")
-FIRST_PERSON_RE = re.compile(r"\b(" + alternation(FIRST_PERSON | {"i'm", "i've", "i'd", "i'll"}) + r")\b", re.I)
+# ("US" in capitals is the country: "What US state is Las Vegas in?" asks nothing of the user)
+FIRST_PERSON_RE = re.compile(r"\b(?!(?-i:US)\b)(" + alternation(FIRST_PERSON | {"i'm", "i've", "i'd", "i'll"}) + r")\b",
+                             re.I)
 # Words by which a speaker means the one they talk to ("Congrats on your degree!" is about the listener).
 SECOND_PERSON = frozenset({"you", "your", "yours", "yourself", "yourselves", "ya", "u", "ur"})
 SECOND_PERSON_RE = re.compile(

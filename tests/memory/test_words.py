@@ -167,3 +167,12 @@ def test_no_second_copy_of_a_word_table() -> None:
               for p in sorted((ROOT / d).rglob("*.py")) if p != words
               for line, name in _copies(ast.parse(p.read_text(encoding="utf-8")))]
     assert copies == [], "read these from memory/words.py instead"
+
+
+def test_us_in_capitals_is_the_country_not_the_speakers() -> None:
+    """"What US state is Las Vegas in?" was read as asked of the user (everyday87: refused, "nothing I remember
+    says"); "us" said in lower case is still them."""
+    from memory.words import FIRST_PERSON_RE
+
+    assert FIRST_PERSON_RE.search("What US state is Las Vegas in?") is None
+    assert FIRST_PERSON_RE.search("Is it far from us?") and FIRST_PERSON_RE.search("Where are we going?")
