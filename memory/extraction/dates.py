@@ -718,7 +718,9 @@ def resolve(text: str, at: datetime, *, direction: Tense = None) -> TimeRef | No
     m = _IN_MONTH.search(text)
     if m and not m.group(1)[0].isupper() and not _AFTER_A_WHEN_WORD.match(m.group(0)):
         m = None  # "late may…", "the end of may be…" without a capital: no month named
-    if m and (md is None or md[2] not in m.group(0)):
+    if m and md is not None and (md_at := text.find(md[2])) < m.end() and m.start() < md_at + len(md[2]):
+        m = None  # the month of a date said whole ("for August 15th": not "for August")
+    if m:
         month = MONTHS[m.group(1).lower().rstrip(".")]
         in_year = int(m.group(2)) if m.group(2) else _which_year(text, m.group(0), at)  # "in June next year"
         if in_year is None and direction == "future" and not m.group(0).lower().startswith("since"):

@@ -527,6 +527,10 @@ def test_times_of_day_said_in_words(text: str, times: list[str]) -> None:
     ("The party's on Friday 3rd July.", "future", date(2026, 7, 3)),
     ("They moved it to the 3rd of March.", "past", date(2027, 3, 3)),
     ("We moved to Leeds on the 3rd of March.", "past", date(2026, 3, 3)),  # a home moved to moves no time
+    # a date said month first after "for" is the day, not the month (everyday86: "We set the court of honor for August
+    # 15th" was read "for August")
+    ("We set the court of honor for August 15th at the church.", "future", date(2026, 8, 15)),
+    ("In June we go, and we're back on the 3rd of July.", "future", date(2026, 6, 1)),
 ])
 def test_a_date_with_its_weekday_or_moved_to(text: str, direction: str | None, expected: date) -> None:
     ref = resolve(text, datetime(2026, 4, 30, 17, 0, tzinfo=UTC), direction=direction)  # type: ignore[arg-type]
