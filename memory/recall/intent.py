@@ -95,14 +95,18 @@ _ABOUT = re.compile(r"\b(tell me (more )?about|what do you know about|anything a
 NAME_ASKED = re.compile(r"\b(name|names|called)\b", re.I)  # asked what someone or something is called
 _WHEN = re.compile(
     r"\b(when|since|how long|how many (years|months|weeks|days)|dates?|days?|years?|months?|weeks?|ago|"
-    r"recently|lately|birthday|anniversary)\b", re.I)
+    r"recently|lately|birthday|anniversary)\b(?!['’]s\b)", re.I)  # "this year's", "which year's Massey": a thing of it
+# "Which wedding anniversary are we celebrating?", "Which birthday is it?": which one (the 25th), not when
+_WHICH_ONE = re.compile(r"^\s*which\s+(?:[\w-]+\s+)?(?:anniversary|birthday)\b", re.I)
 # "How old was Bridie when she died?", "What did I eat when I was in Rome?": a "when" after another question word
 # begins a clause that says of which time the question asks, and asks for no time itself
 _WHEN_CLAUSE = re.compile(rf"^(\s*(?:{alternation(set(WH_WORDS) - {'when'})})\b.*?)\bwhen\b", re.I)
 # "the most sheep shorn in one day", "How many miles a week do I run?": a rate, not a time asked
 _RATE = re.compile(r"\b(?:in\s+(?:a|one)|a|per|each|every)\s+(?:single\s+)?(?:day|week|month|year)\b", re.I)
-# "What day do I work at the garden centre?", "Which days is the gym open?": a day of the week, not a date
-_WEEKDAY_ASKED = re.compile(r"^\s*(?:what|which)\s+days?\s+(?:of\s+the\s+week\s+)?(?:do|does|is|are)\b", re.I)
+# "What day do I work at the garden centre?", "Which days is the gym open?", "What night do I do my shift?": a day of
+# the week, not a date
+_WEEKDAY_ASKED = re.compile(r"^\s*(?:what|which)\s+(?:days?|nights?|evenings?|mornings?|afternoons?)\s+"
+                            r"(?:of\s+the\s+week\s+)?(?:do|does|is|are)\b", re.I)
 
 
 _WHY = re.compile(r"^\s*(?:why|how\s+come)\b", re.I)
@@ -176,7 +180,8 @@ def analyse(question: str) -> Intent:
         asked = []
     history = bool(_HISTORY.search(q) or NOW_MINE.match(q)) or (bool(_DID_PAST.search(q)) and "now" not in q.lower())
     return Intent(tuple(asked), history, bool(_PROVENANCE.search(q)), bool(_WHO.search(q)), roles,
-                  bool(_WHEN.search(_RATE.sub(" ", _WHEN_CLAUSE.sub(r"\1", q)))) and not asks_a_weekday(q), role_words)
+                  bool(_WHEN.search(_RATE.sub(" ", _WHEN_CLAUSE.sub(r"\1", q)))) and not asks_a_weekday(q) and not (
+                      _WHICH_ONE.match(q)), role_words)
 
 
 _LATER_CAPITAL = re.compile(r"(?<=\w[\s,])\s*(?!I\b|I['’])[A-Z][\w'’]*")

@@ -38,6 +38,11 @@ def _no_cypher(*args: Any) -> tuple[list[Arc], list[str], list[str]]:
     # a rate is no time asked (everyday84: the most sheep "in one day" read the best match first, the old tally)
     ("What's the most sheep Hemi's ever shorn in one day?", False), ("How many miles a week do I run?", False),
     ("What did I do every day in Rome?", False), ("How many days a week am I in the office?", True),
+    # a thing of a time, or which one of them, is no time asked (everyday86/87: "Which year's Massey did I take?" was
+    # answered with the day of the run, "Which wedding anniversary are we celebrating?" refused for want of a date)
+    ("Which year's Massey did I take on the tractor run?", False), ("What's this year's budget?", False),
+    ("Which wedding anniversary are Dave and I celebrating?", False), ("When is our anniversary?", True),
+    ("What year did we move to Leeds?", True),
 ])
 def test_time_questions_are_recognised(question: str, when: bool) -> None:
     assert analyse(question).when is when
