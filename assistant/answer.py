@@ -950,10 +950,13 @@ def someone_else(answer: str, question: str, recall: RecallResult) -> bool:
 _ASKS_A_NAME = re.compile(r"^\s*what(?:'s|’s|\s+is|\s+was|\s+are|\s+were)\b(?:.*\b(?:name|names|called)\s*\??\s*$|"
                           r"\s+(?:the\s+)?names?\s+of\b)", re.I)
 # the thing whose name is asked: "What's Padraig's show called?" -> show, "What's the name of the nurse…" -> nurse
-_NAME_OF = re.compile(rf"\bnames?\s+of\s+(?:(?:the|{alternation(POSSESSIVES)})\s+)?(?P<of>[a-z]+)|"
+_NAME_OF = re.compile(rf"\bnames?\s+of\s+(?:(?:the|{alternation(POSSESSIVES)}|(?-i:[A-Z][\w-]*)['’]s)\s+)?"
+                      r"(?:(?-i:[A-Z][\w-]*)\s+)?(?P<of>[a-z]+)|"  # "the name of Mum's Braille volunteer": volunteer
                       r"(?P<thing>[a-z]+)(?:['’]s)?\s+(?:is\s+|was\s+)?called\s*\??\s*$", re.I)
-# what stands before a name said as where something is or happens ("at the Edinburgh Fringe"; not "in": "in Hamlet")
-_WHERE_BEFORE = re.compile(r"\b(?:at|near|outside|inside)\s+(?:the\s+)?$", re.I)
+# what stands before a name said as where something is or happens ("at the Edinburgh Fringe", "on the edge of the
+# Kruger"; not "in": "in Hamlet")
+_WHERE_BEFORE = re.compile(r"\b(?:at|near|outside|inside|beside|next\s+to|"
+                           r"(?:on\s+the\s+)?(?:edge|edges|outskirts)\s+of)\s+(?:the\s+)?$", re.I)
 # (a person's name is no place's: said only after "from", it is where they come from, "a couple from Bristol")
 _IN_WHERE = re.compile(r"\b(?:at|near|outside|inside|in|round|around|from)\s+(?:the\s+)?$", re.I)
 # what is asked the name of is someone, said by what they do ("the new owners", "her instructor"): as a role
@@ -1044,12 +1047,15 @@ def _only_where(names: set[str], question: str, texts: list[str]) -> bool:
         return False
     # a person's name is no place's, whatever it follows ("my friend's flat in Bath": in a play, "in Hamlet", a
     # thing's may be)
-    where = _IN_WHERE if thing in ROLE_RELATIONS or _DOER.fullmatch(thing) else _WHERE_BEFORE
+    someone = thing in ROLE_RELATIONS or bool(_DOER.fullmatch(thing))
+    where = _IN_WHERE if someone else _WHERE_BEFORE
+    # (of someone, a name said before the word for them is whom they are with, no name of theirs: "an RNIB volunteer")
+    kind_of = re.compile(rf"\s+{re.escape(thing)}s?\b", re.I) if someone else None
     seen = False
     for t in texts:
         for found in _CAPITALISED_RUN.finditer(t):
             if {re.sub(r"['’]s$", "", w) for w in found.group(0).split()} & names:
-                if not where.search(t[: found.start()]):
+                if not (where.search(t[: found.start()]) or (kind_of is not None and kind_of.match(t, found.end()))):
                     return False
                 seen = True
     return seen

@@ -1808,6 +1808,21 @@ def test_asked_a_name_an_answer_with_no_name_is_none() -> None:
     r = _heard(q, [("user", "I've joined an ultimate frisbee team called the Huckleberry Flings.", MAY_20)])
     assert not no_name_given("The Ultimate Frisbee team called the Huckleberry Flings.", q, r)
     assert no_name_given("The Ultimate Frisbee Team.", q, r)
+    # a name said only beside what is asked the name of, not as its name (everyday87: "The Kruger camp." for the camp
+    # "on the edge of the Kruger", "RNIB." for "an RNIB volunteer")
+    q = "What's the name of the camp Josh is at?"
+    r = _heard(q, [("user", "Josh flies out for six months at a camp on the edge of the Kruger.", MAY_20)])
+    assert no_name_given("The Kruger camp.", q, r)
+    r = _heard(q, [("user", "Josh is at a camp called Umlani, on the edge of the Kruger.", MAY_20)])
+    assert not no_name_given("Umlani.", q, r)
+    q = "What's the name of Mum's Braille volunteer?"
+    r = _heard(q, [("user", "Mum's learning Braille with an RNIB volunteer, Tuesday mornings at hers.", MAY_20)])
+    assert no_name_given("RNIB.", q, r)
+    r = _heard(q, [("user", "Mum's learning Braille with Carol, an RNIB volunteer.", MAY_20)])
+    assert not no_name_given("Carol.", q, r)
+    q = "What's the name of our new team?"  # of a thing, a name before its word is its own
+    r = _heard(q, [("user", "We're the Harbour Hawks team now.", MAY_20)])
+    assert not no_name_given("The Harbour Hawks.", q, r)
 
 
 def test_my_thing_with_the_i_left_out_is_the_users_own() -> None:
