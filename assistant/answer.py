@@ -1315,6 +1315,10 @@ def _numeric(key: str) -> bool:
 _LOOSE_NUMBERS = frozenset(_key(w) for w in "one once first second third few several couple half dozen".split())
 
 
+_WHO_ASKED = re.compile(r"^\s*(?:who|whom)\b", re.I)
+_VAGUE_NUMBERS = frozenset(_key(w) for w in "one once first few several couple".split())  # ("a third" is exact)
+
+
 def _exact_number(key: str) -> bool:
     """A number said exactly ("11", "eleven"), not a year (a date's) nor a word that is as often something else."""
     return (key.isdigit() and not _YEAR.fullmatch(key)) or (key in _NUMBER_WORDS and key not in _LOOSE_NUMBERS)
@@ -1349,7 +1353,15 @@ def ungrounded(answer: str, question: str, recall: RecallResult) -> bool:
     # a number said in words is that number in figures ("about sixty" grounds "60 years old")
     known |= {str(n) for t in texts for w in _NUMBER_WORD.findall(t) if (n := exact_number(w)) is not None}
     known |= {str(v) for t in texts for _, _, v in big_numbers(t)}
-    said = _content(answer)
+    # a place said in words is its figure ("eleventh floor" grounds "11th floor"), and a count grounds its place
+    # ("Twenty-five years married": the 25th anniversary)
+    known |= {str(ORDINALS[w]) for t in texts for w in re.findall(r"[a-z]+(?:[- ][a-z]+)?", t.lower()) if w in ORDINALS}
+    # asked who, one of the family said by any of its words ("Who did I do the pilgrimage for?" "Your mother." of
+    # "Mammy did it every summer, so I'm doing it for her")
+    if _WHO_ASKED.match(question):
+        kin = {ROLE_RELATIONS[w] for w in re.findall(r"[a-z]+", " ".join(texts).lower()) if w in ROLE_RELATIONS}
+        known |= {_key(w) for w, rel in ROLE_RELATIONS.items() if rel in kin}
+    said = {re.sub(r"^(\d+)(?:st|nd|rd|th)$", r"\1", k) for k in _content(re.sub(r"(?<=\d),(?=\d{3}\b)", "", answer))}
     numbers = any(_numeric(k) or _ordinal_number(k) for k in known)
     # a sum said by a word of its own grounds its figure, but is no number to work others out from ("Best fiver
     # I've ever spent": "$100." is a guess)
@@ -1374,13 +1386,17 @@ def ungrounded(answer: str, question: str, recall: RecallResult) -> bool:
         return False
     # one who does what was said is said of it too ("training to be a plumber" from "a plumbing course")
     known |= {k for k in new if _doer_of(k) in known}
-    if not new & known:
+    # a number said as memory said it is ground too ("Your Samaritans training lasted 8 weeks." of "Eight weeks of
+    # role plays": "lasted" alone is none), though numbers are otherwise left to the model to work out
+    figures = {k for k in said if k not in asked and k in known and k not in _VAGUE_NUMBERS and (
+        _numeric(k) or _ordinal_number(k))}
+    if not new & known and not figures:
         return True
     # the only words found are those that name whom it asks about ("Where does my grandma live?" "Your Iris
     # grandparent lives in the same place as the user.", from "Iris grandparent of User" alone): the rest is a
     # guess; asked who, or someone's name, a name is the answer
     rest = new - _naming(recall)
-    return bool(rest) and not rest & known and not _NAME_ASKED.search(question)
+    return bool(rest) and not rest & known and not figures and not _NAME_ASKED.search(question)
 
 
 _NUMBER_WORD = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)?")

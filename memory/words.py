@@ -49,7 +49,7 @@ class Role(NamedTuple):
 ROLES: dict[str, Role] = {w: Role(rel, g) for w, rel, g in [
     ("sister", "sister_of", "f"), ("brother", "brother_of", "m"), ("sibling", "sibling_of", None),
     ("mother", "mother_of", "f"), ("mom", "mother_of", "f"), ("mum", "mother_of", "f"),
-    ("mommy", "mother_of", "f"), ("mummy", "mother_of", "f"),
+    ("mommy", "mother_of", "f"), ("mummy", "mother_of", "f"), ("mammy", "mother_of", "f"), ("mama", "mother_of", "f"),
     ("mam", "mother_of", "f"), ("stepmum", "mother_of", "f"), ("stepmom", "mother_of", "f"),
     ("stepmother", "mother_of", "f"), ("stepdad", "father_of", "m"), ("stepfather", "father_of", "m"),
     ("stepson", "son_of", "m"), ("stepdaughter", "daughter_of", "f"), ("stepbrother", "brother_of", "m"),

@@ -1228,6 +1228,33 @@ def test_goes_is_no_word_of_an_answers_own() -> None:
     assert ungrounded("The black bin goes out at the depot.", q, r)
 
 
+@pytest.mark.parametrize(("question", "said", "answer", "guess"), [
+    # a number said as memory said it grounds the answer, whatever verb comes with it (everyday87's first run turned
+    # down all of these as guesses: "I don't know that; nothing I remember says.")
+    ("How long was my Samaritans training?", "Finished my Samaritans training. Eight weeks of role plays.",
+     "Your Samaritans training lasted 8 weeks.", "Your Samaritans training lasted in Cork."),
+    ("How much of the dock is Rick paying for?", "Dock's rebuilt. My brother-in-law Rick's paying a third.",
+     "Rick is paying a third of the dock's cost.", "Rick is paying for the decking."),
+    ("How much did we pay for the chapel?", "Offer accepted on the chapel! Two hundred and sixty thousand.",
+     "We paid 260,000 pounds for the chapel.", "We paid with a mortgage for the chapel."),
+    # a place said in words is its figure, a count its place
+    ("What floor is our new flat on?", "Our flat in Kondapur, eleventh floor, you can see the lake.",
+     "The new flat is on the 11th floor.", "The new flat is on the ground floor."),
+    ("Which wedding anniversary are Dave and I celebrating?", "Twenty-five years married in September!",
+     "Dave and I are celebrating our 25th wedding anniversary.", "Dave and I are celebrating our ruby anniversary."),
+    # asked who, one of the family by another of its words ("Mammy" for "your mother")
+    ("Who did I do the Lough Derg pilgrimage for?", "Mammy did it every summer, so I'm doing Lough Derg for her.",
+     "You did the Lough Derg pilgrimage for your mother.", "You did the Lough Derg pilgrimage for your aunt."),
+])
+def test_an_answer_grounded_by_a_number_or_a_word_for_the_same(question: str, said: str, answer: str,
+                                                              guess: str) -> None:
+    from assistant.answer import ungrounded
+    r = _talk(question, "", [("user", said)])
+    r.personal = True
+    assert not ungrounded(answer, question, r)
+    assert ungrounded(guess, question, r)
+
+
 def test_one_who_does_what_was_said_is_grounded_by_it() -> None:
     """"What is Darragh training to be?" "Darragh is training to be a plumber." from "He's doing a plumbing course"
     was turned down as a guess (everyday71's first run); a doer of something else is still one."""
