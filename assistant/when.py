@@ -72,6 +72,12 @@ def _meant(text: str, at: datetime, *, tense_else: Tense = None, topic: frozense
     """The sentence of ``text`` that names a time (``periods.named_time``: the first, the one on ``topic``, or
     one ahead when asked of what is to come), the time it names, and that time as people say it."""
     named = named_time(text, at, tense_else=tense_else, topic=topic, ahead=ahead)
+    # asked in the past, words that give no tense of their own are not of the past of when they were said: "the
+    # Burns supper on the 24th", said on the 12th and asked of after, is that month's, the nearer (not the 24th
+    # before); a weekday has no nearer and stays the question's way
+    nearer = named_time(text, at, topic=topic, ahead=ahead) if tense_else == "past" else None
+    if nearer is not None and (named is None or abs(nearer[1].when - at) < abs(named[1].when - at)):
+        named = nearer
     if named is None:
         return None
     sentence, ref = named

@@ -2137,6 +2137,19 @@ def test_asked_when_something_started_the_time_said_with_the_start_is_read() -> 
     assert found is not None and found[1] == "18 March 2026"
 
 
+def test_asked_in_the_past_a_time_said_with_no_tense_is_the_nearer() -> None:
+    """"When was the rugby club's Burns supper?" after "I've been asked to do the Address at the rugby club's Burns
+    supper on the 24th", said on 12 January: the 24th of January, not of the December before (everyday87's first
+    run), though the question is in the past."""
+    from assistant.when import time_meant
+
+    jan = datetime(2026, 1, 12, 18, 0, tzinfo=UTC)
+    r = _heard("When was the rugby club's Burns supper?", [
+        ("user", "I've been asked to do the Address to a Haggis at the rugby club's Burns supper on the 24th.", jan)])
+    found = time_meant(r)
+    assert found is not None and found[1] == "24 January 2026"
+
+
 def test_a_word_spelt_the_other_way_grounds_the_answer() -> None:
     """"How far did I walk on the Camino?" "You walked 115 kilometers…" from "a hundred and fifteen kilometres": the
     model's American spelling is the user's British word (everyday81: turned down as ungrounded)."""
