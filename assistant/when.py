@@ -178,7 +178,7 @@ def said_day_ahead(answer: str, recall: RecallResult) -> bool:
 
 # "When did…?", "What year did…?", "In which month…?": asked for the time of something, not a duration or a count
 _ASKS_WHEN = re.compile(r"^\s*(?:when\b|(?:in |on )?(?:what|which) (?:year|month|day|date|night|evening|morning|"
-                        r"afternoon)s?\b)", re.I)
+                        r"afternoon)s?\b(?!['’]s\b))", re.I)  # (not "Which year's Massey…?": a thing of that year)
 _PAST_AUX = alternation(w for w, aux in AUXILIARIES.items() if aux.past)  # did, was, were, had
 _ASKS_WHEN_PAST = re.compile(rf"^\s*when\s+(?:{_PAST_AUX})\b", re.I)
 _BIRTH = re.compile(r"\b(?:born|birth|arrived|arrival|delivered|newborn|had\s+(?:a|the)\s+baby)\b", re.I)
@@ -219,6 +219,8 @@ def when_answer(recall: RecallResult, *, now: datetime | None = None, facts: boo
         return often
     if not (ago or (asks_when and not facts)) or not recall.episodes_relevant:
         return None
+    if asks_a_weekday(recall.question):  # "What night do I do my shift?": a day of the week, no date (a repeat was
+        return None  # read above; "the Thursday overnight" is the model's to say, not the day of "tonight")
     found = time_meant(recall, look=look, max_chars=max_chars, now=now)
     if found is None:
         return None

@@ -2137,6 +2137,21 @@ def test_asked_when_something_started_the_time_said_with_the_start_is_read() -> 
     assert found is not None and found[1] == "18 March 2026"
 
 
+def test_a_weekday_or_a_thing_of_a_year_asked_is_no_date_read_without_the_model() -> None:
+    """"What night do I do my Samaritans shift?" "4 February 2026." (the day of "tonight" in the same words), and
+    "Which year's Massey did I take on the tractor run?" "19 April 2026." (the day of the run): the when-reader gave a
+    date for a day of the week and for a thing of a year (everyday87/86's first run); the model reads the words."""
+    feb = datetime(2026, 2, 4, 21, 0, tzinfo=UTC)
+    r = _heard("What night do I do my Samaritans shift?", [
+        ("user", "Finished my Samaritans training tonight. My first proper shift's the Thursday overnight.", feb)])
+    assert when_answer(r) is None
+    r = _heard("Which year's Massey did I take on the tractor run?", [
+        ("user", "The tractor run's on a week on Sunday. I'll be bringing the old Massey, the 1959 one.", feb)])
+    assert when_answer(r) is None
+    r = _heard("What night was the Samaritans party?", [("user", "The Samaritans party was on Friday night.", feb)])
+    assert when_answer(r) == "30 January 2026."  # a night gone: its date, as before
+
+
 def test_asked_in_the_past_a_time_said_with_no_tense_is_the_nearer() -> None:
     """"When was the rugby club's Burns supper?" after "I've been asked to do the Address at the rugby club's Burns
     supper on the 24th", said on 12 January: the 24th of January, not of the December before (everyday87's first
