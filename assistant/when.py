@@ -870,7 +870,10 @@ def time_meant(recall: RecallResult, *, look: int = 3, max_chars: int = 300, ski
     # alone ("a roofer… he's coming round the day after tomorrow" before "he can't start till the ninth of February")
     moment = topic & MOMENT_TERMS
     said_it = [(e, meant) for e, meant in found if moment & set(terms(meant[0]))] if moment else []
-    if chosen := said_it or found:
+    # and a time said in a sentence on the topic outweighs one said beside it in better-matched words ("Griha pravesh
+    # is done! … Now only the small matter of shifting the furniture on the 1st": the day it was fixed for)
+    on_topic = [(e, meant) for e, meant in found if topic & set(terms(meant[0]))] if topic else []
+    if chosen := said_it or on_topic or found:
         e, meant = chosen[0]
         return meant[1].when, meant[2], e.id
     if named_only:

@@ -2152,6 +2152,18 @@ def test_a_weekday_or_a_thing_of_a_year_asked_is_no_date_read_without_the_model(
     assert when_answer(r) == "30 January 2026."  # a night gone: its date, as before
 
 
+def test_asked_when_a_time_said_on_the_topic_outweighs_one_beside_it() -> None:
+    """"When was our griha pravesh?" after "Griha pravesh is fixed for the 19th of February" and then "Griha pravesh
+    is done! … Now only the small matter of shifting the furniture on the 1st" (found first): the day of the griha
+    pravesh, not of the furniture (everyday87's first run: "1 February 2026")."""
+    jan, feb = datetime(2026, 1, 25, 12, 0, tzinfo=UTC), datetime(2026, 2, 21, 12, 0, tzinfo=UTC)
+    r = _heard("When was our griha pravesh?", [
+        ("user", "Griha pravesh is done! Two hundred people came. Now only the small matter of shifting the furniture "
+                 "on the 1st.", feb),
+        ("user", "We got the flat! Griha pravesh is fixed for the 19th of February, panditji says.", jan)])
+    assert when_answer(r) == "19 February 2026."
+
+
 def test_asked_in_the_past_a_time_said_with_no_tense_is_the_nearer() -> None:
     """"When was the rugby club's Burns supper?" after "I've been asked to do the Address at the rugby club's Burns
     supper on the 24th", said on 12 January: the 24th of January, not of the December before (everyday87's first
