@@ -9,6 +9,7 @@ import re
 from collections.abc import Callable, Sequence
 from datetime import datetime
 
+from assistant.counts import pets_now
 from memory.episodes import Episode, asks
 from memory.extraction.dates import UNITS, Tense, TimeRef, tense, words_of
 from memory.extraction.rules_lexicon import CAR_BRANDS, CAR_MODELS, DIET_NAMES, KIND_OF_PET, PETS
@@ -208,6 +209,8 @@ def when_answer(recall: RecallResult, *, now: datetime | None = None, facts: boo
         return ended
     if (diet := diet_leaves_out(recall)) is not None:
         return diet
+    if (pets := pets_now(recall)) is not None:  # (how many are left of animals known by name)
+        return pets
     if (holder := role_holder(recall)) is not None:
         return holder
     if asks_when and "born_on" in recall.intent.relations and (
