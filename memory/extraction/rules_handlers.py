@@ -831,6 +831,8 @@ def _special(c: Clause, m: Match, subj: Entity | None, op: str) -> None:
                 or any(t.lem == "find" for t in c.toks[m.end :])):  # not "… but found her an hour later"
             _pet_gone(c, o.text)
         return
+    if rel == "@taken":  # "A fox got John on Tuesday night", "the fox had him": a pet taken by an animal is gone
+        return _taken(c, m, o)
     if rel == "@put_down":  # the pet put down is the object
         pet = _pet_named(c, o) if o is not None else None
         if pet is None and o is not None and o.head.lemma.lower() in PETS:  # "re-homed my rabbit": the one said
@@ -2213,6 +2215,29 @@ def _not_made_it(c: Clause, m: Match, subj: Entity | None) -> None:
         return
     if (m.end == c.hi or t[m.end].pos == "PUNCT") and subj.name[:1].isupper():
         _pet_gone(c, subj.name)
+
+
+_TAKE_VERBS = frozenset({"get", "have", "take", "kill", "grab"})
+_NOT_A_PET_NAME = frozenset({"GPE", "LOC", "FAC", "DATE", "TIME", "NORP"})  # (the tagger calls some pets ORG: Kiwi)
+
+
+def _taken(c: Clause, m: Match, o: Phrase | None) -> None:
+    """A pet taken by an animal, told in the past ("A fox got John on Tuesday night", "Pepper got out and the fox had
+    him"): had no more. The taker is said just before the verb, and is one (PREDATORS: not "Dad got Biscuit from the
+    shelter": the match opens with it); the pet is named, or said as him, her or it after its name. Not "nearly",
+    "almost", nor denied."""
+    t = c.toks
+    # (the match opens with the taker; its verb follows, after "didn't", "never", "nearly"… if said)
+    verb = next((k for k in range(m.start + 1, m.end) if t[k].lem in _TAKE_VERBS), m.start + 1)
+    if t[verb].tag not in ("VBD", "VBN") or _negated(c, verb + 1) or any(
+            x.lower in ("nearly", "almost", "not", "n't", "never") for x in t[max(c.lo, m.start - 2) : verb]):
+        return
+    if o is not None and o.head.pos == "PROPN" and o.head.ent not in _NOT_A_PET_NAME:
+        _pet_gone(c, o.text)
+    elif (at := m.slots.get("O")) is not None and t[at].lower in ("him", "her", "it"):
+        named = next((x for x in reversed(t[: m.start]) if x.pos == "PROPN" and x.ent not in _NOT_A_PET_NAME), None)
+        if named is not None:  # the last name said before it ("Pepper got out … and the fox had him")
+            _pet_gone(c, named.text)
 
 
 def _had_to(c: Clause, k: int) -> bool:

@@ -18,6 +18,9 @@ KIND_OF_PET: dict[str, str] = {
         "goldendoodle"), "dog"),
     **dict.fromkeys(_words("kitten kitty tabby siamese ragdoll moggy"), "cat"),
     "bunny": "rabbit", "budgerigar": "budgie", "pony": "horse", "goldfish": "fish"}
+# Animals that take a pet ("A fox got John on Tuesday night", "the sparrowhawk had one of the budgies")
+PREDATORS = frozenset(_words("fox foxes badger badgers hawk hawks sparrowhawk buzzard kite peregrine stoat weasel mink "
+                             "polecat owl eagle heron pike"))
 PETS = frozenset(
     _words(
         "dog cat rabbit hamster parrot budgie guinea pig tortoise turtle horse fish snake lizard ferret gecko "

@@ -16,6 +16,7 @@ from memory.extraction.rules_lexicon import (
     FREE_OF,
     INJURIES,
     PETS,
+    PREDATORS,
     SOFT,
     TRADE_VERBS,
     TRIP_WORDS,
@@ -59,6 +60,7 @@ _DIET = "|".join(sorted(d for d in DIETS if "-" not in d))  # a hyphenated word 
 _POSSESSIVE = "|".join(sorted(POSSESSIVES))
 _DWELLING_KIND = "|".join(sorted(DWELLING_KINDS))
 _PET = "|".join(sorted(PETS))
+_PREDATOR = "|".join(sorted(PREDATORS))
 _WORK_POST = "|".join(sorted(WORK_POSTS))
 _TRIP = "|".join(sorted(TRIP_WORDS))
 _CALLED_OFF = "|".join(sorted(CALLED_OFF))
@@ -405,6 +407,7 @@ PATTERNS: list[Pattern] = [
     _p("be|get put down", "@died"),
     _p("be|get put to sleep", "@died"),
     _p("make it", "@not_made_it", neg="require"),  # "Custard didn't make it through the night"
+    _p(f"{_PREDATOR} get|have|take|kill|grab O", "@taken"),  # "A fox got John on Tuesday night"
     # pets, allergies, partners
     # a job interview had: what for, or where ("I had an interview for a design internship yesterday")
     _p("have * interview for O", "interviewed_for", event=True),

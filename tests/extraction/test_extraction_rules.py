@@ -1457,6 +1457,13 @@ CASES: list[tuple[str, tuple[str, ...], set[tuple[str, str, str, str]]]] = [
     ("The children's rabbit Clover escaped again.", (), {k(U, "has_pet", "Clover"), k("Clover", "is_a", "rabbit")}),
     ("Ayesha's dog Bruno is huge.", (), {k("Ayesha", "has_pet", "Bruno"), k("Bruno", "is_a", "dog")}),
     ("My cousin's parrot talks all day.", (), set()),
+    # a pet taken by an animal is had no more (everyday87/count probes: "A fox got John on Tuesday night", "Pepper got
+    # out … and the fox had him" left the ducks and rabbits counted as before); not one nearly taken, nor denied
+    ("A fox got John on Tuesday night, somebody left the run open.", (), {k(U, "has_pet", "John", "end")}),
+    ("Pepper got out through a gap in the fence and the fox had him.", (), {k(U, "has_pet", "Pepper", "end")}),
+    ("The sparrowhawk had Kiwi off the bird table.", (), {k(U, "has_pet", "Kiwi", "end")}),
+    ("A fox nearly got Salt last night.", (), set()), ("A fox didn't get Salt, thank God.", (), set()),
+    ("The fox got into the bins again.", (), set()), ("Dad got Biscuit from the shelter.", (), set()),
     # an injury told with its "I" left out, or of "a" body part
     ("Tore my achilles at football, gutted.", (), {k(U, "injured", "achilles")}),
     ("I've sprained a wrist.", (), {k(U, "injured", "wrist")}),
