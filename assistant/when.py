@@ -181,6 +181,7 @@ def said_day_ahead(answer: str, recall: RecallResult) -> bool:
 _ASKS_WHEN = re.compile(r"^\s*(?:when\b|(?:in |on )?(?:what|which) (?:year|month|day|date|night|evening|morning|"
                         r"afternoon)s?\b(?!['’]s\b))", re.I)  # (not "Which year's Massey…?": a thing of that year)
 _PAST_AUX = alternation(w for w, aux in AUXILIARIES.items() if aux.past)  # did, was, were, had
+_HABIT_ASKED = re.compile(r"\b(?:do|does)\b", re.I)  # "What day do I work…?": what is done week by week
 _ASKS_WHEN_PAST = re.compile(rf"^\s*when\s+(?:{_PAST_AUX})\b", re.I)
 _BIRTH = re.compile(r"\b(?:born|birth|arrived|arrival|delivered|newborn|had\s+(?:a|the)\s+baby)\b", re.I)
 _ASKS_WHEN_IS = re.compile(r"^\s*when(?:'s|’s|\s+is|\s+are)\b", re.I)
@@ -222,8 +223,9 @@ def when_answer(recall: RecallResult, *, now: datetime | None = None, facts: boo
         return often
     if not (ago or (asks_when and not facts)) or not recall.episodes_relevant:
         return None
-    if asks_a_weekday(recall.question):  # "What night do I do my shift?": a day of the week, no date (a repeat was
-        return None  # read above; "the Thursday overnight" is the model's to say, not the day of "tonight")
+    if asks_a_weekday(recall.question) and _HABIT_ASKED.search(recall.question):  # "What night do I do my shift?":
+        return None  # the day of the week it falls on, no date (a repeat was read above; "the Thursday overnight" is
+        # the model's to say, not the day of "tonight"); "What day is the party?" may be one day, its date
     found = time_meant(recall, look=look, max_chars=max_chars, now=now)
     if found is None:
         return None

@@ -2150,6 +2150,8 @@ def test_a_weekday_or_a_thing_of_a_year_asked_is_no_date_read_without_the_model(
     assert when_answer(r) is None
     r = _heard("What night was the Samaritans party?", [("user", "The Samaritans party was on Friday night.", feb)])
     assert when_answer(r) == "30 January 2026."  # a night gone: its date, as before
+    r = _heard("What day is the Samaritans party?", [("user", "The Samaritans party is on the 14th of March.", feb)])
+    assert when_answer(r) == "14 March 2026."  # one day, not a habit: its date
 
 
 def test_asked_when_a_time_said_on_the_topic_outweighs_one_beside_it() -> None:
