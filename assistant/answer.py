@@ -213,10 +213,8 @@ def asks_now(question: str) -> bool:
         bool(_HOW_MANY_NOW.match(question.strip())) and not _PAST_AUX.search(question))
     # of anyone, when the question says it asks of today ("Where's Jordan based now?" after "two weeks on the rigs
     # out of Aberdeen", then a new job "over in Hull": the model gave the first place it read)
-    # and what someone or something is called now, whoever's it is: a name is changed by what is said later ("What's
-    # Mason's bearded dragon called?" after Gary, then "Mason's decided she's Gabby now")
     return now and (bool(FIRST_PERSON_RE.search(question)) or (
-        bool(_SAYS_NOW.search(question) or _NAME_ASKED.search(question)) and not _PAST_AUX.search(question)))
+        bool(_SAYS_NOW.search(question)) and not _PAST_AUX.search(question)))
 
 
 _SUPERLATIVE = r"(?:most|highest|best|biggest|fastest|longest|furthest|farthest|lowest|quickest|heaviest|largest)"
