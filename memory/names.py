@@ -34,8 +34,10 @@ def new_id(prefix: str, name: str = "") -> str:
 
 
 # words that speak of a name, or say one was changed: "renamed the kayak", "had to change the shop name", "a
-# rethink about the name", "de-naming"
-_NAME_CHANGED = re.compile(r"\b(?:re-?|de-?)?nam(?:e|es|ing)\b|\bre-?named\b", re.I)
+# rethink about the name", "de-naming", "decided she's Gabby now"
+_NAME_CHANGED = re.compile(r"\b(?:re-?|de-?)?nam(?:e|es|ing)\b|\bre-?named\b"
+                           # or a new one decided on: "Mason's decided she's Gabby now"
+                           r"|\bdecided\s+(?:she|he|it|they)['’](?:s|re)\s+(?-i:[A-Z])", re.I)
 # a name as written: capitalised words, with the small words inside titles ("Purl Jam", "the Muddy Paws Parlour",
 # "Close Harmony Crisis", "Ruth Less Ginsburg", "Lord of the Rings")
 _A_NAME = r"((?:[Tt]he\s+)?[A-Z][\w’'-]*(?:\s+(?:(?:of|the|and|&|in|on|a)\s+)*[A-Z][\w’'-]*)*)"

@@ -2202,6 +2202,12 @@ def test_a_word_spelt_the_other_way_grounds_the_answer() -> None:
     ("What's my choir called?", ["I've joined a choir, the Friday Larks.",
                                  "We changed our name. The Friday Larks was too twee, we're now called Night Shift."],
      "The Friday Larks.", "Night Shift."),
+    # a new name decided on (everyday87: "Gary's a girl. She laid a clutch of eggs… Mason's decided she's Gabby now")
+    ("What's Mason's bearded dragon called?", ["Mason's got his bearded dragon. He's called him Gary.",
+                                               "Plot twist: Gary's a girl. Mason's decided she's Gabby now."],
+     "Gary", "Gabby."),
+    ("What's Mason's bearded dragon called?", ["Mason's got his bearded dragon. He's called him Gary.",
+                                               "Mason's decided she's happier in the big tank now."], "Gary", None),
     # the answer is the new name already; or the renaming is older than the name answered; or of something else
     ("What's my boat called?", ["I bought a dinghy and the old owner had named her Salty Sue.",
                                 "I finally renamed the boat, she's Sea Biscuit now."], "Sea Biscuit.", None),
