@@ -2252,3 +2252,24 @@ def test_stop_63s_readers_and_checks_take_odd_text_without_harm(odd: str) -> Non
     r = _heard(odd, [("user", odd, MAY_20)])
     assert not no_name_given(odd, odd, r)  # no name asked
     vetted(odd or "?", odd, r)  # no error
+
+
+@pytest.mark.parametrize("odd", ["", "   ", "?", "How many", "How many  have we got?", "\x00\ufffd",
+                                 "'; DROP TABLE arcs; --", "eighteen — sorry, " * 400, "on the 8th — no, the " * 300,
+                                 "fixed for " * 500, "What night do " * 200])
+def test_stop_64s_readers_and_checks_take_odd_text_without_harm(odd: str) -> None:
+    """Blank, cut-off or hostile text through this stop's readers (a number or a day mended, a time fixed for, a
+    count of pets, a reason or a weekday asked): no error, nothing said instead of nothing."""
+    from assistant.answer import ungrounded
+    from assistant.counts import one_of, pets_now
+    from memory.periods import mended, named_time
+    from memory.recall.intent import asks_a_weekday, asks_why
+
+    assert isinstance(mended(odd), str) and len(mended(odd)) <= len(odd) + len(" of September")
+    named_time(odd, AT)  # no error
+    one_of(odd)
+    asks_why(odd), asks_a_weekday(odd)
+    r = _heard(odd, [("user", odd, MAY_20)])
+    assert pets_now(r) is None  # no animals, nothing counted
+    when_answer(r)  # no error
+    ungrounded(odd or "?", odd, r)  # no error
