@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from memory.extraction.dates import NUMBERS, UNITS, exact_number
+from memory.extraction.dates import NUMBERS, exact_number, in_words
 from memory.model import USER_ID
 from memory.recall.recall import RecallResult
 from memory.words import alternation
@@ -53,6 +53,9 @@ def pets_now(recall: RecallResult) -> str | None:
     if any(n is not None and n > len(held) + len(gone) for n in said):
         return None  # more of them were told of than memory knows by name
     names = sorted(held.values())
-    count = UNITS[len(names) - 1].capitalize() if len(names) <= len(UNITS) else str(len(names))
-    listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-    return f"{count}: {listed}."
+    return f"{in_words(len(names)).capitalize()}: {listed(names)}."
+
+
+def listed(names: list[str]) -> str:
+    """Names as said in a sentence: "Salt", "Salt and Pepper", "Salt, Pepper and Mustard"."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"

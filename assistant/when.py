@@ -9,9 +9,9 @@ import re
 from collections.abc import Callable, Sequence
 from datetime import datetime
 
-from assistant.counts import pets_now
+from assistant.counts import listed, pets_now
 from memory.episodes import Episode, asks
-from memory.extraction.dates import UNITS, Tense, TimeRef, tense, words_of
+from memory.extraction.dates import Tense, TimeRef, in_words, tense, words_of
 from memory.extraction.rules_lexicon import CAR_BRANDS, CAR_MODELS, DIET_NAMES, KIND_OF_PET, PETS
 from memory.model import USER_ID, Arc, spoken_day
 from memory.periods import MOMENT_TERMS, named_time, recurrence, says_when
@@ -89,7 +89,7 @@ def _meant(text: str, at: datetime, *, tense_else: Tense = None, topic: frozense
         gap = (w.date() - at.date()).days
         n = round(abs(gap) / 7)
         week = ("weekend" if "weekend" in ref.text.lower() else "week") if n < 2 else (
-            f"{UNITS[n - 1] if n <= len(UNITS) else n} weeks")
+            f"{in_words(n)} weeks")
         the = "the " if n < 2 else ""
         said = (f"{the}{week} before {spoken_date(at)}" if gap < -3 else f"{the}{week} after {spoken_date(at)}"
                 if gap > 3 else f"the {week} of {spoken_date(at)}")
@@ -291,8 +291,7 @@ def role_holder(recall: RecallResult) -> str | None:
     names = list(dict.fromkeys(a.object if a.subject_id == USER_ID else a.subject for a in held))
     if any(n.split()[0].lower() in POSSESSIVES or n == "User" for n in names):
         return None  # a role never named ("my mum"): the model says what is known of them
-    said = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-    return f"{said}."
+    return f"{listed(names)}."
 
 
 _MONTH_DAY = re.compile(rf"^({MONTH})\s+(\d{{1,2}})\b(.*)$", re.I)
@@ -930,14 +929,14 @@ def amount(days: int, unit: str | None = None, *, exact_weeks: bool = True, comp
     size = {"days": 1.0, "weeks": 7.0, "months": 30.44, "years": 365.25}[unit]
     if completed and unit == "years" and days / size >= 1:
         full = int(days / size + 0.01)  # (ten years to the day is 3,652 or 3,653 days)
-        said = UNITS[full - 1] if full <= len(UNITS) else str(full)
+        said = in_words(full)
         text = f"{said} {'year' if full == 1 else 'years'}"
         return f"Over {text}" if days - full * size > 30 else text[:1].upper() + text[1:]
     whole = round(days / size)
     one = unit[:-1]
     if whole == 0:
         return f"Less than a {one}" if unit != "days" else "The same day"
-    said = UNITS[whole - 1] if whole <= len(UNITS) else str(whole)
+    said = in_words(whole)
     text = f"{said} {one if whole == 1 else unit}"
     exact = unit == "days" or (exact_weeks and unit == "weeks" and days % 7 == 0)
     return text[:1].upper() + text[1:] if exact else f"About {text}"

@@ -229,7 +229,7 @@ _TIME_LEADS = frozenset({"the", "this", "next", "at", "on", "about", "around"})
 
 def _opens_a_time(words: str) -> bool:
     """The words open with a time ("half ten", "the 9th", "next Friday"), not a thing ("sleep the first night")."""
-    first = [w for w in re.findall(r"[\w'’:.]+", words)[:3]]
+    first = re.findall(r"[\w'’:.]+", words)[:3]
     while first and first[0].lower() in _TIME_LEADS:
         first = first[1:]
     return bool(first) and _timely(first[0])

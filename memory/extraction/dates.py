@@ -17,6 +17,13 @@ WEEKDAYS: dict[str, int] = {name.lower(): i for i, name in enumerate(calendar.da
 
 UNITS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
 NUMBERS: dict[str, int] = {w: i + 1 for i, w in enumerate(UNITS)}
+
+
+def in_words(n: int) -> str:
+    """A count as people say it: "three" up to twelve, figures above ("14")."""
+    return UNITS[n - 1] if 1 <= n <= len(UNITS) else str(n)
+
+
 NUMBERS.update(
     {
         "a": 1,
