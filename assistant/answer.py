@@ -7,6 +7,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import datetime
 
+from assistant.counts import count_now
 from assistant.when import (
     MONTH,
     dated,
@@ -720,6 +721,8 @@ def vetted(first: str, question: str, recall: RecallResult) -> str | None:
     if (told := miscounted(first, question, recall)) is not None:  # the words that say the count, not a misreading
         # (with the sentence beside that says a number too: "…after the Easter fair. Target's twenty-five thousand")
         return said_on(told, question, beside=says_a_number, max_chars=240)
+    if (held := count_now(first, recall)) is not None:  # a count said before, when later words say another held
+        return held
     if (says_nothing_new(first, question) or ungrounded(first, question, recall) or borrowed(first, question, recall)
             or told_the_listener(first, question, recall) or self_named(first, question, recall)
             or someone_else(first, question, recall) or yes_of_another(first, question, recall)
@@ -1328,6 +1331,9 @@ _TENS_ORDINALS = "fortieth fiftieth sixtieth seventieth eightieth ninetieth hund
 _ORDINAL_NUMBERS = frozenset(_key(w) for w, n in [*ORDINALS.items(), *((w, 40) for w in _TENS_ORDINALS)] if n >= 10)
 
 
+_ORDINAL_SAID = re.compile(rf"\b({alternation(ORDINALS)})\b")
+
+
 def _ordinal_number(key: str) -> bool:
     return key in _ORDINAL_NUMBERS or bool(re.fullmatch(r"\d+(?:st|nd|rd|th)", key))
 
@@ -1353,7 +1359,7 @@ def ungrounded(answer: str, question: str, recall: RecallResult) -> bool:
     known |= {str(v) for t in texts for _, _, v in big_numbers(t)}
     # a place said in words is its figure ("eleventh floor" grounds "11th floor"), and a count grounds its place
     # ("Twenty-five years married": the 25th anniversary)
-    known |= {str(ORDINALS[w]) for t in texts for w in re.findall(r"[a-z]+(?:[- ][a-z]+)?", t.lower()) if w in ORDINALS}
+    known |= {str(ORDINALS[w]) for t in texts for w in _ORDINAL_SAID.findall(t.lower())}
     # asked who, one of the family said by any of its words ("Who did I do the pilgrimage for?" "Your mother." of
     # "Mammy did it every summer, so I'm doing it for her")
     if _WHO_ASKED.match(question):

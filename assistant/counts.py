@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import re
 
-from memory.extraction.dates import NUMBERS, exact_number, in_words
-from memory.model import USER_ID
+from memory.extraction.dates import NUMBERS, big_numbers, exact_number, in_words
+from memory.model import USER_ID, spoken_day
 from memory.recall.recall import RecallResult
 from memory.words import alternation
 
@@ -59,3 +59,76 @@ def pets_now(recall: RecallResult) -> str | None:
 def listed(names: list[str]) -> str:
     """Names as said in a sentence: "Salt", "Salt and Pepper", "Salt, Pepper and Mustard"."""
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+# "How many ducks have we got?", "How many hedgehogs are in at the moment?", "How many kids does Sam have?": a count
+# held now (not one done: "How many times…", "How many did I…")
+_HOW_MANY_NOW = re.compile(r"^\s*how\s+many\s+(?P<kind>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+(?:do|does|have|has|are|is)\b"
+                           r"(?!.*\b(?:did|was|were|had|used)\b)", re.I)
+# what says a count is the one held at the time it is said: "down to three now", "Seven in at the moment"
+_NOW_MARK = re.compile(r"\b(?:now|at the moment|currently|these days|at present|so far|down to|up to|left|remaining"
+                       r"|altogether|in total)\b", re.I)
+_CLAUSE_CUT = re.compile(r"[,;:—–()]|\s-\s|\b(?:and|but|so|because|while|though|although)\b", re.I)
+_SENTENCE = re.compile(r"[^.!?]+[.!?]*")
+_A_COUNT = re.compile(rf"\b(\d+|{alternation(w for w in NUMBERS if ' ' not in w and w not in ('a', 'an'))})\b"
+                      r"(?:\s+([A-Za-z][\w'’-]*))?", re.I)
+# words after a number that name nothing counted ("three now", "Seven in at the moment", "two left")
+_NO_THING = frozenset({"now", "left", "in", "at", "of", "here", "there", "still", "remaining", "altogether", "all",
+                       "and", "so", "then", "on", "out", "with", "today", "between", "total"})
+
+
+def _same_kind(word: str, kind: str) -> bool:
+    """"hogs" of "hedgehogs", "ducks" of "ducks": the one word names the kind asked, or its last part."""
+    a, b = one_of(word), one_of(kind).split()[-1]
+    return len(a) >= 3 and (a == b or b.endswith(a) or a.endswith(b))
+
+
+def _counts_held(text: str, kind: str) -> list[tuple[int, str, bool]]:
+    """The counts the words say are held at the time, each with the sentence that says it and whether the count
+    names the kind, of the kind asked or of nothing named ("So we're down to three now"): not "Two more came in",
+    "up to six hundred grams", a year."""
+    found = []
+    for sentence in _SENTENCE.findall(text):
+        read = sentence
+        for start, end, big in reversed(big_numbers(read)):
+            read = f"{read[:start]}{big}{read[end:]}"
+        for clause in _CLAUSE_CUT.split(read):
+            if not _NOW_MARK.search(clause):
+                continue
+            for n, word in _A_COUNT.findall(clause):
+                if (count := exact_number(n)) is None or (n.isdigit() and len(n) == 4) or not (
+                        not word or word.lower() in _NO_THING or _same_kind(word, kind)):
+                    continue
+                found.append((count, sentence.strip(), bool(word) and _same_kind(word, kind)))
+    return found
+
+
+def count_now(answer: str, recall: RecallResult) -> str | None:
+    """Asked how many of a kind are held now, an answer that gives a count said before when later words say another
+    count held then ("Four Indian Runners" in April, "So we're down to three now" in June; "Seven in at the
+    moment", then "Nine hogs in the spare room now"): the later count, with the words that say it. Only words that
+    name the kind (in the count or anywhere in them) count. An answer that gives no count at all ("We've got
+    ducks!") is answered so too. None when the answer gives that count, or one said as late."""
+    m = _HOW_MANY_NOW.match(recall.question)
+    if m is None or not recall.episodes_relevant:
+        return None
+    kind = m.group("kind")
+    given = _numbers(answer)
+    stem = one_of(kind).split()[-1]
+    held = [(e, n, s) for e in recall.episodes for n, s, named in _counts_held(e.text, kind)
+            if named or re.search(rf"\b{re.escape(stem)}", e.text, re.I)]
+    if not held:
+        return None
+    e, n, sentence = max(held, key=lambda h: h[0].at)
+    said_later = [o for o in recall.episodes if o.at >= e.at and o is not e and given & _numbers(o.text)]
+    if n in given or said_later:
+        return None
+    who = "you" if e.speaker == "user" else e.speaker
+    quoted = sentence if len(sentence) <= 160 else sentence[:157].rsplit(" ", 1)[0] + "…"
+    return f'{in_words(n).capitalize()}: on {spoken_day(e.at)} {who} said "{quoted}"'
+
+
+def _numbers(text: str) -> set[int]:
+    """The counts a text says, in figures or words ("four", "9", "two hundred"), not "a" nor a year."""
+    return {v for w in re.findall(r"[\w-]+", text) if w.lower() not in ("a", "an") and not re.fullmatch(r"\d{4}", w)
+            and (v := exact_number(w)) is not None} | {v for _, _, v in big_numbers(text)}

@@ -1236,6 +1236,9 @@ def test_goes_is_no_word_of_an_answers_own() -> None:
     # a place said in words is its figure, a count its place
     ("What floor is our new flat on?", "Our flat in Kondapur, eleventh floor, you can see the lake.",
      "The new flat is on the 11th floor.", "The new flat is on the ground floor."),
+    # (the place read wherever it stands in the words: "on the eleventh now")
+    ("What floor is our new flat on?", "We're on the eleventh now, you can see the lake from the balcony.",
+     "Your flat is on the 11th storey.", "Your flat is on the top storey."),
     ("Which wedding anniversary are Dave and I celebrating?", "Twenty-five years married in September!",
      "Dave and I are celebrating our 25th wedding anniversary.", "Dave and I are celebrating our ruby anniversary."),
     # asked who, one of the family by another of its words ("Mammy" for "your mother")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from assistant.counts import one_of, pets_now
+from assistant.counts import count_now, one_of, pets_now
 from assistant.when import when_answer
 from memory.episodes import Episodes
 from memory.graph import TemporalGraph
@@ -73,3 +73,58 @@ def test_nothing_gone_or_not_asked_so_is_none(graph: tuple[TemporalGraph, Episod
                                            ("goat", "goat"), ("geese", "geese")])
 def test_a_kind_said_as_one(kind: str, one: str) -> None:
     assert one_of(kind) == one
+
+
+def _told(g: TemporalGraph, ep: Episodes, *said: str) -> Recaller:
+    ep.add([Turn(f"c{i}", T0 + timedelta(days=20 * i), "user", text, 0) for i, text in enumerate(said)])
+    return Recaller(g, episodes=ep, episode_limit=4)
+
+
+@pytest.mark.parametrize(("said", "question", "answer", "held"), [
+    # a count of nothing named, in words that name the kind: the later count held
+    (["We keep six hens at the bottom of the garden, all ex-battery girls.",
+      "Lost one of the hens to the heat last week, so five left now."],
+     "How many hens do we have?", "You have six hens.", "Five: on 27 February 2026 you said \"Lost one of the hens to "
+                                                         "the heat last week, so five left now.\""),
+    # the count names the kind by its last part ("goats" of "pygmy goats"), said in figures
+    (["Eight goats on the croft at the moment, the pygmy ones mostly.",
+      "11 goats now, after the kidding, and I'm knackered."],
+     "How many pygmy goats have we got?", "Eight.", "Eleven: on 27 February 2026 you said \"11 goats now, after the "
+                                                    "kidding, and I'm knackered.\""),
+    # an answer with no count at all is answered so
+    (["Three lambs so far this spring, all healthy.", "Up to seven lambs now, one of them a bottle baby."],
+     "How many lambs have we got?", "We've got lambs!", "Seven: on 27 February 2026 you said \"Up to seven lambs now, "
+                                                        "one of them a bottle baby.\""),
+])
+def test_a_count_held_later_is_said(graph: tuple[TemporalGraph, Episodes], said: list[str], question: str,
+                                    answer: str, held: str) -> None:
+    """Asked how many are held, the small model read the first count told ("You have seven hedgehogs" when the
+    later words said nine "now"): the count held last is said, with its words."""
+    g, ep = graph
+    r = _told(g, ep, *said).recall(question, now=T0 + timedelta(days=60))
+    assert count_now(answer, r) == held
+
+
+@pytest.mark.parametrize(("said", "question", "answer"), [
+    # the answer gives the count held last
+    (["Six hens, all ex-battery girls.", "Lost one of the hens, so five left now."], "How many hens do we have?",
+     "Five."),
+    # more come in is no count held ("two more"), nor a weight "up to" ("six hundred grams")
+    (["Seven hedgehogs in at the moment.", "Two more hedgehogs came in on Saturday; Spike's up to six hundred grams."],
+     "How many hedgehogs have I got?", "Seven."),
+    # asked of a time gone by
+    (["Six hens, all ex-battery girls.", "Lost one of the hens, so five left now."],
+     "How many hens did we have at first?", "Six."),
+    # the answer's count is said later than the held count
+    (["Lost one of the hens, so five left now.",
+      "The fox came back; six hens are at my sister's till the run's fixed."],
+     "How many hens do we have?", "Six."),
+    # a count held of another thing named ("three cockerels left") is none of the hens'
+    (["Six hens, all ex-battery girls.", "The hens are laying again, and three cockerels left now."],
+     "How many hens do we have?", "Six."),
+])
+def test_no_later_count_is_none(graph: tuple[TemporalGraph, Episodes], said: list[str], question: str,
+                                answer: str) -> None:
+    g, ep = graph
+    r = _told(g, ep, *said).recall(question, now=T0 + timedelta(days=60))
+    assert count_now(answer, r) is None
