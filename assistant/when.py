@@ -11,14 +11,14 @@ from datetime import datetime
 
 from assistant.counts import listed, pets_now
 from memory.episodes import Episode, asks
-from memory.extraction.dates import Tense, TimeRef, in_words, tense, words_of
+from memory.extraction.dates import ORDINALS, Tense, TimeRef, in_words, tense, words_of
 from memory.extraction.rules_lexicon import CAR_BRANDS, CAR_MODELS, DIET_NAMES, KIND_OF_PET, PETS
 from memory.model import USER_ID, Arc, spoken_day
 from memory.periods import MOMENT_TERMS, named_time, recurrence, says_when
 from memory.recall.intent import NOW_MINE, asks_a_weekday
 from memory.recall.recall import RecallResult, fact_terms
 from memory.revision import says_a_change, says_an_end
-from memory.search import focus, stem, terms
+from memory.search import SENTENCE_END, focus, stem, terms
 from memory.timeutil import spoken_grain
 from memory.vocabulary import ENDS_OTHERS, is_relation, relation
 from memory.words import (
@@ -111,18 +111,55 @@ def _meant(text: str, at: datetime, *, tense_else: Tense = None, topic: frozense
 
 
 def dated(text: str, at: datetime) -> str:
-    """The words with the date their first time expression means put right after it: "I'm hosting a dance
-    competition next month (May 2023)" said on 3 April 2023. Beside the words, not at the end of a long
-    utterance, where the small model took the day it was said instead."""
-    note = when_note(text, at)
-    if note is None:
-        return text
-    phrase, said = note.split(" = ", 1)
-    i = text.lower().find(phrase.lower())
+    """The words with the date each sentence's time means put right after the words that name it: "I'm hosting a
+    dance competition next month (May 2023)" said on 3 April 2023. Beside the words, not at the end of a long
+    utterance, where the small model took the day it was said instead; in each sentence, not only the first (the
+    model read "Passed my Day Skipper on Friday! … on the last night (11 May 2026)" as passed on the 11th). A day
+    of the month said alone is of the month a sentence before named ("…on Umrah in December. Flying to Jeddah on
+    the 9th": 9 December, not the coming 9th)."""
+    out: list[str] = []
+    start, month = 0, ""
+    for cut in [*SENTENCE_END.finditer(text), None]:
+        end = cut.start() if cut is not None else len(text)
+        sentence, month = _dated_sentence(text[start:end], at, month)
+        out.append(sentence + (cut.group(0) if cut is not None else ""))
+        start = cut.end() if cut is not None else end
+    return "".join(out)
+
+
+# a day of the month said alone: "on the 9th", "for the twelfth"
+_DAY_ALONE = re.compile(
+    rf"^(?:(?:on|for|to|until|till)\s+)?the\s+(?:\d{{1,2}}(?:st|nd|rd|th)|{alternation(ORDINALS)})$", re.I)
+_MONTH_NAMED = re.compile(rf"\b({MONTH})\b", re.I)
+
+
+def _before_month(day: datetime, month: str) -> bool:
+    """A day read alone falls a month or more before the month named: not of the month named (the 29th said after
+    "the 3rd of October", said in mid-September, is September's: the flight out before the funeral)."""
+    named = [m.lower() for m in calendar.month_name].index(month.lower())
+    return day.month not in (named, (named - 2) % 12 + 1)
+
+
+def _dated_sentence(sentence: str, at: datetime, month: str) -> tuple[str, str]:
+    """One sentence with the date its time means put after the words that name it, and the month said so far
+    (``month``: the one a sentence before named, which a day said alone is of)."""
+    meant = _meant(sentence, at)
+    if meant is None:
+        return sentence, month
+    _, ref, said = meant
+    if month and _DAY_ALONE.match(ref.text.strip()) and _before_month(ref.when, month) and (
+            of_month := _meant(sentence.replace(ref.text, f"{ref.text} of {month}", 1), at)) is not None:
+        said = of_month[2]
+    elif (named := _MONTH_NAMED.search(ref.text)) is not None and ref.grain in ("day", "month"):
+        month = named.group(1)
+    if said.lower() in sentence.lower():  # "on 3 January 2023": said already
+        return sentence, month
+    phrase = ref.text.rstrip(".")
+    i = sentence.lower().find(phrase.lower())
     if i < 0:
-        return f"{text} [{note}]"
+        return f"{sentence} [{phrase} = {said}]", month
     j = i + len(phrase)
-    return f"{text[:j]} ({said}){text[j:]}"
+    return f"{sentence[:j]} ({said}){sentence[j:]}", month
 
 
 _SAID_ON = re.compile(rf"\b([0-3]?\d) ({MONTH}),? ((?:19|20)\d\d)\b")

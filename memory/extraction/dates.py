@@ -316,7 +316,7 @@ def birthday(text: str) -> str | None:
 _BE_NOW = frozenset({"am", "is", "are", "'m", "’m", "'re", "’re", "'s", "’s"})
 _WILL = frozenset({"will", "'ll", "’ll", "shall", "gonna", "wo"})  # "wo" of "won't"
 _AHEAD = frozenset({"tomorrow", "next", "upcoming", "soon", "planning", "plan", "plans", "hoping", "intend",
-                    "booked", "scheduled", "tickets", "ticket"})
+                    "booked", "rebooked", "scheduled", "rescheduled", "tickets", "ticket"})
 # a time arranged for: "It's fixed for the 12th of April", "the hearing is set for the 3rd" (not "fixed on Monday")
 _FIXED_FOR = frozenset({"fixed", "set", "arranged", "pencilled", "penciled", "slated", "planned", "earmarked"})
 
@@ -386,7 +386,7 @@ def tense(words: Sequence[tuple[str, str]]) -> Tense:
         opening = not [x for x in low[:i] if x not in _SOFT_ADVERBS]  # "Started at the plant on Monday": the
         # tagger calls a past that opens with its "I" left out a participle
         if w in _BACK or tags[i] == "VBD" or (tags[i] == "VBN" and opening) or (not tags[i] and (w in PAST_FORMS or (
-                w.endswith("ed") and len(w) > 4 and named))):
+                w.endswith("ed") and len(w) > 4 and (named or (opening and _DONE_TO.intersection(nxt[:1])))))):
             past = True
     future = future or (elided and not past)  # "Running the half on Sunday was brutal": its "was" says past
     return None if future == past else ("future" if future else "past")
@@ -409,6 +409,10 @@ _ING_NOUNS = frozenset({"morning", "evening", "nothing", "something", "anything"
                         "things", "wedding", "building", "ceiling", "meeting", "during", "bring", "string",
                         "sibling", "darling", "pudding", "clothing", "feeling", "being", "king", "ring", "wing"})
 _SUBJECTS = frozenset({"i", "we", "he", "she", "they", "you", "it"})
+# what follows a past that opens with its "I" left out, untagged ("Passed my Day Skipper on Friday", "Finished the
+# course on Monday", "Picked up the keys"): its object or particle (not "Excited for Friday", "United play Saturday")
+_DONE_TO = (_DETERMINERS - {"fresh"}) | frozenset({"it", "him", "her", "them", "us", "up", "out", "off", "back",
+                                                  "home", "in", "down", "over"})
 _HAVE = frozenset({"'ve", "’ve", "have", "has", "'s", "’s"})
 _GOT_MOVED = frozenset({"back", "home", "in", "to", "up", "off", "out", "into", "there", "here", "through", "over"})
 _WORDS = re.compile(r"[A-Za-z]+(?:['’][a-z]+)?|['’][a-z]+")
@@ -470,7 +474,14 @@ def _relative(text: str, at: datetime) -> TimeRef | None:
     t = text.lower()
     simple: list[tuple[str, datetime, str]] = [
         (r"\bthe day before yesterday\b", _day(at) - timedelta(days=2), "day"),
-        (r"\b(?:yesterday|last night)\b", _day(at) - timedelta(days=1), "day"),
+        # (not "on the last night" of a stay: its final one)
+        (r"\b(?:yesterday|(?<!the )(?<!that )(?<!our )(?<!my )(?<!their )last night)\b", _day(at) - timedelta(days=1),
+         "day"),
+        # a week back from a day ("Opened a week ago yesterday", "a week yesterday", "a fortnight ago today")
+        (r"\ba week (?:ago )?yesterday\b", _day(at) - timedelta(days=8), "day"),
+        (r"\ba week ago (?:today|tonight)\b", _day(at) - timedelta(days=7), "day"),
+        (r"\ba fortnight (?:ago )?yesterday\b", _day(at) - timedelta(days=15), "day"),
+        (r"\ba fortnight ago (?:today|tonight)\b", _day(at) - timedelta(days=14), "day"),
         (r"\b(?:today|tonight|this (?:morning|afternoon|evening))\b", _day(at), "day"),
         (r"\bthe day after tomorrow\b", _day(at) + timedelta(days=2), "day"),
         (r"\btomorrow\b", _day(at) + timedelta(days=1), "day"),
@@ -626,6 +637,12 @@ _MOVED_TO_MONTH = re.compile(rf"(?:{TIME_MOVED}|{_RECKONED})\s+{_MON}(?:\s+(\d{{
 _MOVED_UNTIL = re.compile(rf"{TIME_MOVED}$", re.I)
 _MOVED_BEFORE = re.compile(rf"{TIME_MOVED}\s+(?:(?:on|for)\s+)?(?:[A-Za-z]+day\s*,?\s+)?$", re.I)
 _IN_COUNT = re.compile(rf"\bin\s+{_NUM}\s+{_UNIT}\b(?!['’]?\s+time|\s+from now)", re.I)
+# what makes "in three days" a span, not a time ahead: a count of things done in it ("four hundred and twelve ewes in
+# a day"), or a best, a first or a perfect looked back over it ("the best they've been in four years", "the first
+# time in ten years")
+_SPAN_BEFORE = re.compile(rf"(?:\b(?:\d[\d,]*\)?|{_NUM})\s+[a-z]+\s*|\b(?:first\s+time|most|best|worst|least|been|ever|biggest|"
+                          r"highest|lowest|longest|fastest|hottest|coldest|wettest|busiest|largest|happiest|quietest"
+                          r")\b[^,.;!?—–]*)$", re.I)
 
 
 def _year_of_weekday(text: str, words: str, date: tuple[int, int, int], at: datetime, direction: Tense) -> int:
@@ -674,6 +691,8 @@ def resolve(text: str, at: datetime, *, direction: Tense = None) -> TimeRef | No
         found.append((text.lower().find(rel.text.lower()), rel))
     # "in a fortnight", "in three days": ahead, unless told in the past ("I painted it in three days": how long)
     inn = _IN_COUNT.search(text) if direction != "past" else None
+    if inn is not None and _SPAN_BEFORE.search(text[: inn.start()]):  # "412 ewes in a day", "the best in four years"
+        inn = None
     if inn is not None and (rel is None or rel.text.lower() not in inn.group(0).lower()):
         unit = inn.group(2).lower()  # a count of days or weeks ahead lands on a day ("in a fortnight": 4 December)
         found.append((inn.start(), TimeRef(_ago(-number(inn.group(1).lower()), unit, at), inn.group(0),

@@ -38,6 +38,11 @@ def d(y: int, m: int, day: int) -> datetime:
         ("Her wedding is the last Saturday in July.", d(2026, 7, 25), "day"),  # not "last Saturday"
         ("The fête is the second Sunday of June.", d(2026, 6, 14), "day"),
         ("We had our first Diwali in the new house last night.", d(2026, 6, 1), "day"),
+        # a week back from a day (everyday88: "Opened a week ago yesterday" had been the week before)
+        ("The café opened a week ago yesterday.", d(2026, 5, 25), "day"),
+        ("Mum's hip was done a week yesterday.", d(2026, 5, 25), "day"),
+        ("We got the keys a week ago today.", d(2026, 5, 26), "day"),
+        ("Gran came home a fortnight ago yesterday.", d(2026, 5, 18), "day"),
         # a date with its weekday said before it; a day of the month said as a word, at a clause's end
         ("The plumber's coming Tuesday the first of December.", d(2026, 12, 1), "day"),
         ("Chimney sweep's booked for the twelfth, first thing in the morning.", d(2026, 6, 12), "day"),
@@ -165,7 +170,9 @@ def test_a_day_the_month_lacks_is_no_time() -> None:
     "text",
     ["I live in Porto.", "I drink three cups every morning.", "for ten minutes please", "March on!", "",
      "This may take a while.", "Next, march them out.", "It's late, may I go?", "At the end of may be a twist.",
-     "By the end of may be."],
+     "By the end of may be.",
+     # the final night of a stay is no yesterday (everyday89: "on the last night the instructor…" read as yesterday)
+     "On the last night we had a ceilidh in the village hall.", "That last night in Rome was magic."],
 )
 def test_no_time(text: str) -> None:
     assert resolve(text, AT) is None
@@ -212,6 +219,7 @@ TUE = datetime(2026, 7, 14, 19, 0, tzinfo=UTC)  # a Tuesday
     ("I will fly out on Monday.", "future"),
     ("I'm going to Rome this Saturday.", "future"),
     ("I booked a table for Saturday.", "future"),  # the booking is past, what it arranges is not
+    ("They've rebooked the flight for the 4th of July.", "future"),  # so is a booking made again
     ("Got tickets for the Arctic Monkeys in July!", "future"),  # so are tickets got
     ("We had tickets for the match on Saturday but it was called off.", None),  # both: not clear
     ("I was at the park on Sunday.", "past"),
@@ -256,6 +264,14 @@ TUE = datetime(2026, 7, 14, 19, 0, tzinfo=UTC)  # a Tuesday
     ("I've registered for a first aid course starting in March.", "future"),
     ("I signed up for the gym in January.", "past"),
     ("I was starting to panic on Friday.", "past"),
+    # a past that opens with its "I" left out, with its object (everyday89: "Passed my Day Skipper practical on
+    # Friday!" gave no time); not an adjective ("Excited for Friday!") nor a name ("United play on Saturday")
+    ("Passed my theory test on Friday!", "past"),
+    ("Finished the last coat of paint on Sunday.", "past"),
+    ("Picked up the new car on Saturday.", "past"),
+    ("Excited for Friday!", None),
+    ("United play on Saturday.", None),
+    ("Mixed feelings about Friday.", None),
 ])
 def test_tense_from_words(sentence: str, expected: str | None) -> None:
     assert tense(words_of(sentence)) == expected
