@@ -726,7 +726,8 @@ def vetted(first: str, question: str, recall: RecallResult) -> str | None:
     if (says_nothing_new(first, question) or ungrounded(first, question, recall) or borrowed(first, question, recall)
             or told_the_listener(first, question, recall) or self_named(first, question, recall)
             or someone_else(first, question, recall) or yes_of_another(first, question, recall)
-            or anothers_role(first, question, recall) or not_a_place(first, question, recall)
+            or anothers_role(first, question, recall) or held_another_role(first, question, recall)
+            or not_a_place(first, question, recall)
             or still_held(first, question, recall) or said_day_ahead(first, recall)
             or no_name_given(first, question, recall) or _NAMED_USER.search(first)):
         # "Who is Edith?" "Edith.": who she is to the user, when memory holds it, is still an answer
@@ -1149,6 +1150,34 @@ def anothers_role(answer: str, question: str, recall: RecallResult) -> bool:
             mine = mine or bool(_MINE_BEFORE.search(before))
             theirs = theirs or bool(_THEIR_BEFORE.search(before))
     return theirs and not mine
+
+
+# the name asked of someone by what they are to the user: "What was my tandem instructor's name?", "What's my
+# mentor at the court called?", "Who's my driving instructor?" -> instructor, mentor, instructor
+_ROLE_NAME_ASKED = re.compile(
+    rf"^\s*(?:what(?:'s|’s|\s+is|\s+was)|who(?:'s|’s|\s+is|\s+was))\s+(?:{alternation(MY)})\s+(?:[\w-]+\s+)?"
+    r"(?!called\b|named\b)(?P<role>[a-z]+)(?:['’]s\s+name|\s+called)?(?:\s+(?:at|in|on|for|from|with)\s[^?]*)?"
+    r"\s*\??\s*$", re.I)
+
+
+def held_another_role(answer: str, question: str, recall: RecallResult) -> bool:
+    """Asked the name of someone by what they are to the user, an answer that names one memory holds as someone
+    else to them, when no sentence found says the name with what is asked: "What was my tandem instructor's
+    name?" "Leanne" (the user's sister, who watched from the sand). Not when what they hold is what is asked
+    ("What's my sister called?")."""
+    m = _ROLE_NAME_ASKED.match(question)
+    if m is None:
+        return False
+    role = _key(m.group("role").lower())
+    sentences = [s for e in recall.episodes for s in SENTENCE_END.split(e.text)]
+    for name in {w for w in _CAPITALISED.findall(answer) if w.lower() not in _GLUE and w != "I"}:
+        held = _roles_held(name, recall)
+        if not held or any(role in {_key(w) for w in (*ROLE_NOUNS[a.relation], a.label or "") if w}
+                           for a, _ in held):
+            continue
+        if not any(name in s and role in {_key(w.lower()) for w in _WORD.findall(s)} for s in sentences):
+            return True
+    return False
 
 
 _WHERE_ASKED = re.compile(r"^\s*where\b", re.I)

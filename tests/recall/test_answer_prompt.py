@@ -57,6 +57,23 @@ def test_a_weekday_or_month_is_dated_the_way_its_sentence_points() -> None:
     assert dated("We spoke on Monday.", AT) == "We spoke on Monday (16 January 2023)."  # an irregular past
 
 
+def test_each_sentence_that_names_a_time_is_dated() -> None:
+    """Only the first time had been dated: "Passed my Day Skipper on Friday! … on the last night (11 May)" was read
+    as passed on the 11th (everyday89). 20 January 2023 was a Friday."""
+    assert dated("Got the keys on Monday! The removal van comes next week.", AT) == (
+        "Got the keys on Monday (16 January 2023)! The removal van comes next week (the week after 20 January 2023).")
+    # a day of the month said alone is of the month a sentence before named (everyday88's "Umrah in December.
+    # Flying … on the 9th" had been the coming 9th)
+    assert dated("We're off to Goa in April. The flight's on the 12th, from Gatwick.", AT) == (
+        "We're off to Goa in April (April 2023). The flight's on the 12th (12 April 2023), from Gatwick.")
+    # unless it falls in that month, or the month before, anyway: the 29th after "the 3rd of February" is January's
+    assert dated("The funeral's on the 3rd of February. I'm flying out on the 29th.", AT) == (
+        "The funeral's on the 3rd of February (3 February 2023). I'm flying out on the 29th (29 January 2023).")
+    # a count done in a span, or a best over it, is no time ahead
+    assert dated("Did six hundred and ten (610) pallets in a day, a record. Best we've done in four years.", AT) == (
+        "Did six hundred and ten (610) pallets in a day, a record. Best we've done in four years.")
+
+
 def test_utterances_are_dated_attributed_and_oldest_first() -> None:
     eps = [Episode("c#2", "c", 2, "Jon", "Lost my job as a banker yesterday.", AT, 0.9, "t"),
            Episode("c#1", "c", 1, "user", "I moved to Ghent.", AT - timedelta(days=30), 0.5, "t")]
@@ -2276,3 +2293,31 @@ def test_stop_64s_readers_and_checks_take_odd_text_without_harm(odd: str) -> Non
     assert pets_now(r) is None  # no animals, nothing counted
     when_answer(r)  # no error
     ungrounded(odd or "?", odd, r)  # no error
+
+
+@pytest.mark.parametrize("question, answer, facts, said, other", [
+    # the user's sister, never said to be the instructor (everyday88: "What was my tandem instructor's name?"
+    # "Leanne", the sister who watched from the sand)
+    ("What was my tandem instructor's name?", "Leanne", [_held("Leanne", "sibling_of", "User", label="sister")],
+     "My sister Leanne says she'll watch from the sand.", True),
+    ("Who's my mentor at the court?", "Dev.", [_held("Dev", "neighbour_of", "User")],
+     "Dev next door says the court's a zoo on Mondays.", True),
+    ("What's my driving instructor called?", "Tom.", [_held("Tom", "spouse_of", "User", label="husband")],
+     "Tom says I'm ready for the test.", True),
+    # said with what is asked, or what is held is what is asked: the answer stands
+    ("What was my tandem instructor's name?", "Leanne", [_held("Leanne", "sibling_of", "User", label="sister")],
+     "My sister Leanne was my instructor, would you believe.", False),
+    ("What's my sister called?", "Leanne.", [_held("Leanne", "sibling_of", "User", label="sister")],
+     "My sister Leanne says she'll watch from the sand.", False),
+    ("Who's my manager?", "Karen.", [_held("User", "reports_to", "Karen")], "Karen wants the report by Friday.",
+     False),
+    # someone memory holds no role of is left to the other checks
+    ("What was my tandem instructor's name?", "Gill.", [_held("Leanne", "sibling_of", "User", label="sister")],
+     "Gill strapped me in and we jumped.", False),
+])
+def test_a_name_held_in_another_role_is_no_answer(question: str, answer: str, facts: list[Arc], said: str,
+                                                  other: bool) -> None:
+    from assistant.answer import held_another_role
+    r = _talk(question, "", [("user", said)])
+    r.facts = facts
+    assert held_another_role(answer, question, r) is other
