@@ -12,6 +12,7 @@ import re
 from memory.extraction.dates import NUMBERS, big_numbers, exact_number, in_words
 from memory.model import USER_ID, spoken_day
 from memory.recall.recall import RecallResult
+from memory.search import terms
 from memory.words import alternation
 
 # "How many guinea pigs have we got?", "How many goats do we have now?"
@@ -77,6 +78,9 @@ _NO_THING = frozenset({"now", "left", "in", "at", "of", "here", "there", "still"
                        "and", "so", "then", "on", "out", "with", "today", "between", "total"})
 
 
+_PARTICIPLE = re.compile(r"..(?:ing|ed)$", re.I)  # "nine coming now", "twelve booked so far": what the count does
+
+
 def _same_kind(word: str, kind: str) -> bool:
     """"hogs" of "hedgehogs", "ducks" of "ducks": the one word names the kind asked, or its last part."""
     a, b = one_of(word), one_of(kind).split()[-1]
@@ -97,7 +101,7 @@ def _counts_held(text: str, kind: str) -> list[tuple[int, str, bool]]:
                 continue
             for n, word in _A_COUNT.findall(clause):
                 if (count := exact_number(n)) is None or (n.isdigit() and len(n) == 4) or not (
-                        not word or word.lower() in _NO_THING or _same_kind(word, kind)):
+                        not word or word.lower() in _NO_THING or _PARTICIPLE.search(word) or _same_kind(word, kind)):
                     continue
                 found.append((count, sentence.strip(), bool(word) and _same_kind(word, kind)))
     return found
@@ -107,7 +111,8 @@ def count_now(answer: str, recall: RecallResult) -> str | None:
     """Asked how many of a kind are held now, an answer that gives a count said before when later words say another
     count held then ("Four Indian Runners" in April, "So we're down to three now" in June; "Seven in at the
     moment", then "Nine hogs in the spare room now"): the later count, with the words that say it. Only words that
-    name the kind (in the count or anywhere in them) count. An answer that gives no count at all ("We've got
+    name the kind (in the count or anywhere in them), or a sentence on what else is asked ("Thanksgiving's down to
+    thirteen"), count. An answer that gives no count at all ("We've got
     ducks!") is answered so too. None when the answer gives that count, or one said as late."""
     m = _HOW_MANY_NOW.match(recall.question)
     if m is None or not recall.episodes_relevant:
@@ -115,8 +120,9 @@ def count_now(answer: str, recall: RecallResult) -> str | None:
     kind = m.group("kind")
     given = _numbers(answer)
     stem = one_of(kind).split()[-1]
+    topic = set(terms(recall.question)) - set(terms(kind))  # "Thanksgiving" of "How many people are coming…"
     held = [(e, n, s) for e in recall.episodes for n, s, named in _counts_held(e.text, kind)
-            if named or re.search(rf"\b{re.escape(stem)}", e.text, re.I)]
+            if named or re.search(rf"\b{re.escape(stem)}", e.text, re.I) or topic & set(terms(s))]
     if not held:
         return None
     e, n, sentence = max(held, key=lambda h: h[0].at)

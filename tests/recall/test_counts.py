@@ -128,3 +128,14 @@ def test_no_later_count_is_none(graph: tuple[TemporalGraph, Episodes], said: lis
     g, ep = graph
     r = _told(g, ep, *said).recall(question, now=T0 + timedelta(days=60))
     assert count_now(answer, r) is None
+
+
+def test_a_count_held_in_a_sentence_on_what_is_asked_is_said(graph: tuple[TemporalGraph, Episodes]) -> None:
+    """"How many people are coming for Hogmanay?" after "Only nine coming for Hogmanay now": the kind ("people") is
+    not said, what it is of is; what the count does ("coming") names no other thing."""
+    g, ep = graph
+    r = _told(g, ep, "Fourteen people for Hogmanay at ours, God help me.",
+              "Only nine coming for Hogmanay now, the Aberdeen lot have flu.").recall(
+        "How many people are coming for Hogmanay?", now=T0 + timedelta(days=60))
+    assert count_now("Fourteen people are coming.", r) == (
+        "Nine: on 27 February 2026 you said \"Only nine coming for Hogmanay now, the Aberdeen lot have flu.\"")
