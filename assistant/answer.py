@@ -191,11 +191,11 @@ def said_lines(recall: RecallResult, *, budget_chars: int = 1200, max_chars: int
         kept.append((e.at, "the user" if e.speaker == "user" else e.speaker, dated(figured(mended(text)), e.at)))
         used += len(text)
     if not recall.intent.when:  # asked when: the best match first (dev LoCoMo temporal F1 0.34 -> 0.40)
-        kept.sort(key=lambda k: k[0], reverse=asks_now(recall.question))
+        kept.sort(key=lambda k: k[0], reverse=asks_now(recall.question, recall))
     return [f'- On {spoken_date(at)} {who} said: "{text}"' for at, who, text in kept]
 
 
-def asks_now(question: str) -> bool:
+def asks_now(question: str, recall: RecallResult | None = None) -> bool:
     """A yes/no question about today ("Do I drink coffee?"): what was said is given newest first, for the small
     model answers from the first line it reads ("I don't drink coffee" in January over "I'm a proper coffee
     person now" in July, listed oldest first even when told the latest holds)."""
@@ -214,8 +214,13 @@ def asks_now(question: str) -> bool:
         bool(_HOW_MANY_NOW.match(question.strip())) and not _PAST_AUX.search(question))
     # of anyone, when the question says it asks of today ("Where's Jordan based now?" after "two weeks on the rigs
     # out of Aberdeen", then a new job "over in Hull": the model gave the first place it read)
+    # and of one of the user's own people by name, as of "my brother" ("Where does Vikram live?" of the user's
+    # brother, after "to Calgary, not Toronto; he moved west": the model gave Toronto, read first)
     return now and (bool(FIRST_PERSON_RE.search(question)) or (
-        bool(_SAYS_NOW.search(question)) and not _PAST_AUX.search(question)))
+        bool(_SAYS_NOW.search(question)) and not _PAST_AUX.search(question)) or (
+        recall is not None and not _PAST_AUX.search(question) and any(
+            a.valid_to is None and (a.object_id == USER_ID or a.subject_id == USER_ID)
+            for name in _names_asked(question) for a, _ in _roles_held(name, recall))))
 
 
 _SUPERLATIVE = r"(?:most|highest|best|biggest|fastest|longest|furthest|farthest|lowest|quickest|heaviest|largest)"
@@ -249,7 +254,7 @@ def user_prompt(question: str, recall: RecallResult, now: datetime, *, budget_ch
     if said:  # asked when, the best match comes first (said_lines): the header must not say otherwise, or the
         # model takes the last line for the newest ("Where did I travel recently?" answered with the home town)
         said.insert(0, "Things said before (best match first):" if recall.intent.when else
-                    "Things said before (newest first):" if asks_now(question) else
+                    "Things said before (newest first):" if asks_now(question, recall) else
                     "Things said before (oldest first):")
     # asked how or why, the words go first: the small model answered "How did I hurt my ankle?" with the fact "User
     # injured ankle (on 29 September 2026)" read first, not "…falling off a banana boat"

@@ -2321,3 +2321,21 @@ def test_a_name_held_in_another_role_is_no_answer(question: str, answer: str, fa
     r = _talk(question, "", [("user", said)])
     r.facts = facts
     assert held_another_role(answer, question, r) is other
+
+
+@pytest.mark.parametrize(("question", "facts", "newest_first"), [
+    # one of the user's own people asked by name is asked as "my brother" is (everyday89: "Where does Vikram live?"
+    # answered with Toronto, read first, after "to Calgary, not Toronto; he moved west")
+    ("Where does Vikram live?", [_held("Vikram", "sibling_of", "User", label="brother")], True),
+    ("What does Shona do?", [_held("User", "friend_of", "Shona")], True),
+    ("Where did Vikram live?", [_held("Vikram", "sibling_of", "User", label="brother")], False),  # asked of the past
+    ("Where does Vikram live?", [_held("Vikram", "sibling_of", "User", label="brother", ended=True)], False),
+    ("Where does Vikram live?", [_held("Vikram", "friend_of", "Maria")], False),  # someone else's
+    ("Where does Vikram live?", [], False),
+])
+def test_one_of_the_users_people_asked_by_name_reads_the_newest_words_first(question: str, facts: list[Arc],
+                                                                            newest_first: bool) -> None:
+    from assistant.answer import asks_now
+    r = RecallResult(question, analyse(question), [], [], "now", personal=True)
+    r.facts = facts
+    assert asks_now(question, r) is newest_first
