@@ -178,12 +178,20 @@ def figured(text: str) -> str:
     return text
 
 
+_LONGEST_SAID = 600  # the most of one utterance the prompt holds, when few are found
+
+
 def said_lines(recall: RecallResult, *, budget_chars: int = 1200, max_chars: int = 300) -> list[str]:
     """The utterances found, oldest first, within a character budget (the best ones are kept first), each cut
-    to what bears on the question. A question about when keeps them best first: oldest first, the small model
-    took the date of whichever utterance came first or last, not of the one that matched."""
+    to what bears on the question (to ``max_chars``, or more when few are found). A question about when keeps
+    them best first: oldest first, the small model took the date of whichever utterance came first or last, not
+    of the one that matched."""
     kept: list[tuple[datetime, str, str]] = []
     used = 0
+    # few found, each may be longer, within the budget: the part that answers is often not the part that shares
+    # the question's words ("How long will the balikbayan box take?": "…the shipping company reckons about eight
+    # weeks" came after the box's contents, and was cut)
+    max_chars = max(max_chars, min(_LONGEST_SAID, budget_chars // max(1, len(recall.episodes))))
     for e in time_moved_first(recall) if recall.intent.when else recall.episodes:
         text = focus(e.text, recall.question, max_chars, beside=says_when if recall.intent.when else None)
         if used + len(text) > budget_chars and kept:

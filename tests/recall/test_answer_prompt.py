@@ -2339,3 +2339,19 @@ def test_one_of_the_users_people_asked_by_name_reads_the_newest_words_first(ques
     r = RecallResult(question, analyse(question), [], [], "now", personal=True)
     r.facts = facts
     assert asks_now(question, r) is newest_first
+
+
+def test_few_utterances_found_are_given_longer() -> None:
+    """One utterance found may be given beyond the usual cut, within the budget: the sentence that answers shares
+    no word with the question ("How long will the parcel take?" after the parcel's contents, then "…the courier
+    reckons about six weeks"), and had been cut (everyday88)."""
+    contents = ("Finally sealed the parcel for Gran in Kochi — tea, two jars of marmalade, a cardigan she will say is "
+                "too warm, knitting needles, three paperbacks, photos of the twins at sports day and a calendar of "
+                "Cornish harbours that she asked for by name. ")
+    told = ("The courier collects from ours on Friday morning, and the man on the phone reckons about six weeks by "
+            "sea, so it should just make her birthday in March.")
+    q = "How long will the parcel take to get there?"
+    one = said_lines(_heard(q, [("user", contents + told, MAY_20)]))
+    assert "six weeks" in one[0]
+    many = said_lines(_heard(q, [("user", contents + told, MAY_20)] + [("user", contents, JUNE_3)] * 3))
+    assert not any("six weeks" in line for line in many)  # many found: each cut to what shares the question's words
