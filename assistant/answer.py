@@ -969,8 +969,8 @@ _NAME_OF = re.compile(rf"\bnames?\s+of\s+(?:(?:the|{alternation(POSSESSIVES)}|(?
                       r"(?:(?-i:[A-Z][\w-]*)\s+)?(?P<of>[a-z]+)|"  # "the name of Mum's Braille volunteer": volunteer
                       r"(?P<thing>[a-z]+)(?:['’]s)?\s+(?:is\s+|was\s+)?called\s*\??\s*$", re.I)
 # what stands before a name said as where something is or happens ("at the Edinburgh Fringe", "on the edge of the
-# Kruger"; not "in": "in Hamlet")
-_WHERE_BEFORE = re.compile(r"\b(?:at|near|outside|inside|beside|next\s+to|"
+# Kruger", "a yacht out of Split"; not "in": "in Hamlet")
+_WHERE_BEFORE = re.compile(r"\b(?:at|near|outside|inside|beside|next\s+to|out\s+of|"
                            r"(?:on\s+the\s+)?(?:edge|edges|outskirts)\s+of)\s+(?:the\s+)?$", re.I)
 # (a person's name is no place's: said only after "from", it is where they come from, "a couple from Bristol")
 _IN_WHERE = re.compile(r"\b(?:at|near|outside|inside|in|round|around|from)\s+(?:the\s+)?$", re.I)

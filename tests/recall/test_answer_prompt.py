@@ -1863,6 +1863,10 @@ def test_asked_a_name_an_answer_with_no_name_is_none() -> None:
     assert no_name_given("RNIB.", q, r)
     r = _heard(q, [("user", "Mum's learning Braille with Carol, an RNIB volunteer.", MAY_20)])
     assert not no_name_given("Carol.", q, r)
+    # a name said only as where a thing sails from (everyday89: "The thirty-four-foot yacht out of Split.")
+    q = "What's the name of the narrowboat we're hiring?"
+    r = _heard(q, [("user", "We're hiring a sixty-foot narrowboat out of Skipton for a week in May.", MAY_20)])
+    assert no_name_given("The sixty-foot narrowboat out of Skipton.", q, r)
     q = "What's the name of our new team?"  # of a thing, a name before its word is its own
     r = _heard(q, [("user", "We're the Harbour Hawks team now.", MAY_20)])
     assert not no_name_given("The Harbour Hawks.", q, r)
