@@ -76,8 +76,6 @@ _A_COUNT = re.compile(rf"\b(\d+|{alternation(w for w in NUMBERS if ' ' not in w 
 # words after a number that name nothing counted ("three now", "Seven in at the moment", "two left")
 _NO_THING = frozenset({"now", "left", "in", "at", "of", "here", "there", "still", "remaining", "altogether", "all",
                        "and", "so", "then", "on", "out", "with", "today", "between", "total"})
-
-
 _PARTICIPLE = re.compile(r"..(?:ing|ed)$", re.I)  # "nine coming now", "twelve booked so far": what the count does
 
 
@@ -112,8 +110,8 @@ def count_now(answer: str, recall: RecallResult) -> str | None:
     count held then ("Four Indian Runners" in April, "So we're down to three now" in June; "Seven in at the
     moment", then "Nine hogs in the spare room now"): the later count, with the words that say it. Only words that
     name the kind (in the count or anywhere in them), or a sentence on what else is asked ("Thanksgiving's down to
-    thirteen"), count. An answer that gives no count at all ("We've got
-    ducks!") is answered so too. None when the answer gives that count, or one said as late."""
+    thirteen"), count. An answer that gives no count at all ("We've got ducks!") is answered so too. None when the
+    answer gives that count, or one said as late."""
     m = _HOW_MANY_NOW.match(recall.question)
     if m is None or not recall.episodes_relevant:
         return None

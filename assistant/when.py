@@ -116,7 +116,7 @@ def dated(text: str, at: datetime) -> str:
     utterance, where the small model took the day it was said instead; in each sentence, not only the first (the
     model read "Passed my Day Skipper on Friday! … on the last night (11 May 2026)" as passed on the 11th). A day
     of the month said alone is of the month a sentence before named ("…on Umrah in December. Flying to Jeddah on
-    the 9th": 9 December, not the coming 9th)."""
+    the 9th": 9 December, not the coming 9th), unless read alone it falls in that month or the month before."""
     out: list[str] = []
     start, month = 0, ""
     for cut in [*SENTENCE_END.finditer(text), None]:
@@ -133,9 +133,10 @@ _DAY_ALONE = re.compile(
 _MONTH_NAMED = re.compile(rf"\b({MONTH})\b", re.I)
 
 
-def _before_month(day: datetime, month: str) -> bool:
-    """A day read alone falls a month or more before the month named: not of the month named (the 29th said after
-    "the 3rd of October", said in mid-September, is September's: the flight out before the funeral)."""
+def _far_from_month(day: datetime, month: str) -> bool:
+    """A day read alone falls neither in the month named nor in the month before it, so is taken as of the month
+    named (not the 29th said after "the 3rd of October", said in mid-September: September's, the flight out before
+    the funeral)."""
     named = [m.lower() for m in calendar.month_name].index(month.lower())
     return day.month not in (named, (named - 2) % 12 + 1)
 
@@ -147,7 +148,7 @@ def _dated_sentence(sentence: str, at: datetime, month: str) -> tuple[str, str]:
     if meant is None:
         return sentence, month
     _, ref, said = meant
-    if month and _DAY_ALONE.match(ref.text.strip()) and _before_month(ref.when, month) and (
+    if month and _DAY_ALONE.match(ref.text.strip()) and _far_from_month(ref.when, month) and (
             of_month := _meant(sentence.replace(ref.text, f"{ref.text} of {month}", 1), at)) is not None:
         said = of_month[2]
     elif (named := _MONTH_NAMED.search(ref.text)) is not None and ref.grain in ("day", "month"):
