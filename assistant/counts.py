@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from memory.extraction.dates import NUMBERS, big_numbers, exact_number, in_words
+from memory.extraction.dates import NUMBER_SAID, NUMBERS, big_numbers, exact_number, in_words
 from memory.model import USER_ID, spoken_day
 from memory.recall.recall import RecallResult
 from memory.search import terms
@@ -71,8 +71,7 @@ _NOW_MARK = re.compile(r"\b(?:now|at the moment|currently|these days|at present|
                        r"|altogether|in total)\b", re.I)
 _CLAUSE_CUT = re.compile(r"[,;:—–()]|\s-\s|\b(?:and|but|so|because|while|though|although)\b", re.I)
 _SENTENCE = re.compile(r"[^.!?]+[.!?]*")
-_A_COUNT = re.compile(rf"\b(\d+|{alternation(w for w in NUMBERS if ' ' not in w and w not in ('a', 'an'))})\b"
-                      r"(?:\s+([A-Za-z][\w'’-]*))?", re.I)
+_A_COUNT = re.compile(rf"(?<![\d.,])({NUMBER_SAID})(?![.,]?\d)(?:\s+([A-Za-z][\w'’-]*))?", re.I)
 # words after a number that name nothing counted ("three now", "Seven in at the moment", "two left")
 _NO_THING = frozenset({"now", "left", "in", "at", "of", "here", "there", "still", "remaining", "altogether", "all",
                        "and", "so", "then", "on", "out", "with", "today", "between", "total"})

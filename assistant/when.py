@@ -11,10 +11,10 @@ from datetime import datetime
 
 from assistant.counts import listed, pets_now
 from memory.episodes import Episode, asks
-from memory.extraction.dates import ORDINALS, Tense, TimeRef, in_words, tense, words_of
+from memory.extraction.dates import Tense, TimeRef, in_words, tense, words_of
 from memory.extraction.rules_lexicon import CAR_BRANDS, CAR_MODELS, DIET_NAMES, KIND_OF_PET, PETS
 from memory.model import USER_ID, Arc, spoken_day
-from memory.periods import MOMENT_TERMS, named_time, recurrence, says_when
+from memory.periods import MOMENT_TERMS, in_month_said, month_named, named_time, recurrence, says_when
 from memory.recall.intent import NOW_MINE, asks_a_weekday
 from memory.recall.recall import RecallResult, fact_terms
 from memory.revision import says_a_change, says_an_end
@@ -127,20 +127,6 @@ def dated(text: str, at: datetime) -> str:
     return "".join(out)
 
 
-# a day of the month said alone: "on the 9th", "for the twelfth"
-_DAY_ALONE = re.compile(
-    rf"^(?:(?:on|for|to|until|till)\s+)?the\s+(?:\d{{1,2}}(?:st|nd|rd|th)|{alternation(ORDINALS)})$", re.I)
-_MONTH_NAMED = re.compile(rf"\b({MONTH})\b", re.I)
-
-
-def _far_from_month(day: datetime, month: str) -> bool:
-    """A day read alone falls neither in the month named nor in the month before it, so is taken as of the month
-    named (not the 29th said after "the 3rd of October", said in mid-September: September's, the flight out before
-    the funeral)."""
-    named = [m.lower() for m in calendar.month_name].index(month.lower())
-    return day.month not in (named, (named - 2) % 12 + 1)
-
-
 def _dated_sentence(sentence: str, at: datetime, month: str) -> tuple[str, str]:
     """One sentence with the date its time means put after the words that name it, and the month said so far
     (``month``: the one a sentence before named, which a day said alone is of)."""
@@ -148,11 +134,9 @@ def _dated_sentence(sentence: str, at: datetime, month: str) -> tuple[str, str]:
     if meant is None:
         return sentence, month
     _, ref, said = meant
-    if month and _DAY_ALONE.match(ref.text.strip()) and _far_from_month(ref.when, month) and (
-            of_month := _meant(sentence.replace(ref.text, f"{ref.text} of {month}", 1), at)) is not None:
+    if (put := in_month_said(sentence, ref, month)) is not None and (of_month := _meant(put, at)) is not None:
         said = of_month[2]
-    elif (named := _MONTH_NAMED.search(ref.text)) is not None and ref.grain in ("day", "month"):
-        month = named.group(1)
+    month = month_named(ref, month)
     if said.lower() in sentence.lower():  # "on 3 January 2023": said already
         return sentence, month
     phrase = ref.text.rstrip(".")

@@ -131,6 +131,12 @@ def named_time(text: str, at: datetime, *, tense_else: Tense = None, topic: froz
     if not read or lasting(read[0][2][1]):
         return None
     read = [r for r in read if not lasting(r[2][1])]
+    month = ""  # a day of the month said alone is of the month a sentence before named ("…Umrah in December.
+    for k, (i, s, found) in enumerate(read):  # Flying to Jeddah on the 9th")
+        if (put := in_month_said(s, found[1], month)) is not None and (
+                again := _named_in(put, at, tense_else)) is not None:
+            read[k] = (i, s, (s, again[1]))
+        month = month_named(found[1], month)
     if ahead:  # asked of what is to come: a time ahead, not when it was arranged ("They rang this morning. It's on
         read = [r for r in read if r[2][1].when.date() > at.date()] or read  # the 6th.")
     moved = [r for r in read[1:] if _moved_to(r[1], r[2][1])]
@@ -225,6 +231,26 @@ _BARE_DAY = re.compile(rf"the\s+(?:\d{{1,2}}(?:st|nd|rd|th)|{alternation(ORDINAL
 _MONTH_SAID = re.compile(rf"\b(?:{alternation(m for m in MONTHS if len(m) > 4 or m in ('june', 'july'))}|(?-i:May))\b",
                          re.I)
 _TIME_LEADS = frozenset({"the", "this", "next", "at", "on", "about", "around"})
+_DAY_ALONE = re.compile(rf"^(?:(?:on|for|to|until|till)\s+)?{_BARE_DAY.pattern}$", re.I)  # "on the 9th", "the twelfth"
+
+
+def month_named(ref: TimeRef, month: str) -> str:
+    """The month a time names ("in December", "on the 3rd of October"), else ``month`` (the one named before)."""
+    named = _MONTH_SAID.search(ref.text) if ref.grain in ("day", "month") else None
+    return named.group(0) if named is not None else month
+
+
+def in_month_said(sentence: str, ref: TimeRef, month: str) -> str | None:
+    """The sentence with its day of the month said alone ("on the 9th") put in the month a sentence before named
+    ("…on Umrah in December. Flying to Jeddah on the 9th": "on the 9th of December", not the coming 9th). None when
+    no month was named, the time is no day alone, or read alone it falls in that month or the month before (the
+    29th said after "the 3rd of October", in mid-September: the flight out before the funeral, September's)."""
+    if not month or _DAY_ALONE.match(ref.text.strip(" .,!?")) is None:
+        return None
+    named = MONTHS[month.lower()]
+    if ref.when.month in (named, (named - 2) % 12 + 1):
+        return None
+    return sentence.replace(ref.text, f"{ref.text} of {month}", 1)
 
 
 def _opens_a_time(words: str) -> bool:

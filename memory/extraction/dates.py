@@ -106,7 +106,7 @@ def exact_number(word: str) -> int | None:
         return TENS[tens] + (UNITS.index(unit) + 1 if unit else 0)
     if word.lower() in VAGUE_NUMBERS:
         return None
-    return NUMBERS.get(word.lower()) or int(re.sub(r"\D", "", word) or 0) or None
+    return NUMBERS.get(word.lower()) or _TEENS.get(word.lower()) or int(re.sub(r"\D", "", word) or 0) or None
 
 
 _TEENS = {w: 13 + i for i, w in enumerate("thirteen fourteen fifteen sixteen seventeen eighteen nineteen".split())}
@@ -640,9 +640,9 @@ _IN_COUNT = re.compile(rf"\bin\s+{_NUM}\s+{_UNIT}\b(?!['’]?\s+time|\s+from now
 # what makes "in three days" a span, not a time ahead: a count of things done in it ("four hundred and twelve ewes in
 # a day"), or a best, a first or a perfect looked back over it ("the best they've been in four years", "the first
 # time in ten years")
-_SPAN_BEFORE = re.compile(rf"(?:\b(?:\d[\d,]*\)?|{_NUM})\s+[a-z]+\s*|\b(?:first\s+time|most|best|worst|least|been|ever|biggest|"
-                          r"highest|lowest|longest|fastest|hottest|coldest|wettest|busiest|largest|happiest|quietest"
-                          r")\b[^,.;!?—–]*)$", re.I)
+_SPAN_BEFORE = re.compile(rf"(?:\b(?:\d[\d,]*\)?|{_NUM})\s+[a-z]+\s*|\b(?:first\s+time|most|best|worst|least|been|ever|"
+                          r"biggest|highest|lowest|longest|fastest|hottest|coldest|wettest|busiest|largest|happiest|"
+                          r"quietest)\b[^,.;!?—–]*)$", re.I)
 
 
 def _year_of_weekday(text: str, words: str, date: tuple[int, int, int], at: datetime, direction: Tense) -> int:

@@ -6,7 +6,7 @@ from datetime import UTC, date, datetime
 
 import pytest
 
-from memory.extraction.dates import birthday, month_day, resolve, shift_months, tense, words_of
+from memory.extraction.dates import birthday, exact_number, month_day, resolve, shift_months, tense, words_of
 
 AT = datetime(2026, 6, 2, 18, 30, tzinfo=UTC)  # a Tuesday
 
@@ -458,6 +458,22 @@ def test_a_weekday_with_its_day_of_the_month_is_that_day(sentence: str, directio
     assert ref is not None and ref.when.date() == expected
 
 
+def test_a_day_of_the_month_said_alone_is_of_the_month_named_before() -> None:
+    """"…on Umrah in December. Flying Manchester to Jeddah on the 9th", said on 1 September, asked when the flight is:
+    9 December (everyday88's answer, read without the model, had been 9 September); not when, read alone, it falls
+    in that month or the one before ("the funeral's on the 3rd of October. I fly out on the 29th": September's)."""
+    from memory.periods import named_time
+    from memory.search import terms
+
+    at = datetime(2026, 9, 1, 10, 0, tzinfo=UTC)
+    said = "We're off to Goa in December, the four of us. The flight's on the 12th, from Gatwick."
+    found = named_time(said, at, topic=set(terms("When is our flight?")))
+    assert found is not None and found[1].when.date() == date(2026, 12, 12)
+    said = "The funeral's back home on the 3rd of October. I'm flying out with Keisha on the 29th."
+    found = named_time(said, datetime(2026, 9, 14, 10, 0, tzinfo=UTC), topic=set(terms("When am I flying out?")))
+    assert found is not None and found[1].when.date() == date(2026, 9, 29)
+
+
 def test_of_several_times_the_one_moved_to_or_on_the_topic_is_read() -> None:
     """"Parents' evening's on Wednesday the 2nd. Oh, hang on, … it's been moved to Thursday the 3rd": the time moved
     to (the first run said 25 November); "The boiler died on Wednesday… The engineer can't come till Thursday",
@@ -505,6 +521,16 @@ def test_a_count_of_days_told_in_the_past_is_how_long_not_when() -> None:
     assert resolve("I painted the shed in three days.", AT, direction="past") is None
     ref = resolve("I'll paint the shed in three days.", AT, direction="future")
     assert ref is not None and ref.when == d(2026, 6, 5)
+
+
+@pytest.mark.parametrize(("word", "value"), [
+    ("three", 3), ("12", 12), ("twenty-six", 26), ("twenty six", 26), ("forty", 40), ("10th", 10),
+    # every teen (everyday89: "Thanksgiving's down to thirteen" counted nothing)
+    ("thirteen", 13), ("fourteen", 14), ("fifteen", 15), ("sixteen", 16), ("seventeen", 17), ("eighteen", 18),
+    ("nineteen", 19), ("a few", None), ("fifty-fifty", None),
+])
+def test_an_exact_number_said_in_figures_or_words(word: str, value: int | None) -> None:
+    assert exact_number(word) == value
 
 
 @pytest.mark.parametrize(("text", "values"), [

@@ -95,6 +95,10 @@ def _told(g: TemporalGraph, ep: Episodes, *said: str) -> Recaller:
     (["Three lambs so far this spring, all healthy.", "Up to seven lambs now, one of them a bottle baby."],
      "How many lambs have we got?", "We've got lambs!", "Seven: on 27 February 2026 you said \"Up to seven lambs now, "
                                                         "one of them a bottle baby.\""),
+    # a teen said in words (everyday89's "Thanksgiving's down to thirteen" had counted nothing)
+    (["Eleven lambs so far this spring, all healthy.", "Up to seventeen lambs now, one of them a bottle baby."],
+     "How many lambs have we got?", "Eleven.", "17: on 27 February 2026 you said \"Up to seventeen lambs now, one "
+                                               "of them a bottle baby.\""),
 ])
 def test_a_count_held_later_is_said(graph: tuple[TemporalGraph, Episodes], said: list[str], question: str,
                                     answer: str, held: str) -> None:
