@@ -31,6 +31,7 @@ from memory.extraction.dates import (
     big_numbers,
     clock_times,
     exact_number,
+    in_figures,
     number,
     slang_money,
 )
@@ -1554,8 +1555,7 @@ _COUNT_OF = re.compile(rf"\b(\d+|{alternation(w for w in NUMBERS if ' ' not in w
 
 def _counts(text: str) -> set[tuple[int, str]]:
     """The counts a text says of a thing: (how many, the thing's key) for "two stone", "3 kids"."""
-    for start, end, value in reversed(big_numbers(text)):  # "two hundred and ten quid" counts 210
-        text = f"{text[:start]}{value}{text[end:]}"
+    text = in_figures(text)  # "two hundred and ten quid" counts 210
     return {(number(n), _key(w.lower())) for n, w in _COUNT_OF.findall(text) if w.lower() not in _GLUE}
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from memory.extraction.dates import NUMBER_SAID, NUMBERS, big_numbers, exact_number, in_words
+from memory.extraction.dates import NUMBER_SAID, NUMBERS, big_numbers, exact_number, in_figures, in_words
 from memory.model import USER_ID, spoken_day
 from memory.recall.recall import RecallResult
 from memory.search import terms
@@ -90,17 +90,15 @@ def _counts_held(text: str, kind: str) -> list[tuple[int, str, bool]]:
     "up to six hundred grams", a year."""
     found = []
     for sentence in _SENTENCE.findall(text):
-        read = sentence
-        for start, end, big in reversed(big_numbers(read)):
-            read = f"{read[:start]}{big}{read[end:]}"
-        for clause in _CLAUSE_CUT.split(read):
+        for clause in _CLAUSE_CUT.split(in_figures(sentence)):
             if not _NOW_MARK.search(clause):
                 continue
             for n, word in _A_COUNT.findall(clause):
+                named = bool(word) and _same_kind(word, kind)
                 if (count := exact_number(n)) is None or (n.isdigit() and len(n) == 4) or not (
-                        not word or word.lower() in _NO_THING or _PARTICIPLE.search(word) or _same_kind(word, kind)):
+                        not word or word.lower() in _NO_THING or _PARTICIPLE.search(word) or named):
                     continue
-                found.append((count, sentence.strip(), bool(word) and _same_kind(word, kind)))
+                found.append((count, sentence.strip(), named))
     return found
 
 

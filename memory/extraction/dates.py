@@ -143,6 +143,14 @@ def big_numbers(text: str) -> list[tuple[int, int, int]]:
     return found
 
 
+def in_figures(text: str) -> str:
+    """The words with each number of a hundred or more said in words put in figures: "two hundred and ten quid"
+    -> "210 quid"."""
+    for start, end, value in reversed(big_numbers(text)):
+        text = f"{text[:start]}{value}{text[end:]}"
+    return text
+
+
 # money said by a word of its own: "a fiver", "a tenner"
 _SLANG_MONEY = {"fiver": 5, "tenner": 10}
 _SLANG = re.compile(rf"\b({'|'.join(_SLANG_MONEY)})s?\b", re.I)
