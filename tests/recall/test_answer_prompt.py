@@ -2359,3 +2359,23 @@ def test_few_utterances_found_are_given_longer() -> None:
     assert "six weeks" in one[0]
     many = said_lines(_heard(q, [("user", contents + told, MAY_20)] + [("user", contents, JUNE_3)] * 3))
     assert not any("six weeks" in line for line in many)  # many found: each cut to what shares the question's words
+
+
+@pytest.mark.parametrize("odd", ["", "   ", "?", "How many", "How many  are there?", "\x00\ufffd",
+                                 "'; DROP TABLE arcs; --", "down to three now, " * 400,
+                                 "on the 9th. In December. " * 300, "a week ago yesterday " * 300, "What's my  called?",
+                                 "Who's my " * 200])
+def test_stop_65s_readers_and_checks_take_odd_text_without_harm(odd: str) -> None:
+    """Blank, cut-off or hostile text through this stop's readers (a count held now, each sentence dated, a day of
+    the month said alone, a name held in another role, a span "in a day"): no error, and nothing said of no count."""
+    from assistant.answer import held_another_role
+    from assistant.counts import count_now
+    from memory.extraction.dates import exact_number, in_figures, resolve
+
+    assert isinstance(dated(odd, AT), str) and len(dated(odd, AT)) >= len(odd)
+    resolve(odd, AT), exact_number(odd[:40]), in_figures(odd)  # no error
+    r = _heard(odd, [("user", odd, MAY_20)])
+    assert count_now(odd, r) is None  # no kind asked, no count held of it
+    assert held_another_role(odd or "?", odd, r) is False  # no role held by anyone
+    hens = _heard("How many hens do we have?", [("user", odd, MAY_20)])
+    assert count_now("Six.", hens) is None  # no words of hens, nor of anything else asked
