@@ -40,7 +40,7 @@ from memory.llm import Message
 from memory.model import USER_ID, Arc
 from memory.names import new_name
 from memory.periods import mended, says_when
-from memory.recall.intent import asks_a_weekday, asks_why
+from memory.recall.intent import asks_a_weekday, asks_how_it_happened, asks_why
 from memory.recall.recall import RecallResult
 from memory.search import SENTENCE_END, STOPWORDS, focus, fold, stem, terms
 from memory.timeutil import spoken_grain
@@ -193,11 +193,15 @@ def said_lines(recall: RecallResult, *, budget_chars: int = 1200, max_chars: int
     # the question's words ("How long will the balikbayan box take?": "…the shipping company reckons about eight
     # weeks" came after the box's contents, and was cut)
     max_chars = max(max_chars, min(_LONGEST_SAID, budget_chars // max(1, len(recall.episodes))))
+    # asked the way something happened, the words go undated: the small model answered "How did Pip die?" with the
+    # date put after "last night", whatever the question's hint said
+    way = asks_how_it_happened(recall.question)
     for e in time_moved_first(recall) if recall.intent.when else recall.episodes:
         text = focus(e.text, recall.question, max_chars, beside=says_when if recall.intent.when else None)
         if used + len(text) > budget_chars and kept:
             break
-        kept.append((e.at, "the user" if e.speaker == "user" else e.speaker, dated(figured(mended(text)), e.at)))
+        words = figured(mended(text))
+        kept.append((e.at, "the user" if e.speaker == "user" else e.speaker, words if way else dated(words, e.at)))
         used += len(text)
     if not recall.intent.when:  # asked when: the best match first (dev LoCoMo temporal F1 0.34 -> 0.40)
         kept.sort(key=lambda k: k[0], reverse=asks_now(recall.question, recall))
@@ -267,6 +271,10 @@ def user_prompt(question: str, recall: RecallResult, now: datetime, *, budget_ch
                     "Things said before (oldest first):")
     # asked how or why, the words go first: the small model answered "How did I hurt my ankle?" with the fact "User
     # injured ankle (on 29 September 2026)" read first, not "…falling off a banana boat"
+    # asked the way something happened, a fact says only that and when it did, and the small model gave its date
+    # ("How did I break my ankle?" "On 15 March 2026."): the words alone go
+    if said and asks_how_it_happened(question):
+        facts = []
     lines += [*said, *facts] if said and _HOW_OR_WHY.match(question) else [*facts, *said]
     if not (recall.facts or recall.notes or said or recall.summaries):
         lines.append("Remembered: nothing relevant." if recall.personal else
@@ -274,7 +282,8 @@ def user_prompt(question: str, recall: RecallResult, now: datetime, *, budget_ch
     if asked:
         lines.append(f"Question: {question.strip()}" + (" (a day of the week)" if asks_a_weekday(question) else
                                                          " (the reason: what made it happen)" if asks_why(question)
-                                                         else ""))
+                                                         else " (the way it happened, not when)"
+                                                         if asks_how_it_happened(question) else ""))
     else:  # a small model tends to echo the sentence back in the first person: ask for a reply to it
         lines.append(f"The user tells you: {question.strip()}\n"
                      "Reply to them in one short, warm sentence that says back what you heard, calling them \"you\".")

@@ -117,6 +117,20 @@ def asks_why(question: str) -> bool:
     return bool(_WHY.match(question))
 
 
+# "How did I break my ankle?", "How did Pip die?": the way something happened, asked of a deed. Not how a thing went
+# or was found ("How did the interview go?", "How did I do?", "How did she feel?", "How did our horse get on?"): an
+# outcome or a feeling, which a hint of a way would mislead
+_HOW_HAPPENED = re.compile(
+    r"^\s*how\s+did\s+(?!(?:\S+\s+){1,4}?(?:go|do|feel|find|fare|like|get\s+on|turn\s+out|"
+    r"look|sound|taste|seem)\b)(?:\S+\s+){1,4}?[a-z]+\b", re.I)
+
+
+def asks_how_it_happened(question: str) -> bool:
+    """"How did I break my ankle?": the way or the cause of a past deed, not its date nor how it went. A habit
+    asked in the present ("How do I get to work?") is no deed: its facts say what holds now."""
+    return bool(_HOW_HAPPENED.match(question)) and not asks_why(question)
+
+
 def asks_a_weekday(question: str) -> bool:
     """"What day do I work at the garden centre?": a day of the week (the small model gave the date it was told)."""
     return bool(_WEEKDAY_ASKED.match(question))

@@ -128,12 +128,36 @@ def test_asked_how_or_why_the_words_come_before_the_facts() -> None:
     """"How did I hurt my ankle?" "You injured your ankle on 29 September 2026.": the fact read first was said
     back; the words say how."""
     eps = [Episode("c#1", "c", 1, "user", "Went and sprained my ankle falling off a banana boat.", AT, 0.9, "t")]
-    for question, words_first in [("How did I hurt my ankle?", True), ("Why did I turn the job down?", True),
+    for question, words_first in [("Why did I turn the job down?", True),
                                    ("What did I hurt?", False), ("How many times did I fall?", False)]:
         r = _result(eps, question=question)
         r.facts = [_fact("user", "injured", "ankle")]
         prompt = user_prompt(question, r, AT)
         assert (prompt.index("Things said before") < prompt.index("Remembered facts")) is words_first
+
+
+@pytest.mark.parametrize(("question", "way"), [
+    ("How did I break my ankle?", True), ("How did Pip die?", True), ("how did Tom and Ana meet", True),
+    ("How did John get introduced to basketball?", True),
+    ("How did the interview go?", False), ("How did I do in the exam?", False),  # how it went
+    ("How did Joanna feel about it?", False), ("How did our horse get on at Newbury?", False),
+    ("How do I get to work?", False), ("How was the wedding?", False),  # a habit now; how it was
+    ("How come the ferry was late?", False), ("How many times did I fall?", False), ("When did I break it?", False),
+])
+def test_asked_the_way_a_deed_happened_the_words_go_alone_and_undated(question: str, way: bool) -> None:
+    """"How did I break my ankle?" "On 15 March 2026.", "How did Pip die?" "Pip died last night (12 June 2026).":
+    the small model gave the date of a fact, or the one put in the words, whatever the question said. Asked the way
+    a past deed happened, the words go without the facts (which say only that and when) and without dates put in;
+    it then said "…while paragliding", "A gelatinous cube…" (everyday81, everyday89)."""
+    from memory.recall.intent import asks_how_it_happened
+    assert asks_how_it_happened(question) is way
+    eps = [Episode("c#1", "c", 1, "user", "Pip died last night. A gelatinous cube got him.", AT, 0.9, "t")]
+    r = _result(eps, question=question)
+    r.facts = [_fact("pip", "died_on", "2023-01-19")]
+    prompt = user_prompt(question, r, AT)
+    assert ("Remembered facts" in prompt) is not way
+    assert ("(19 January 2023)" in prompt) is not way  # "last night" dated in the words
+    assert ("(the way it happened, not when)" in prompt) is way
 
 
 def test_asked_when_the_best_utterance_comes_first() -> None:
