@@ -127,24 +127,32 @@ def dated(text: str, at: datetime) -> str:
     return "".join(out)
 
 
-def _dated_sentence(sentence: str, at: datetime, month: str) -> tuple[str, str]:
-    """One sentence with the date its time means put after the words that name it, and the month said so far
+def _dated_sentence(sentence: str, at: datetime, month: str, *, tense_else: Tense = None,
+                    more: int = 2) -> tuple[str, str]:
+    """One sentence with the date each time it names means put after the words that name it (the first, then up to
+    ``more`` after it, read in the sentence's tense where their own words give none: "I'm doing the head of the
+    lion this year for the dance on the 17th": the 17th too, not only "this year"), and the month said so far
     (``month``: the one a sentence before named, which a day said alone is of)."""
-    meant = _meant(sentence, at)
+    meant = _meant(sentence, at, tense_else=tense_else)
     if meant is None:
         return sentence, month
     _, ref, said = meant
-    if (put := in_month_said(sentence, ref, month)) is not None and (of_month := _meant(put, at)) is not None:
+    if (put := in_month_said(sentence, ref, month)) is not None and (
+            of_month := _meant(put, at, tense_else=tense_else)) is not None:
         said = of_month[2]
     month = month_named(ref, month)
-    if said.lower() in sentence.lower():  # "on 3 January 2023": said already
-        return sentence, month
     phrase = ref.text.rstrip(".")
     i = sentence.lower().find(phrase.lower())
     if i < 0:
-        return f"{sentence} [{phrase} = {said}]", month
+        return (sentence if said.lower() in sentence.lower() else f"{sentence} [{phrase} = {said}]"), month
     j = i + len(phrase)
-    return f"{sentence[:j]} ({said}){sentence[j:]}", month
+    rest = sentence[j:]
+    if more > 0 and rest.strip():  # the times named after it
+        rest, month = _dated_sentence(rest, at, month, tense_else=tense_else or tense(words_of(sentence)),
+                                      more=more - 1)
+    if said.lower() in sentence.lower():  # "on 3 January 2023": said already
+        return sentence[:j] + rest, month
+    return f"{sentence[:j]} ({said}){rest}", month
 
 
 _SAID_ON = re.compile(rf"\b([0-3]?\d) ({MONTH}),? ((?:19|20)\d\d)\b")

@@ -339,6 +339,7 @@ def _fixed_for(after: Sequence[str]) -> bool:
 _TICKETS = frozenset({"tickets", "ticket"})
 # what is expected of what is to come: "completion should be in January", "the baby is due in March"
 _EXPECTED = frozenset({"should", "due"})
+_MEANT = frozenset({"meant", "supposed"})  # "Completion's meant to be the 20th of March": expected, not past
 _BACK = frozenset({"was", "were", "did", "had", "yesterday", "ago", "last"})
 _SOFT_ADVERBS = frozenset({"also", "just", "really", "finally", "actually", "still", "even", "probably", "not",
                            "n't", "definitely", "only", "all", "both"})
@@ -365,13 +366,15 @@ def tense(words: Sequence[tuple[str, str]]) -> Tense:
         if w in _WILL or (w in _AHEAD and not modifier) or (
                 w == "going" and nxt[:1] == ["to"] and i and low[i - 1] in _BE_NOW) or (
                 w in _EXPECTED and nxt[:1] not in (["have"], ["'ve"], ["’ve"])) or (
+                w in _MEANT and nxt[:1] == ["to"] and not (i and low[i - 1] in _BACK)) or (
                 w in _FIXED_FOR and _fixed_for(low[i + 1 : i + 3])):
             future = True
         elif w in _BE_NOW and nxt and ((nxt[0].endswith("ing") and len(nxt[0]) > 4) or nxt[:2] == ["off", "to"]):
             future = True  # "I'm flying", "we're getting", "we're off to": an arrangement, when a day or month is named
         elif i == 0 and w.endswith("ing") and len(w) > 4 and w not in _ING_NOUNS and tags[0] in ("", "VBG"):
             elided = True  # the same with "I'm" left out: "Moving in on the 1st of May", "Flying out on Friday"
-        if w in _AHEAD or _TICKETS.intersection(nxt) or (w in _FIXED_FOR and _fixed_for(low[i + 1 : i + 3])):
+        if w in _AHEAD or _TICKETS.intersection(nxt) or (w in _FIXED_FOR and _fixed_for(low[i + 1 : i + 3])) or (
+                w in _MEANT and nxt[:1] == ["to"]):
             continue  # "I booked a table for Friday", "fixed for the 12th": the verb is past, what it arranges is not
         if w in _SIGNED and _starts_ahead(low):  # "Signed up for the Welsh class, Tuesday nights from September",
             future = True  # "enrolled on a course starting in October": what was joined begins then
@@ -439,7 +442,8 @@ def words_of(text: str) -> list[tuple[str, str]]:
     return out
 
 
-_NTH_AFTER = re.compile(r",?\s+(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)\b", re.I)  # "Wednesday the 2nd"
+# "Wednesday the 2nd", "on Friday now, the 27th" (a word of a change between)
+_NTH_AFTER = re.compile(r",?\s+(?:(?:now|then|instead)\s*,?\s+)?(?:the\s+)?(\d{1,2})(?:st|nd|rd|th)\b", re.I)
 _MONTH_NEXT = re.compile(r"\s+(?:of\s+)?(?:" + "|".join(MONTHS) + r")\b", re.I)
 
 
@@ -455,7 +459,9 @@ def _weekday(text: str, at: datetime, direction: Tense) -> TimeRef | None:
     if nth is not None:
         if _MONTH_NEXT.match(text, nth.end()):
             return None
-        return _day_of_month(int(nth.group(1)), at, direction, text[m.start() : nth.end()])
+        said = text[m.start() : nth.end()]
+        return _weekday_the(WEEKDAYS[m.group(2).lower()], int(nth.group(1)), at, said) or _day_of_month(
+            int(nth.group(1)), at, direction, said)
     if direction is None:
         return None
     day = WEEKDAYS[m.group(2).lower()]
@@ -464,6 +470,21 @@ def _weekday(text: str, at: datetime, direction: Tense) -> TimeRef | None:
         return TimeRef(_day(at) - timedelta(days=back), m.group(0), "day")
     ahead = (day - at.weekday()) % 7 or 7
     return TimeRef(_day(at) + timedelta(days=ahead), m.group(0), "day")
+
+
+def _weekday_the(weekday: int, day: int, at: datetime, words: str) -> TimeRef | None:
+    """"Friday the 27th": of the months around, the day that is that weekday, the nearest (the weekday tells the
+    month, whatever the tense: "slipped a week…, so we get the keys on Friday now, the 27th"). None: no month near
+    has it."""
+    first = _day(at).replace(day=1)
+    days = []
+    for k in range(-2, 3):
+        month = shift_months(first, k)
+        if day <= calendar.monthrange(month.year, month.month)[1] and month.replace(day=day).weekday() == weekday:
+            days.append(month.replace(day=day))
+    if not days:
+        return None
+    return TimeRef(min(days, key=lambda d: abs(d - _day(at))), words, "day")
 
 
 def _weekend(text: str, at: datetime, direction: Tense) -> TimeRef | None:

@@ -74,6 +74,30 @@ def test_each_sentence_that_names_a_time_is_dated() -> None:
         "Did six hundred and ten (610) pallets in a day, a record. Best we've done in four years.")
 
 
+def test_each_time_a_sentence_names_is_dated() -> None:
+    """"I'm doing the head of the lion this year for the dance on the 17th": only "this year" had been dated, and
+    the model answered "When is the lion dance?" with "2026" (everyday91). Every time named is dated, those after
+    the first read in the sentence's tense where their own words give none. 20 January 2023 was a Friday."""
+    assert dated("I'm doing the lion's head this year for the dance on the 24th.", AT) == (
+        "I'm doing the lion's head this year (2023) for the dance on the 24th (24 January 2023).")
+    assert dated("Flew out on Monday and I'm flying back on Thursday.", AT) == (  # each in its own tense
+        "Flew out on Monday (16 January 2023) and I'm flying back on Thursday (26 January 2023).")
+
+
+def test_a_weekday_with_its_day_of_the_month_is_that_date_whatever_the_tense() -> None:
+    """"Completion's slipped a week because the solicitor went on holiday, so we get the keys on Friday now, the
+    27th" (said on Wednesday 25 March 2026) had been the Friday before, the 20th: the weekday and the day of the
+    month say the date together, and a past elsewhere in the sentence does not move it. "Completion's meant to be
+    the 20th of March" (said in February) had been March a year before: what is meant to be is to come."""
+    wed = datetime(2026, 3, 25, 18, 0, tzinfo=UTC)
+    assert dated("It slipped a week because he went on holiday, so we get the keys on Friday now, the 27th.", wed) == (
+        "It slipped a week because he went on holiday, so we get the keys on Friday now, the 27th (27 March 2026).")
+    assert dated("Completion's meant to be the 20th of March.", datetime(2026, 2, 26, tzinfo=UTC)) == (
+        "Completion's meant to be the 20th of March (20 March 2026).")
+    assert dated("The exam is supposed to be on the 2nd of March.", datetime(2026, 2, 26, tzinfo=UTC)) == (
+        "The exam is supposed to be on the 2nd of March (2 March 2026).")
+
+
 def test_utterances_are_dated_attributed_and_oldest_first() -> None:
     eps = [Episode("c#2", "c", 2, "Jon", "Lost my job as a banker yesterday.", AT, 0.9, "t"),
            Episode("c#1", "c", 1, "user", "I moved to Ghent.", AT - timedelta(days=30), 0.5, "t")]
