@@ -7,7 +7,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import datetime
 
-from assistant.counts import count_now
+from assistant.counts import count_now, numbers_in
 from assistant.when import (
     MONTH,
     dated,
@@ -40,7 +40,7 @@ from memory.llm import Message
 from memory.model import USER_ID, Arc
 from memory.names import new_name
 from memory.periods import mended, says_when
-from memory.recall.intent import asks_a_weekday, asks_how_it_happened, asks_why
+from memory.recall.intent import asks_a_position, asks_a_weekday, asks_how_it_happened, asks_why
 from memory.recall.recall import RecallResult
 from memory.search import SENTENCE_END, STOPWORDS, focus, fold, stem, terms
 from memory.timeutil import spoken_grain
@@ -283,7 +283,9 @@ def user_prompt(question: str, recall: RecallResult, now: datetime, *, budget_ch
         lines.append(f"Question: {question.strip()}" + (" (a day of the week)" if asks_a_weekday(question) else
                                                          " (the reason: what made it happen)" if asks_why(question)
                                                          else " (the way it happened, not when)"
-                                                         if asks_how_it_happened(question) else ""))
+                                                         if asks_how_it_happened(question) else
+                                                         " (a place in the order: first, second…)"
+                                                         if asks_a_position(question) else ""))
     else:  # a small model tends to echo the sentence back in the first person: ask for a reply to it
         lines.append(f"The user tells you: {question.strip()}\n"
                      "Reply to them in one short, warm sentence that says back what you heard, calling them \"you\".")
@@ -1527,6 +1529,54 @@ def source_of(answer: str, question: str, recall: RecallResult) -> Episode | Non
     if best is None or any(len(own & set(_content(f))) >= shared for f in recall.statements(dates=False)):
         return None
     return best
+
+
+def overtaken_by(answer: str, question: str, recall: RecallResult) -> list[Episode]:
+    """Asked what holds now, the later words on the same thing as those an answer was drawn from, when the answer
+    says something only the older words say: "What's my Go rank now?" "3 kyu." from "I'm 3 kyu now", with "they've
+    promoted me to 1 kyu!" said since. The small model took the older words even listed second, the newest first
+    (five of everyday90/91's first run); handed only the later words it answered all five. Later words "on the same
+    thing" share a word with the source, the asked names aside. [] when nothing overtakes the answer."""
+    q = question.strip()
+    if not (recall.personal and recall.episodes_relevant) or recall.intent.when or yes_no(q) is not None:
+        return []
+    present = (bool(_WH_NOW.match(q)) or bool(_HOW_MANY_NOW.match(q))) and not _PAST_AUX.search(q)
+    if not (present or _SAYS_NOW.search(q)) or _NOT_SAID.search(answer) or _OWN_DOUBT.search(answer):
+        return []
+    if source_of(answer, question, recall) is None:  # drawn from facts, or from nothing said
+        return []
+    # the source is the oldest of those sharing as many of the answer's words
+    said = _terms_and_numbers
+    mine = said(answer) - said(question) - {"yes", "no"}
+    shared = {e.id: len(mine & said(e.text)) for e in recall.episodes}
+    source = min(recall.episodes, key=lambda e: (-shared[e.id], e.at))
+    words = set(_content(source.text))
+    names = {_key(n) for n in _names_asked(question)}
+    later = [e for e in recall.episodes if e.at > source.at and (words - names) & set(_content(e.text))]
+    own = mine & said(source.text)
+    if not own or not later or own <= said(" ".join(e.text for e in later)):
+        return []
+    return sorted(later, key=lambda e: e.at, reverse=True)
+
+
+def _terms_and_numbers(text: str) -> set[str]:
+    """``_content``'s words with each number read whole, in figures: "thirty-one" is not said again by "that's
+    thirty-three", and "33" is "thirty-three"."""
+    return {w for w in _content(text) if exact_number(w) is None} | {str(n) for n in numbers_in(text)}
+
+
+def answer_on_later(reply: str, question: str, later: RecallResult) -> str | None:
+    """The model's answer asked again on later words only (``overtaken_by``), shaped as an answer, when it is one:
+    no doubt, a word of its own that the later words say, and no check turns it down. None: the first answer
+    stands."""
+    m = _FIRST_SENTENCE.match(" ".join(reply.split()))
+    first = m.group(1) if m else " ".join(reply.split())
+    own = _terms_and_numbers(first) - _terms_and_numbers(question) - {"yes", "no"}
+    if (not own or _NOT_SAID.search(first) or _OWN_DOUBT.search(first)
+            or not own & _terms_and_numbers(" ".join(e.text for e in later.episodes))
+            or vetted(first, question, later) is not None):
+        return None
+    return _shaped(first, question)
 
 
 def asks_to_reason(question: str) -> bool:

@@ -113,7 +113,7 @@ def count_now(answer: str, recall: RecallResult) -> str | None:
     if m is None or not recall.episodes_relevant:
         return None
     kind = m.group("kind")
-    given = _numbers(answer)
+    given = numbers_in(answer)
     stem = one_of(kind).split()[-1]
     topic = set(terms(recall.question)) - set(terms(kind))  # "Thanksgiving" of "How many people are coming…"
     held = [(e, n, s) for e in recall.episodes for n, s, named in _counts_held(e.text, kind)
@@ -121,7 +121,7 @@ def count_now(answer: str, recall: RecallResult) -> str | None:
     if not held:
         return None
     e, n, sentence = max(held, key=lambda h: h[0].at)
-    said_later = [o for o in recall.episodes if o.at >= e.at and o is not e and given & _numbers(o.text)]
+    said_later = [o for o in recall.episodes if o.at >= e.at and o is not e and given & numbers_in(o.text)]
     if n in given or said_later:
         return None
     who = "you" if e.speaker == "user" else e.speaker
@@ -129,7 +129,7 @@ def count_now(answer: str, recall: RecallResult) -> str | None:
     return f'{in_words(n).capitalize()}: on {spoken_day(e.at)} {who} said "{quoted}"'
 
 
-def _numbers(text: str) -> set[int]:
+def numbers_in(text: str) -> set[int]:
     """The counts a text says, in figures or words ("four", "9", "two hundred"), not "a" nor a year."""
     return {v for w in re.findall(r"[\w-]+", text) if w.lower() not in ("a", "an") and not re.fullmatch(r"\d{4}", w)
             and (v := exact_number(w)) is not None} | {v for _, _, v in big_numbers(text)}

@@ -6,7 +6,7 @@ import logging
 import re
 import time
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any
 
@@ -14,6 +14,7 @@ from assistant import spans
 from assistant.answer import (
     ANSWERS_SCHEMA,
     MENTIONS_SCHEMA,
+    answer_on_later,
     answers_messages,
     asks_to_reason,
     first_sentence_unrestated,
@@ -26,6 +27,7 @@ from assistant.answer import (
     messages,
     named_in,
     nothing_known,
+    overtaken_by,
     plain,
     role_unknown,
     said_elsewhere,
@@ -177,7 +179,7 @@ class Pipeline:
         # (the value held of someone named stands against one from words not theirs, once no check turned it down)
         said = first_sentence_unrestated(pieces, q, instead=lambda first: vetted(first, q, recall) or self._off_premise(
             first, q, recall, given, pieces) or self._off_kind(first, q, recall, kind, pieces) or held_instead(
-            first, q, recall))
+            first, q, recall) or self._overtaken(first, q, recall, now, pieces))
         if not recall.personal and not recall.episodes_relevant:  # "How far is the moon?": not memory, said so
             return general_knowledge(said, by_model=lambda: ans.llm_used), ans
         return said, ans
@@ -332,6 +334,27 @@ class Pipeline:
             return None
         log.info("answer turned down: it is no %s", kind.words)
         return unknown_answer(recall)
+
+    def _overtaken(self, first: str, question: str, recall: RecallResult, now: datetime,
+                   pieces: _Held) -> str | None:
+        """Asked what holds now, an answer drawn from words later words on the same thing may have overtaken
+        (``overtaken_by``): the model is asked again with only the later words, and its answer is said instead
+        when it is one and stands on them. Otherwise (or with no model) the first answer stands."""
+        later = overtaken_by(first, question, recall)
+        if not later:
+            return None
+        try:
+            pieces.finish()
+            again = replace(recall, episodes=later)
+            reply = self._llm().complete(messages(question, again, now, [], budget_chars=self.episode_chars),
+                                         max_tokens=60, temperature=0.0)
+        except Exception as e:  # a model that is down or broken leaves the answer as it was
+            log.warning("could not ask again on the later words: %s", e)
+            return None
+        second = answer_on_later(reply, question, again)
+        if second is not None:
+            log.info("answer drawn from words said before others on the same thing: asked again on the later ones")
+        return second
 
     @staticmethod
     def _source_to_check(first: str, question: str, recall: RecallResult) -> Episode | None:
