@@ -834,11 +834,26 @@ def how_often(recall: RecallResult, *, look: int = 3, max_chars: int = 300) -> s
         # (a repeat said of something else is none: "Drilling at half seven every single morning" for when the
         # extension is meant to be finished; nor, asked what day, one that names none: "every single week")
         if (often := recurrence(text)) is not None and _on_topic(text, often, topic) and not (
-                day and not _WEEKDAY_NAMED.search(often)):
+                day and not _WEEKDAY_NAMED.search(often)) and not _dated_beside(text, often, recall.question, e.at):
             return f"{often[:1].upper()}{often[1:]}."
         if _meant(text, e.at) is not None:
             return None
     return None
+
+
+def _dated_beside(text: str, often: str, question: str, at: datetime) -> bool:
+    """A repeat said in a clause without the thing asked of, beside a time that is a date: "It's Stray Kids in the
+    truck every morning now, and I've got us two tickets for their show on the 13th of June", asked "When is the
+    Stray Kids concert?" (the thing asked is the question's last word, asked as one: "When is the…")."""
+    if not _ONE_THING.match(question):  # "When is my yoga class?": a thing of the user's, which may be a habit
+        return False
+    asked = terms(question)[-1:]
+    clause = next((c for c in _CLAUSES.split(text) if often.lower() in c.lower()), "")
+    return bool(asked) and asked[0] not in terms(clause) and _meant(text.replace(often, ""), at) is not None
+
+
+_CLAUSES = re.compile(r"\s*[,;:–—.!?]\s*|\s+(?:and|but|so|because)\s+", re.I)
+_ONE_THING = re.compile(r"^\s*when(?:\s+is|['’]s)\s+the\b", re.I)  # "When is the concert?": one, not a habit
 
 
 def _on_topic(text: str, said: str, topic: frozenset[str] | set[str]) -> bool:

@@ -804,7 +804,13 @@ def resolve(text: str, at: datetime, *, direction: Tense = None) -> TimeRef | No
         found = [f for f in found if f[1].text.lower() not in said[1].text.lower()] + [said]
     if not found:
         return None
-    return min(found, key=lambda p: p[0])[1]
+    first = min(found, key=lambda p: p[0])[1]
+    # a year, then a day in it and no month between ("I'm doing the lion's head this year for the dance on the
+    # 17th"): the day
+    if first.grain != "year" or any(r.grain == "month" for _, r in found):
+        return first
+    within = [(i, r) for i, r in found if r.grain in ("day", "weekend") and r.when.year == first.when.year]
+    return min(within, key=lambda p: p[0])[1] if within else first
 
 
 def past_word(text: str) -> bool:

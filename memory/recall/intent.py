@@ -131,6 +131,16 @@ def asks_how_it_happened(question: str) -> bool:
     return bool(_HOW_HAPPENED.match(question)) and not asks_why(question)
 
 
+# "Where did Lachie finish in the Camel Cup?", "Where did I come in the parkrun?": a place in the order, not on a map
+_POSITION_ASKED = re.compile(r"^\s*where\s+(?:did|does|do|will|would)\s+(?:\S+\s+){1,4}?(?:finish|come|place|rank)"
+                             r"\s+(?:in|at|on)\b", re.I)
+
+
+def asks_a_position(question: str) -> bool:
+    """"Where did Lachie finish in the Camel Cup?": a place in the order ("fourth"); the small model gave the town."""
+    return bool(_POSITION_ASKED.match(question))
+
+
 def asks_a_weekday(question: str) -> bool:
     """"What day do I work at the garden centre?": a day of the week (the small model gave the date it was told)."""
     return bool(_WEEKDAY_ASKED.match(question))

@@ -78,8 +78,11 @@ def test_each_time_a_sentence_names_is_dated() -> None:
     """"I'm doing the head of the lion this year for the dance on the 17th": only "this year" had been dated, and
     the model answered "When is the lion dance?" with "2026" (everyday91). Every time named is dated, those after
     the first read in the sentence's tense where their own words give none. 20 January 2023 was a Friday."""
+    # a year, then a day in it: the day is the time the sentence names; after a month, the day is of that month
     assert dated("I'm doing the lion's head this year for the dance on the 24th.", AT) == (
-        "I'm doing the lion's head this year (2023) for the dance on the 24th (24 January 2023).")
+        "I'm doing the lion's head this year for the dance on the 24th (24 January 2023).")
+    assert dated("This year the fair is in May, and I'm judging on the 24th.", AT) == (
+        "This year (2023) the fair is in May (May 2023), and I'm judging on the 24th (24 May 2023).")
     assert dated("Flew out on Monday and I'm flying back on Thursday.", AT) == (  # each in its own tense
         "Flew out on Monday (16 January 2023) and I'm flying back on Thursday (26 January 2023).")
 
@@ -2427,3 +2430,70 @@ def test_stop_65s_readers_and_checks_take_odd_text_without_harm(odd: str) -> Non
     assert held_another_role(odd or "?", odd, r) is False  # no role held by anyone
     hens = _heard("How many hens do we have?", [("user", odd, MAY_20)])
     assert count_now("Six.", hens) is None  # no words of hens, nor of anything else asked
+
+
+def test_asked_what_holds_now_an_answer_from_words_later_ones_overtake_is_asked_again_on_those() -> None:
+    """"What's my Go rank now?" "You are currently at 3 kyu." from "I'm 3 kyu now", with "they've promoted me to 1
+    kyu!" said since and listed first: the small model took the older words (five of everyday90/91's first run);
+    handed the later words alone it answered all five. Only later words on the same thing (a word of the source's
+    shared), only when the answer says what they do not, only asked of now."""
+    from assistant.answer import answer_on_later, overtaken_by
+    old = ("user", "I'm 3 kyu now at the Go club in Manchester, two years of Wednesday nights.", MAY_20)
+    new = ("user", "Went undefeated at the Go tournament in Leamington and they've promoted me to 1 kyu!", JUNE_3)
+    aside = ("user", "The boiler's broken again.", JUNE_3)
+    q = "What's my Go rank now?"
+    r = _heard(q, [old, new, aside])
+    r.personal = True
+    assert [e.text for e in overtaken_by("You are currently at 3 kyu.", q, r)] == [new[1]]
+    assert overtaken_by("You are at 1 kyu.", q, r) == []  # the later words say it
+    assert overtaken_by("I don't know.", q, r) == []
+    assert overtaken_by("You are currently at 3 kyu.", "What was my Go rank in May?", _heard(
+        "What was my Go rank in May?", [old, new])) == []  # asked of a past
+    assert overtaken_by("You are currently at 3 kyu.", q, _heard(q, [old, aside])) == []  # nothing on the same thing
+    # numbers in words count as their figures: "thirty-three" does not say "thirty-one" again
+    q2 = "How many countries have I been to?"
+    r2 = _heard(q2, [("user", "I've been to thirty-one countries now, the scratch map says.", MAY_20),
+                     ("user", "Bhutan and Nepal done! Two new countries, so that's thirty-three.", JUNE_3)])
+    r2.personal = True
+    assert len(overtaken_by("You have been to thirty-one countries.", q2, r2)) == 1
+    # the answer asked again stands only on the later words, and only when it is one
+    later = _heard(q, [new])
+    later.personal = True
+    assert answer_on_later("You are currently at 1 kyu. Well done!", q, later) == "You are currently at 1 kyu."
+    assert answer_on_later("I don't know.", q, later) is None
+    assert answer_on_later("You are 3 kyu.", q, later) is None  # not what the later words say
+    # of utterances sharing as many of the answer's words, the older is its source ("thirty-one" and "two new
+    # ones, so that's thirty-three" share "thirty" and "one" word by word)
+    r3 = _heard(q2, [("user", "Bhutan and Nepal done! Two new ones, so that's thirty-three.", JUNE_3),
+                     ("user", "I've been to thirty-one countries now, the scratch map says.", MAY_20)])
+    r3.personal = True
+    assert len(overtaken_by("You have been to thirty-one countries.", q2, r3)) == 1
+    later2 = _heard(q2, [("user", r2.episodes[1].text, JUNE_3)])
+    later2.personal = True
+    assert answer_on_later("You have been to 33 countries.", q2, later2) == "You have been to 33 countries."
+
+
+def test_asked_when_the_one_event_is_a_repeat_beside_its_date_is_no_answer() -> None:
+    """"When is the Stray Kids concert?" "Every morning.", from "It's Stray Kids in the truck every morning now, and
+    I've got us two tickets for their show on the 13th of June" (everyday90): asked when the one thing is, a repeat
+    said in a clause without it, beside a date, is not its time. Asked of the user's own class, a repeat stands."""
+    truck = ("user", "It's Stray Kids in the truck every morning now, and I've got us two tickets for their show in "
+                     "Dallas on the 13th of June.", MAY_20)
+    assert when_answer(_heard("When is the Stray Kids concert?", [truck])) == "13 June 2023."
+    yoga = ("user", "I've got yoga every Tuesday evening, starting on the 3rd of June.", MAY_20)
+    assert when_answer(_heard("When is my yoga class?", [yoga])) == "Every Tuesday evening."
+
+
+@pytest.mark.parametrize(("question", "position"), [
+    ("Where did Lachie finish in the Camel Cup?", True), ("Where did I come in the parkrun?", True),
+    ("where does Mia rank in the county", True),
+    ("Where did Lachie ride in the Camel Cup?", False), ("Where did I finish?", False),  # no race named
+    ("What place did I finish in?", False),  # a place in the order asked in its own words
+])
+def test_asked_where_someone_finished_a_place_in_the_order_is_asked(question: str, position: bool) -> None:
+    """"Where did Lachie finish in the Camel Cup?" "Alice Springs." (everyday90): the small model gave the town;
+    told a place in the order is asked, "Lachie finished fourth"."""
+    from memory.recall.intent import asks_a_position
+    assert asks_a_position(question) is position
+    prompt = messages(question, _result([], question=question), AT, [])[-1]["content"]
+    assert ("(a place in the order: first, second…)" in prompt) is position
