@@ -7,7 +7,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import datetime
 
-from assistant.counts import count_now, numbers_in
+from assistant.counts import count_after, count_now, numbers_in
 from assistant.when import (
     MONTH,
     dated,
@@ -748,6 +748,8 @@ def vetted(first: str, question: str, recall: RecallResult) -> str | None:
         return said_on(told, question, beside=says_a_number, max_chars=240)
     if (held := count_now(first, recall)) is not None:  # a count said before, when later words say another held
         return held
+    if (changed := count_after(first, recall)) is not None:  # or say some went, or one more came
+        return changed
     if (says_nothing_new(first, question) or ungrounded(first, question, recall) or borrowed(first, question, recall)
             or told_the_listener(first, question, recall) or self_named(first, question, recall)
             or someone_else(first, question, recall) or yes_of_another(first, question, recall)

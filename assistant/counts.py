@@ -13,7 +13,7 @@ from memory.extraction.dates import NUMBER_SAID, NUMBERS, big_numbers, exact_num
 from memory.model import USER_ID, spoken_day
 from memory.recall.recall import RecallResult
 from memory.search import terms
-from memory.words import alternation
+from memory.words import POSSESSIVES, alternation
 
 # "How many guinea pigs have we got?", "How many goats do we have now?"
 _HOW_MANY_HAD = re.compile(r"^\s*how\s+many\s+(?P<kind>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+"
@@ -133,3 +133,68 @@ def numbers_in(text: str) -> set[int]:
     """The counts a text says, in figures or words ("four", "9", "two hundred"), not "a" nor a year."""
     return {v for w in re.findall(r"[\w-]+", text) if w.lower() not in ("a", "an") and not re.fullmatch(r"\d{4}", w)
             and (v := exact_number(w)) is not None} | {v for _, _, v in big_numbers(text)}
+
+
+# what says some of those counted are gone, by a number of them ("A heron had two of my koi", "lost three of the
+# hens", "two of our ewes died") or by a name the count was told with ("We lost Mustard on Sunday", "so he's gone to
+# live on my brother's farm"): one table, its words as said
+_GONE = ("lost", "died", "dead", "killed", "sold", "rehomed", "gave away", "given away", "passed away", "put down",
+         "put to sleep", "didn't make it", "did not make it", "gone to live", "went to live")
+_GONE_SAID = alternation(_GONE)
+_TAKEN_SAID = alternation(("had", "took", "taken", "ate", "got", *_GONE))  # "A fox had two of our hens": a number
+_OF_THE = rf"(?:{alternation(POSSESSIVES)}|the)"
+# "Three pygmy goats… — Salt, Pepper and Mustard": the ones counted, by name
+_NAMES_LISTED = re.compile(r"\b([A-Z][a-z]+)((?:,\s+[A-Z][a-z]+)*),?\s+and\s+([A-Z][a-z]+)\b")
+
+
+def count_after(answer: str, recall: RecallResult) -> str | None:
+    """Asked how many of a kind are held now, an answer that gives a count said before, when later words say some of
+    them went or one more came: "Nine fish in it" in April, then "A heron had two of my koi" (seven); "Three pygmy
+    goats — Salt, Pepper and Mustard", then "We lost Mustard on Sunday" (two); "Alpaca number three has landed"
+    (three). Only words that name the kind or one of those counted by name; only a loss said as done. None when the
+    answer gives no single count, or no later words change it."""
+    m = _HOW_MANY_NOW.match(recall.question)
+    given = numbers_in(answer)
+    if m is None or not recall.episodes_relevant or len(given) != 1:
+        return None
+    n = next(iter(given))
+    told = [e for e in recall.episodes if n in numbers_in(e.text)]
+    if not told:
+        return None
+    base = max(told, key=lambda e: e.at)
+    stem = re.escape(one_of(m.group("kind")).split()[-1])
+    names = _listed_names(base.text, n)
+    lost_n = re.compile(rf"\b(?:{_TAKEN_SAID})\s+({NUMBER_SAID})\s+of\s+{_OF_THE}\s+(?:[\w-]+\s+)?{stem}"
+                        rf"|\b({NUMBER_SAID})\s+of\s+{_OF_THE}\s+(?:[\w-]+\s+)?{stem}\w*\s+(?:have\s+|has\s+)?"
+                        rf"(?:{_GONE_SAID})\b", re.I)
+    number_n = re.compile(rf"\b{stem}\w*\s+number\s+({NUMBER_SAID})\b", re.I)  # "Alpaca number three has landed"
+    count, why = n, None
+    for e in sorted((e for e in recall.episodes if e.at > base.at), key=lambda e: e.at):
+        if (total := number_n.search(e.text)) is not None and (k := exact_number(total.group(1))) is not None:
+            count, why = k, e
+            continue
+        lost = sum(exact_number(g.group(1) or g.group(2)) or 0 for g in lost_n.finditer(e.text))
+        if not lost and names:  # a name with a loss in its sentence or the next
+            said = _SENTENCE.findall(e.text)
+            lost = sum(1 for name in names if any(re.search(rf"\b{name}\b", s) and re.search(
+                rf"\b(?:{_GONE_SAID})\b", " ".join(said[i : i + 2]), re.I) for i, s in enumerate(said)))
+        if lost:
+            count, why = count - lost, e
+    if why is None or count < 0 or count == n:
+        return None
+    who = "you" if why.speaker == "user" else why.speaker
+    said = [s.strip() for s in _SENTENCE.findall(why.text)]  # the sentence that says the change
+    sentence = next((s for rule in (lost_n, number_n, re.compile(rf"\b(?:{_GONE_SAID})\b", re.I)) for s in said
+                     if rule.search(s)), why.text.strip())
+    quoted = sentence if len(sentence) <= 160 else sentence[:157].rsplit(" ", 1)[0] + "…"
+    return (f"{in_words(count).capitalize()}: {in_words(n)} before, and on {spoken_day(why.at)} {who} said "
+            f'"{quoted}"')
+
+
+def _listed_names(text: str, n: int) -> list[str]:
+    """The names a count of ``n`` was told with ("Salt, Pepper and Mustard"), when a list of just so many is said."""
+    for m in _NAMES_LISTED.finditer(text):
+        names = [m.group(1), *re.findall(r"[A-Z][a-z]+", m.group(2)), m.group(3)]
+        if len(names) == n:
+            return names
+    return []

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from assistant.counts import count_now, one_of, pets_now
+from assistant.counts import count_after, count_now, one_of, pets_now
 from assistant.when import when_answer
 from memory.episodes import Episodes
 from memory.graph import TemporalGraph
@@ -143,3 +143,54 @@ def test_a_count_held_in_a_sentence_on_what_is_asked_is_said(graph: tuple[Tempor
         "How many people are coming for Hogmanay?", now=T0 + timedelta(days=60))
     assert count_now("Fourteen people are coming.", r) == (
         "Nine: on 27 February 2026 you said \"Only nine coming for Hogmanay now, the Aberdeen lot have flu.\"")
+
+
+@pytest.mark.parametrize(("said", "question", "answer", "now"), [
+    # some of them taken, by a number of them (everyday90's koi, counted by the words "nine fish")
+    (["The koi pond is finished! Nine fish in it, and the kids named the big orange one Sunny.",
+      "A heron had two of my koi this morning, including Sunny. There's a net over the pond now."],
+     "How many koi do I have now?", "You have nine koi now.",
+     "Seven: nine before, and on 27 February 2026 you said \"A heron had two of my koi this morning, including Sunny.\""),
+    # one of those counted by name gone (everyday82's goats, everyday75's hens)
+    (["We've got goats. Three pygmy goats off a smallholding — Salt, Pepper and Mustard.",
+      "Sad news on the goat front. We lost Mustard on Sunday, bloat."],
+     "How many goats do we have now?", "You have three pygmy goats.",
+     "Two: three before, and on 27 February 2026 you said \"We lost Mustard on Sunday, bloat.\""),
+    # one more, by its number (everyday85's alpacas)
+    (["We've got alpacas! Two boys, Gordon and Ramsay, from a breeder near Ballymena.",
+      "Alpaca number three has landed, a wee fawn girl called Nigella."],
+     "How many alpacas have we got?", "Two.",
+     "Three: two before, and on 27 February 2026 you said \"Alpaca number three has landed, a wee fawn girl called "
+     "Nigella.\""),
+])
+def test_a_count_changed_later_is_said(graph: tuple[TemporalGraph, Episodes], said: list[str], question: str,
+                                       answer: str, now: str) -> None:
+    """Asked how many are held, the small model gave the count told first ("You have nine koi now") when later
+    words said some went ("A heron had two of my koi") or one more came ("Alpaca number three has landed"): the
+    count after, with the words that changed it."""
+    g, ep = graph
+    r = _told(g, ep, *said).recall(question, now=T0 + timedelta(days=60))
+    assert count_after(answer, r) == now
+
+
+@pytest.mark.parametrize(("said", "question", "answer"), [
+    # a name counted beside what is no loss ("had her first egg", "ate a slug")
+    (["Three hens: Dolly, Tammy and Loretta.", "Dolly had her first egg today! Tammy ate a slug."],
+     "How many hens have we got now?", "Three."),
+    # "had two of my friends round": not of the kind
+    (["Nine koi in the pond.", "Lost my keys at the pond, and had two of my friends round."],
+     "How many koi do I have now?", "Nine."),
+    # the answer's count is the one after ("so seven left")
+    (["Nine koi in the pond.", "A heron had two of my koi, so seven koi left."], "How many koi do I have now?",
+     "Seven."),
+    # wanting another is no more come ("The kids want another one")
+    (["Two goats, Salt and Pepper.", "The kids want another goat already, number three, I've said not yet."],
+     "How many goats do we have now?", "Two."),
+    # asked of a time gone by
+    (["Nine koi in the pond.", "A heron had two of my koi."], "How many koi did I have at first?", "Nine."),
+])
+def test_no_change_to_the_count_is_none(graph: tuple[TemporalGraph, Episodes], said: list[str], question: str,
+                                        answer: str) -> None:
+    g, ep = graph
+    r = _told(g, ep, *said).recall(question, now=T0 + timedelta(days=60))
+    assert count_after(answer, r) is None
