@@ -150,7 +150,8 @@ def test_a_count_held_in_a_sentence_on_what_is_asked_is_said(graph: tuple[Tempor
     (["The koi pond is finished! Nine fish in it, and the kids named the big orange one Sunny.",
       "A heron had two of my koi this morning, including Sunny. There's a net over the pond now."],
      "How many koi do I have now?", "You have nine koi now.",
-     "Seven: nine before, and on 27 February 2026 you said \"A heron had two of my koi this morning, including Sunny.\""),
+     "Seven: nine before, and on 27 February 2026 you said \"A heron had two of my koi this morning, including "
+     "Sunny.\""),
     # one of those counted by name gone (everyday82's goats, everyday75's hens)
     (["We've got goats. Three pygmy goats off a smallholding — Salt, Pepper and Mustard.",
       "Sad news on the goat front. We lost Mustard on Sunday, bloat."],
