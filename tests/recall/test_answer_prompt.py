@@ -2497,3 +2497,25 @@ def test_asked_where_someone_finished_a_place_in_the_order_is_asked(question: st
     assert asks_a_position(question) is position
     prompt = messages(question, _result([], question=question), AT, [])[-1]["content"]
     assert ("(a place in the order: first, second…)" in prompt) is position
+
+
+@pytest.mark.parametrize("odd", ["", "   ", "?", "How did", "Where did  finish in", "\x00\ufffd",
+                                 "'; DROP TABLE arcs; --", "number three " * 400, "on Friday now, the " * 300,
+                                 "How many koi do I have now? lost two of my " * 200, "Salt, Pepper and " * 300])
+def test_stop_66s_readers_and_checks_take_odd_text_without_harm(odd: str) -> None:
+    """Blank, cut-off or hostile text through this stop's readers (a way or a place in the order asked, words
+    overtaken, a count changed, a weekday with its day, a repeat beside a date): no error, nothing said of nothing."""
+    from assistant.answer import answer_on_later, overtaken_by
+    from assistant.counts import count_after
+    from memory.extraction.dates import resolve
+    from memory.recall.intent import asks_a_position, asks_how_it_happened
+
+    asks_how_it_happened(odd), asks_a_position(odd)
+    resolve(odd, AT)
+    assert isinstance(dated(odd, AT), str)
+    r = _heard(odd or "?", [("user", odd, MAY_20), ("user", odd, JUNE_3)])
+    r.personal = True
+    overtaken_by(odd, odd, r)
+    assert answer_on_later(odd, odd, r) is None or odd.strip()
+    assert count_after(odd, r) is None  # no count said of nothing
+    when_answer(r)  # no error
