@@ -6,6 +6,7 @@ import calendar
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import datetime
+from typing import NamedTuple
 
 from assistant.counts import count_after, count_now, numbers_in
 from assistant.when import (
@@ -322,7 +323,8 @@ def speakable(text: str) -> str:
     return _ON_SPAN.sub(r"In \2", text)
 
 
-_WORD = re.compile(r"[A-Za-z0-9]+(?:['’][A-Za-z]+)?")
+# a word, its letters of any script ("Oisín", "Valparaíso" are one word each; they had been split at the accent)
+_WORD = re.compile(r"[^\W_]+(?:['’][^\W\d_]+)?")
 _FIRST_SENTENCE = re.compile(r"^(.*?[.!?][\"'”’)]*)(\s+|$)(.*)$", re.S)
 # words that only carry a restated question ("Maria has practiced …", "The book Jon is reading is …"): the
 # search stopwords (auxiliaries, possessives, articles, prepositions…), and those contracted with "is", "are",
@@ -1533,32 +1535,38 @@ def source_of(answer: str, question: str, recall: RecallResult) -> Episode | Non
     return best
 
 
-def overtaken_by(answer: str, question: str, recall: RecallResult) -> list[Episode]:
+class Overtaken(NamedTuple):
+    """Later words on the same thing as those an answer was drawn from (newest first), and the words of that thing
+    (the source's, the asked names aside)."""
+    later: list[Episode]
+    topic: frozenset[str]
+
+
+def overtaken_by(answer: str, question: str, recall: RecallResult) -> Overtaken | None:
     """Asked what holds now, the later words on the same thing as those an answer was drawn from, when the answer
     says something only the older words say: "What's my Go rank now?" "3 kyu." from "I'm 3 kyu now", with "they've
     promoted me to 1 kyu!" said since. The small model took the older words even listed second, the newest first
     (five of everyday90/91's first run); handed only the later words it answered all five. Later words "on the same
-    thing" share a word with the source, the asked names aside. [] when nothing overtakes the answer."""
+    thing" share a word with the source, the asked names aside. None when nothing overtakes the answer."""
     q = question.strip()
     if not (recall.personal and recall.episodes_relevant) or recall.intent.when or yes_no(q) is not None:
-        return []
+        return None
     present = (bool(_WH_NOW.match(q)) or bool(_HOW_MANY_NOW.match(q))) and not _PAST_AUX.search(q)
     if not (present or _SAYS_NOW.search(q)) or _NOT_SAID.search(answer) or _OWN_DOUBT.search(answer):
-        return []
+        return None
     if source_of(answer, question, recall) is None:  # drawn from facts, or from nothing said
-        return []
+        return None
     # the source is the oldest of those sharing as many of the answer's words
     said = _terms_and_numbers
     mine = said(answer) - said(question) - {"yes", "no"}
     shared = {e.id: len(mine & said(e.text)) for e in recall.episodes}
     source = min(recall.episodes, key=lambda e: (-shared[e.id], e.at))
-    words = set(_content(source.text))
-    names = {_key(n) for n in _names_asked(question)}
-    later = [e for e in recall.episodes if e.at > source.at and (words - names) & set(_content(e.text))]
+    topic = frozenset(set(_content(source.text)) - {_key(n) for n in _names_asked(question)})
+    later = [e for e in recall.episodes if e.at > source.at and topic & set(_content(e.text))]
     own = mine & said(source.text)
     if not own or not later or own <= said(" ".join(e.text for e in later)):
-        return []
-    return sorted(later, key=lambda e: e.at, reverse=True)
+        return None
+    return Overtaken(sorted(later, key=lambda e: e.at, reverse=True), topic)
 
 
 def _terms_and_numbers(text: str) -> set[str]:
@@ -1567,16 +1575,23 @@ def _terms_and_numbers(text: str) -> set[str]:
     return {w for w in _content(text) if exact_number(w) is None} | {str(n) for n in numbers_in(text)}
 
 
-def answer_on_later(reply: str, question: str, later: RecallResult) -> str | None:
+def answer_on_later(reply: str, question: str, later: RecallResult, topic: frozenset[str]) -> str | None:
     """The model's answer asked again on later words only (``overtaken_by``), shaped as an answer, when it is one:
-    no doubt, a word of its own that the later words say, and no check turns it down. None: the first answer
-    stands."""
+    no doubt, a word of its own said in a sentence of the later words that goes on with the old words' thing (a word
+    of ``topic`` in it or a sentence beside it), and no check turns it down. "What position does Oisín play?"
+    "Corner-back." is not overtaken by "Oisín kept their full-forward scoreless", said of a final lost (no word of
+    being picked, of the minors, in or beside it). None: the first answer stands."""
     m = _FIRST_SENTENCE.match(" ".join(reply.split()))
     first = m.group(1) if m else " ".join(reply.split())
     own = _terms_and_numbers(first) - _terms_and_numbers(question) - {"yes", "no"}
-    if (not own or _NOT_SAID.search(first) or _OWN_DOUBT.search(first)
-            or not own & _terms_and_numbers(" ".join(e.text for e in later.episodes))
-            or vetted(first, question, later) is not None):
+    if not own or _NOT_SAID.search(first) or _OWN_DOUBT.search(first):
+        return None
+    on_topic = False
+    for e in later.episodes:
+        sentences = [s for s in SENTENCE_END.split(e.text) if s.strip()]
+        on_topic = on_topic or any(own & _terms_and_numbers(s) and topic & set(_content(" ".join(
+            sentences[max(0, i - 1) : i + 2]))) for i, s in enumerate(sentences))
+    if not on_topic or vetted(first, question, later) is not None:
         return None
     return _shaped(first, question)
 

@@ -340,18 +340,18 @@ class Pipeline:
         """Asked what holds now, an answer drawn from words later words on the same thing may have overtaken
         (``overtaken_by``): the model is asked again with only the later words, and its answer is said instead
         when it is one and stands on them. Otherwise (or with no model) the first answer stands."""
-        later = overtaken_by(first, question, recall)
-        if not later:
+        overtaken = overtaken_by(first, question, recall)
+        if overtaken is None:
             return None
         try:
             pieces.finish()
-            again = replace(recall, episodes=later)
+            again = replace(recall, episodes=overtaken.later)
             reply = self._llm().complete(messages(question, again, now, [], budget_chars=self.episode_chars),
                                          max_tokens=60, temperature=0.0)
         except Exception as e:  # a model that is down or broken leaves the answer as it was
             log.warning("could not ask again on the later words: %s", e)
             return None
-        second = answer_on_later(reply, question, again)
+        second = answer_on_later(reply, question, again, overtaken.topic)
         if second is not None:
             log.info("answer drawn from words said before others on the same thing: asked again on the later ones")
         return second

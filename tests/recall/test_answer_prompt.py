@@ -2437,40 +2437,70 @@ def test_asked_what_holds_now_an_answer_from_words_later_ones_overtake_is_asked_
     kyu!" said since and listed first: the small model took the older words (five of everyday90/91's first run);
     handed the later words alone it answered all five. Only later words on the same thing (a word of the source's
     shared), only when the answer says what they do not, only asked of now."""
-    from assistant.answer import answer_on_later, overtaken_by
+    from assistant.answer import overtaken_by
     old = ("user", "I'm 3 kyu now at the Go club in Manchester, two years of Wednesday nights.", MAY_20)
     new = ("user", "Went undefeated at the Go tournament in Leamington and they've promoted me to 1 kyu!", JUNE_3)
     aside = ("user", "The boiler's broken again.", JUNE_3)
     q = "What's my Go rank now?"
     r = _heard(q, [old, new, aside])
     r.personal = True
-    assert [e.text for e in overtaken_by("You are currently at 3 kyu.", q, r)] == [new[1]]
-    assert overtaken_by("You are at 1 kyu.", q, r) == []  # the later words say it
-    assert overtaken_by("I don't know.", q, r) == []
+    found = overtaken_by("You are currently at 3 kyu.", q, r)
+    assert found is not None and [e.text for e in found.later] == [new[1]] and "manchester" in found.topic
+    assert overtaken_by("You are at 1 kyu.", q, r) is None  # the later words say it
+    assert overtaken_by("I don't know.", q, r) is None
     assert overtaken_by("You are currently at 3 kyu.", "What was my Go rank in May?", _heard(
-        "What was my Go rank in May?", [old, new])) == []  # asked of a past
-    assert overtaken_by("You are currently at 3 kyu.", q, _heard(q, [old, aside])) == []  # nothing on the same thing
+        "What was my Go rank in May?", [old, new])) is None  # asked of a past
+    assert overtaken_by("You are currently at 3 kyu.", q, _heard(q, [old, aside])) is None  # nothing on the thing
     # numbers in words count as their figures: "thirty-three" does not say "thirty-one" again
     q2 = "How many countries have I been to?"
     r2 = _heard(q2, [("user", "I've been to thirty-one countries now, the scratch map says.", MAY_20),
                      ("user", "Bhutan and Nepal done! Two new countries, so that's thirty-three.", JUNE_3)])
     r2.personal = True
-    assert len(overtaken_by("You have been to thirty-one countries.", q2, r2)) == 1
-    # the answer asked again stands only on the later words, and only when it is one
-    later = _heard(q, [new])
-    later.personal = True
-    assert answer_on_later("You are currently at 1 kyu. Well done!", q, later) == "You are currently at 1 kyu."
-    assert answer_on_later("I don't know.", q, later) is None
-    assert answer_on_later("You are 3 kyu.", q, later) is None  # not what the later words say
+    assert overtaken_by("You have been to thirty-one countries.", q2, r2) is not None
     # of utterances sharing as many of the answer's words, the older is its source ("thirty-one" and "two new
     # ones, so that's thirty-three" share "thirty" and "one" word by word)
     r3 = _heard(q2, [("user", "Bhutan and Nepal done! Two new ones, so that's thirty-three.", JUNE_3),
                      ("user", "I've been to thirty-one countries now, the scratch map says.", MAY_20)])
     r3.personal = True
-    assert len(overtaken_by("You have been to thirty-one countries.", q2, r3)) == 1
-    later2 = _heard(q2, [("user", r2.episodes[1].text, JUNE_3)])
+    assert overtaken_by("You have been to thirty-one countries.", q2, r3) is not None
+
+
+def test_an_answer_asked_again_on_later_words_stands_only_on_words_that_go_on_with_the_thing() -> None:
+    """The answer asked again on the later words is said only when it is one, stands on them, and is said in or
+    beside a sentence that goes on with the old words' thing: "What position does Oisín play?" "Corner-back." (from
+    "picked for the Mayo minors! Corner-back.") had been turned into "Full-forward." from "Oisín kept their
+    full-forward scoreless", said of a final lost (everyday89)."""
+    from assistant.answer import _content, answer_on_later
+
+    def topic(said: str) -> frozenset[str]:
+        return frozenset(_content(said))
+
+    q = "What's my Go rank now?"
+    later = _heard(q, [("user", "Went undefeated at the Go tournament and they've promoted me to 1 kyu!", JUNE_3)])
+    later.personal = True
+    go = topic("I'm 3 kyu now at the Go club in Manchester.")
+    assert answer_on_later("You are currently at 1 kyu. Well done!", q, later, go) == "You are currently at 1 kyu."
+    assert answer_on_later("I don't know.", q, later, go) is None
+    assert answer_on_later("You are 3 kyu.", q, later, go) is None  # not what the later words say
+    q2 = "How many countries have I been to?"
+    later2 = _heard(q2, [("user", "Bhutan and Nepal done! Two new ones, so that's thirty-three.", JUNE_3)])
     later2.personal = True
-    assert answer_on_later("You have been to 33 countries.", q2, later2) == "You have been to 33 countries."
+    assert answer_on_later("You have been to 33 countries.", q2, later2, topic(
+        "I've been to thirty-one countries now, the scratch map says.")) == (
+        "You have been to 33 countries.")
+    q3 = "What position does Oisín play?"
+    final = _heard(q3, [("user", "Connacht minor final today in Tuam and we lost to Galway by two points. Two points! "
+                                 "Oisín kept their full-forward scoreless, mind you.", JUNE_3)])
+    final.personal = True
+    picked = topic("Oisín's been picked for the Mayo minors! Corner-back. Training's Tuesday and Friday nights in "
+                   "Castlebar.") - {"oisin"}
+    assert answer_on_later("Full-forward.", q3, final, picked) is None
+    traded = _heard("What team does Ethan play for?", [(
+        "user", "Plot twist: Ethan got traded to the Moose Jaw Warriors. So he's billeting in Moose Jaw now.", JUNE_3)])
+    traded.personal = True
+    assert answer_on_later("The Moose Jaw Warriors.", "What team does Ethan play for?", traded, topic(
+        "Ethan got drafted by the Brandon Wheat Kings. He'll billet with a family from the fall.") - {"ethan"}) == (
+        "The Moose Jaw Warriors.")
 
 
 def test_asked_when_the_one_event_is_a_repeat_beside_its_date_is_no_answer() -> None:
@@ -2516,6 +2546,6 @@ def test_stop_66s_readers_and_checks_take_odd_text_without_harm(odd: str) -> Non
     r = _heard(odd or "?", [("user", odd, MAY_20), ("user", odd, JUNE_3)])
     r.personal = True
     overtaken_by(odd, odd, r)
-    assert answer_on_later(odd, odd, r) is None or odd.strip()
+    assert answer_on_later(odd, odd, r, frozenset({odd})) is None or odd.strip()
     assert count_after(odd, r) is None  # no count said of nothing
     when_answer(r)  # no error
