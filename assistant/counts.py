@@ -141,7 +141,7 @@ def numbers_in(text: str) -> set[int]:
 _GONE = ("lost", "died", "dead", "killed", "sold", "rehomed", "gave away", "given away", "passed away", "put down",
          "put to sleep", "didn't make it", "did not make it", "gone to live", "went to live")
 _GONE_SAID = alternation(_GONE)
-_TAKEN_SAID = alternation(("had", "took", "taken", "ate", "got", *_GONE))  # "A fox had two of our hens": a number
+_TAKEN_SAID = alternation(("had", "took", "taken", "ate", *_GONE))  # "A fox had two of our hens": a number
 _OF_THE = rf"(?:{alternation(POSSESSIVES)}|the)"
 # "Three pygmy goats… — Salt, Pepper and Mustard": the ones counted, by name
 _NAMES_LISTED = re.compile(r"\b([A-Z][a-z]+)((?:,\s+[A-Z][a-z]+)*),?\s+and\s+([A-Z][a-z]+)\b")
