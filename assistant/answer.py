@@ -1554,13 +1554,15 @@ def overtaken_by(answer: str, question: str, recall: RecallResult) -> Overtaken 
     present = (bool(_WH_NOW.match(q)) or bool(_HOW_MANY_NOW.match(q))) and not _PAST_AUX.search(q)
     if not (present or _SAYS_NOW.search(q)) or _NOT_SAID.search(answer) or _OWN_DOUBT.search(answer):
         return None
-    if source_of(answer, question, recall) is None:  # drawn from facts, or from nothing said
-        return None
-    # the source is the oldest of those sharing as many of the answer's words
+    # the source is the oldest of the utterances sharing most of the answer's words, numbers read whole ("23" is
+    # "twenty-three"); none when none shares any, or a fact shares as many (the answer is drawn from the facts)
     said = _terms_and_numbers
     mine = said(answer) - said(question) - {"yes", "no"}
     shared = {e.id: len(mine & said(e.text)) for e in recall.episodes}
-    source = min(recall.episodes, key=lambda e: (-shared[e.id], e.at))
+    source = min(recall.episodes, key=lambda e: (-shared[e.id], e.at), default=None)
+    if source is None or not shared[source.id] or any(
+            len(mine & said(f)) >= shared[source.id] for f in recall.statements(dates=False)):
+        return None
     topic = frozenset(set(_content(source.text)) - {_key(n) for n in _names_asked(question)})
     later = [e for e in recall.episodes if e.at > source.at and topic & set(_content(e.text))]
     own = mine & said(source.text)

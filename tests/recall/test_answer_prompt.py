@@ -2549,3 +2549,16 @@ def test_stop_66s_readers_and_checks_take_odd_text_without_harm(odd: str) -> Non
     assert answer_on_later(odd, odd, r, frozenset({odd})) is None or odd.strip()
     assert count_after(odd, r) is None  # no count said of nothing
     when_answer(r)  # no error
+
+
+def test_an_answer_in_figures_is_overtaken_by_later_words_as_one_in_words() -> None:
+    """"How many Munros have I done?" "23 Munros." from "Munro number twenty-three for me", with "Three more ticked
+    off in Glen Coe, so I'm on twenty-six now" said since (everyday88): the answer's "23" is the words'
+    "twenty-three", so its source is found and the later words overtake it."""
+    from assistant.answer import overtaken_by
+    q = "How many Munros have I done?"
+    r = _heard(q, [("user", "Ben Lawers yesterday with Bracken, Munro number twenty-three for me.", MAY_20),
+                   ("user", "Three more ticked off in Glen Coe with Bracken, so I'm on twenty-six now.", JUNE_3)])
+    r.personal = True
+    found = overtaken_by("23 Munros.", q, r)
+    assert found is not None and len(found.later) == 1
