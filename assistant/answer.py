@@ -43,6 +43,7 @@ from memory.names import new_name
 from memory.periods import mended, says_when
 from memory.recall.intent import asks_a_position, asks_a_weekday, asks_how_it_happened, asks_why
 from memory.recall.recall import RecallResult
+from memory.revision import says_an_end
 from memory.search import SENTENCE_END, STOPWORDS, focus, fold, stem, terms
 from memory.timeutil import spoken_grain
 from memory.vocabulary import NARROWER, RELATIONS, EntityType
@@ -1566,9 +1567,18 @@ def overtaken_by(answer: str, question: str, recall: RecallResult) -> Overtaken 
     topic = frozenset(set(_content(source.text)) - {_key(n) for n in _names_asked(question)})
     later = [e for e in recall.episodes if e.at > source.at and topic & set(_content(e.text))]
     own = mine & said(source.text)
-    if not own or not later or own <= said(" ".join(e.text for e in later)):
+    if not own or not later or own <= said(" ".join(_not_ended(e.text) for e in later)):
         return None
     return Overtaken(sorted(later, key=lambda e: e.at, reverse=True), topic)
+
+
+def _not_ended(text: str) -> str:
+    """The words less their clauses that say an end or a denial: an old value named there ("I've gone right off
+    Catan", "I've retired Dancing Queen for good", "to Calgary, not Toronto") is not said to hold again."""
+    return " ".join(c for c in _CLAUSES.split(text) if not says_an_end(c))
+
+
+_CLAUSES = re.compile(r"[,;:—–.!?]|\s-\s|\b(?:and|but|so|because)\b", re.I)
 
 
 def _terms_and_numbers(text: str) -> set[str]:

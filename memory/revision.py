@@ -39,7 +39,8 @@ log = logging.getLogger(__name__)
 _ENDED = ("anymore longer quit quits quitting stopped left sold traded swapped retired broke split divorced ended "
           "died lost former ex dropped scrapped")
 _ENDED_PHRASES = ("give up", "gave up", "giving up", "given up", "any more", "no more", "last day", "written off",
-                  "write-off", "put down", "put to sleep")  # (the last two: an animal's death)
+                  "write-off", "put down", "put to sleep",  # (these two: an animal's death)
+                  "gone off", "gone right off", "gone completely off", "gone totally off")  # a taste ended
 # Words that say something changed. A turn with none of them is not checked: talk about a fact ("The Golf failed
 # its MOT again") is far more common than its end, and the small model reads some of it as an end.
 CHANGE_CUES = frozenset(terms(

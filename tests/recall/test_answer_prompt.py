@@ -2562,3 +2562,18 @@ def test_an_answer_in_figures_is_overtaken_by_later_words_as_one_in_words() -> N
     r.personal = True
     found = overtaken_by("23 Munros.", q, r)
     assert found is not None and len(found.later) == 1
+
+
+def test_an_old_value_named_later_as_ended_is_not_said_again() -> None:
+    """"What's my favourite board game?" "Catan." with "I've gone right off Catan… Wingspan's my game these days"
+    said since (everyday92; "I've retired Dancing Queen for good", everyday93): the later words name the old value
+    only to end it, so they overtake the answer. Named as holding still, they do not."""
+    from assistant.answer import overtaken_by
+    q = "What's my favourite board game?"
+    old = ("user", "Board game night at Kofi's, Catan, obviously. It's my favourite game.", MAY_20)
+    for later, overtaken in [("Honestly, I've gone right off Catan. Wingspan's my game now, Kofi says.", True),
+                             ("I've retired Catan for good. Wingspan's my game now, Kofi says.", True),
+                             ("Catan again at Kofi's, still my favourite game.", False)]:
+        r = _heard(q, [old, ("user", later, JUNE_3)])
+        r.personal = True
+        assert (overtaken_by("Catan.", q, r) is not None) is overtaken
