@@ -1367,6 +1367,17 @@ _DATE_OR_TIME = re.compile(r"\b\d{4}-\d\d(?:-\d\d)?\b|\b\d{1,2}[:.]\d\d\b|\b\d{1
 _DATE_WORD = re.compile(rf"\b({alternation([*calendar.month_name[1:], *calendar.day_name])})\b", re.I)
 
 
+_HOW_MANY = re.compile(r"^\s*how\s+many\b", re.I)
+
+
+def _counted_from_nothing(answer: str, known: set[str]) -> bool:
+    """A count in the answer above ten (more than a list of things said is counted in) that no known number is,
+    nor one made of two known numbers, or of one and a small step ("two more", "one less")."""
+    have = {int(k) for k in known if k.isdigit() and not _YEAR.fullmatch(k)} | {1, 2, 3}
+    made = have | {a + b for a in have for b in have} | {a - b for a in have for b in have}
+    return any(n > 10 and n not in made for n in numbers_in(_DATE_OR_TIME.sub(" ", answer)))
+
+
 def _numeric(key: str) -> bool:
     return key.isdigit() or key in _NUMBER_WORDS
 
@@ -1440,6 +1451,10 @@ def ungrounded(answer: str, question: str, recall: RecallResult) -> bool:
         _YEAR.search(" ".join(of_it)))
     if not sums and any(_exact_number(k) and k not in asked and k not in known
                         for k in _content(_DATE_OR_TIME.sub(" ", answer))):
+        return True
+    # asked how many, a count above what a list names that nothing said gives, nor two numbers said add or take to
+    # ("How many people came to my TEDx talk?" "16 people.", never said: only "eleven minutes" was)
+    if _HOW_MANY.match(question) and not recall.intent.when and _counted_from_nothing(answer, known):
         return True
     # a negation is no fact of its own: "No, you don't like coriander." from "I can't stand coriander"; nor is the
     # prompt's word for the speaker ("The user's book club is reading …": the words of the answer are the title's)

@@ -2577,3 +2577,20 @@ def test_an_old_value_named_later_as_ended_is_not_said_again() -> None:
         r = _heard(q, [old, ("user", later, JUNE_3)])
         r.personal = True
         assert (overtaken_by("Catan.", q, r) is not None) is overtaken
+
+
+def test_asked_how_many_a_count_nothing_said_gives_is_a_guess() -> None:
+    """"How many people came to my TEDx talk?" "You said 16 people came to your TEDx talk." when only "eleven
+    minutes" was said (everyday92): a count above what a list names, that no number said is or makes, is a guess.
+    One said, or worked out from two said ("nine", then "two of my koi"), stands; so does a small count of a list."""
+    from assistant.answer import ungrounded
+    q = "How many people came to my TEDx talk?"
+    r = _heard(q, [("user", "Gave my TEDx talk on Friday, eleven minutes on mangroves, and a full hall.", MAY_20)])
+    r.personal = True
+    assert ungrounded("You said 16 people came to your TEDx talk.", q, r)
+    assert not ungrounded("12 people came to your TEDx talk.", q, r)  # eleven and one more: the model's to work out
+    q2 = "How many koi do I have now?"
+    r2 = _heard(q2, [("user", "Nineteen koi in the pond!", MAY_20), ("user", "A heron had two of my koi.", JUNE_3)])
+    r2.personal = True
+    assert not ungrounded("17 koi.", q2, r2) and not ungrounded("19 koi.", q2, r2)
+    assert ungrounded("40 koi.", q2, r2)
