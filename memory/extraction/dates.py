@@ -410,9 +410,11 @@ _MONTH_OR_DAY = frozenset(w.lower() for w in (*MONTHS, *WEEKDAYS))
 
 
 def _starts_ahead(low: Sequence[str]) -> bool:
-    """The words say a start from a month or day: "from September", "starting in October", "beginning on Monday"."""
+    """The words say a start from a month or day: "from September", "starting in October", "beginning on Monday",
+    "starting on the 8th of June"."""
     return any(w in ("from", "starting", "beginning", "commencing", "starts", "begins") and any(
-        x in _MONTH_OR_DAY for x in low[k + 1 : k + 3]) for k, w in enumerate(low))
+        x in _MONTH_OR_DAY for x in low[k + 1 : k + (6 if low[k + 1 : k + 3] == ["on", "the"] else 3)])
+        for k, w in enumerate(low))  # (a day of a month after "on the": "starting on the 8th of June")
 
 
 # words in -ing that open a sentence as nouns or glue, not as an arrangement with its "I'm" left out
@@ -805,11 +807,12 @@ def resolve(text: str, at: datetime, *, direction: Tense = None) -> TimeRef | No
     if not found:
         return None
     first = min(found, key=lambda p: p[0])[1]
-    # a year, then a day in it and no month between ("I'm doing the lion's head this year for the dance on the
-    # 17th"): the day
-    if first.grain != "year" or any(r.grain == "month" for _, r in found):
+    # a year or a season, then a day in it and no month between ("I'm doing the lion's head this year for the dance
+    # on the 17th", "a course this summer, starting on the 8th of June"): the day
+    if first.grain not in ("year", "season") or any(r.grain == "month" for _, r in found):
         return first
-    within = [(i, r) for i, r in found if r.grain in ("day", "weekend") and r.when.year == first.when.year]
+    end = datetime(first.when.year + 1, 1, 1, tzinfo=UTC) if first.grain == "year" else shift_months(first.when, 3)
+    within = [(i, r) for i, r in found if r.grain in ("day", "weekend") and first.when <= r.when < end]
     return min(within, key=lambda p: p[0])[1] if within else first
 
 

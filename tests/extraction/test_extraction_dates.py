@@ -444,8 +444,9 @@ def test_a_time_is_read_in_the_tense_of_its_own_clause() -> None:
 
 
 @pytest.mark.parametrize(("sentence", "direction", "expected"), [
-    # a weekday with its day of the month: that day, whatever the tense (said on Tuesday 14 July 2026)
-    ("Parents' evening's on Wednesday the 2nd.", None, date(2026, 8, 2)),
+    # a weekday with its day of the month: the nearest date that is both, whatever the tense (said on Tuesday 14
+    # July 2026; 2 August is a Sunday, 2 September a Wednesday)
+    ("Parents' evening's on Wednesday the 2nd.", None, date(2026, 9, 2)),
     ("It's been moved to Thursday the 23rd.", "future", date(2026, 7, 23)),
     ("We met on Friday the 3rd.", "past", date(2026, 7, 3)),
     # with its month: the date, read whole, in the year it is that weekday (2 September 2025 was a Tuesday)

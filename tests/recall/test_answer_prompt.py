@@ -87,6 +87,18 @@ def test_each_time_a_sentence_names_is_dated() -> None:
         "Flew out on Monday (16 January 2023) and I'm flying back on Thursday (26 January 2023).")
 
 
+def test_a_season_then_a_day_in_it_names_the_day_and_a_start_on_a_day_is_to_come() -> None:
+    """"I've signed up for a violin-making course in Cremona this summer, starting on the 8th of June" (said in
+    April): "When does my violin-making course start?" "The summer of 2026." (everyday92): the day in the season is
+    the time named, and a start "on the 8th of June" after signing up is ahead (it had been the June before)."""
+    april = datetime(2026, 4, 12, 9, 0, tzinfo=UTC)
+    assert dated("I've signed up for a course in Cremona this summer, starting on the 8th of June.", april) == (
+        "I've signed up for a course in Cremona this summer, starting on the 8th of June (8 June 2026).")
+    assert dated("Signed up for choir, starting on the 3rd of May.", april) == (
+        "Signed up for choir, starting on the 3rd of May (3 May 2026).")
+    assert dated("I started on the 8th of March.", april) == "I started on the 8th of March (8 March 2026)."
+
+
 def test_a_weekday_with_its_day_of_the_month_is_that_date_whatever_the_tense() -> None:
     """"Completion's slipped a week because the solicitor went on holiday, so we get the keys on Friday now, the
     27th" (said on Wednesday 25 March 2026) had been the Friday before, the 20th: the weekday and the day of the
