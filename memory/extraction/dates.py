@@ -386,7 +386,8 @@ def tense(words: Sequence[tuple[str, str]]) -> Tense:
         # its subject: a pronoun, a name ("Isla starts nursery on Monday") or a noun after its article ("the course
         # begins…"; not "a fresh start")
         named = bool(before) and (before[0] in _SUBJECTS or bool(i and words[i - 1][0][:1].isupper()))
-        thing = i >= 2 and bool(before) and before[0] not in _DETERMINERS and low[i - 2] in _DETERMINERS
+        thing = i >= 2 and bool(before) and before[0] not in _DETERMINERS and (  # "the course", "the new cleaner"
+            low[i - 2] in _DETERMINERS or (i >= 3 and low[i - 3] in _DETERMINERS and low[i - 2] not in _DETERMINERS))
         if w in _SCHEDULED and (named or thing) and tags[i] in ("", "VBP", "VBZ"):
             future = True  # "I start in May": a timetable's present
         if before and before[0] in _DETERMINERS:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import calendar
 import functools
 import math
 import re
@@ -21,7 +22,7 @@ from memory.periods import says_when, time_terms
 from memory.recall.cypher_gen import RECORDS
 from memory.recall.intent import NAME_ASKED, Intent, analyse, asks_why, names_someone_said, speaks_to
 from memory.recall.linking import Linked, Linker
-from memory.search import terms
+from memory.search import STOPWORDS, terms
 from memory.summaries import summaries_for
 from memory.summary_text import undated
 from memory.timeutil import DAY
@@ -156,7 +157,26 @@ def only_the_topic(question: str, episodes: Sequence[Episode]) -> bool:
     # nor is one named as whose it is, and named in the words ("What was the score in Róisín's final?" after
     # "Róisín's team won the county final"): someone's, not a thing known to all
     whose = any(said & set(terms(m.group(1))) for m in re.finditer(r"\b([A-Z][\w-]*)['’]s\b", question))
-    return len(run) >= 2 and run != hits and "0" not in run and not doing and not whose
+    # nor one the words name, asked its name ("What's the new cleaner called?" after "Marisol, the new cleaner,
+    # starts on Thursday"): someone of the user's life
+    named = bool(NAME_ASKED.search(question)) and _named_with(
+        [t for t, hit in zip(terms(question), hits, strict=True) if hit == "1"], episodes)
+    return len(run) >= 2 and run != hits and "0" not in run and not doing and not whose and not named
+
+
+_CALENDAR_NAMES = frozenset(w.lower() for w in (*calendar.day_name, *calendar.month_name) if w)
+
+
+def _named_with(run: Sequence[str], episodes: Sequence[Episode]) -> bool:
+    """A sentence of the words says all of ``run`` (terms) and a name: a capitalised word, not "I" nor a day's or a
+    month's, nor a common word opening the sentence ("The", "We")."""
+    for e in episodes:
+        for sentence in re.split(r"(?<=[.!?])\s+", e.text):
+            if set(run) <= set(terms(sentence)) and any(
+                    w != "I" and w.lower() not in _CALENDAR_NAMES and w.lower() not in STOPWORDS
+                    for w in re.findall(r"\b[A-Z][a-z]+\b", sentence)):
+                return True
+    return False
 
 
 def named_otherwise(question: str, episodes: Sequence[Episode]) -> bool:

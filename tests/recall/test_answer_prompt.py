@@ -99,6 +99,14 @@ def test_a_season_then_a_day_in_it_names_the_day_and_a_start_on_a_day_is_to_come
     assert dated("I started on the 8th of March.", april) == "I started on the 8th of March (8 March 2026)."
 
 
+def test_a_thing_named_with_a_word_before_it_starts_on_a_day_to_come() -> None:
+    """"The new cleaner starts on Thursday" (said on Monday 3 August 2026) had been the Thursday before: a noun with
+    its article and a word between is a subject whose timetable's present is ahead, as "the cleaner" is."""
+    monday = datetime(2026, 8, 3, 9, 0, tzinfo=UTC)
+    assert dated("The new cleaner starts on Thursday.", monday) == "The new cleaner starts on Thursday (6 August 2026)."
+    assert dated("The old boiler broke on Thursday.", monday) == "The old boiler broke on Thursday (30 July 2026)."
+
+
 def test_a_weekday_with_its_day_of_the_month_is_that_date_whatever_the_tense() -> None:
     """"Completion's slipped a week because the solicitor went on holiday, so we get the keys on Friday now, the
     27th" (said on Wednesday 25 March 2026) had been the Friday before, the 20th: the weekday and the day of the

@@ -485,6 +485,11 @@ def test_asked_for_the_one_before_now_a_state_still_held_is_not_handed_over(worl
     # final?" was answered from general knowledge)
     ("What was the score in Róisín's final?", "Róisín's camogie team won the county final today!", False),
     ("What was the score in the county final?", "Róisín's camogie team won the county final today!", True),
+    # asked the name of one the words name ("What's the new cleaner called?" was answered from general knowledge,
+    # everyday92); not when they name nothing
+    ("What's the new cleaner called?", "Marisol, the new cleaner, starts on Thursday.", False),
+    ("What's the new cleaner called?", "The new cleaner starts on Thursday.", True),
+    ("What is the largest planet called?", "We did the largest planet for homework on Monday.", True),
 ])
 def test_words_that_only_name_the_topic_of_a_general_question_are_no_answer(question: str, said: str,
                                                                            general: bool) -> None:
