@@ -2614,3 +2614,21 @@ def test_asked_how_many_a_count_nothing_said_gives_is_a_guess() -> None:
     r2.personal = True
     assert not ungrounded("17 koi.", q2, r2) and not ungrounded("19 koi.", q2, r2)
     assert ungrounded("40 koi.", q2, r2)
+
+
+def test_words_of_anyone_at_all_are_not_asked_again_on_later_ones() -> None:
+    """Asked of someone who is none of the user's, without "now" (LoCoMo's "What organization is John teaming up
+    with for his charity work?"), the answer from older words stands: asked again on later words, two of three such
+    answers of the LoCoMo sample were lost. Asked of a best time, the newest words hold it."""
+    from assistant.answer import overtaken_by
+    old = ("John", "I'm teaming up with a local organization that helps kids with sports.", MAY_20)
+    new = ("John", "The charity work is about giving young athletes more chances, kids and sports.", JUNE_3)
+    q = "What organization is John teaming up with for his charity work?"
+    r = _heard(q, [old, new])
+    r.personal = True
+    assert overtaken_by("A local organization that helps kids with sports.", q, r) is None
+    q2 = "What's Zayan's best time on the Rubik's cube?"
+    r2 = _heard(q2, [("user", "Zayan's Rubik's cube best is 14.2 seconds, at the competition in Leicester.", MAY_20),
+                     ("user", "Zayan smashed it, 11.8 seconds at the Nottingham competition!", JUNE_3)])
+    r2.personal = True
+    assert overtaken_by("14.2 seconds.", q2, r2) is not None
