@@ -51,6 +51,7 @@ from memory.words import (
     ALLERGEN_FOODS,
     ASKED_AS_TOLD,
     AUXILIARIES,
+    CLAUSE_CUT,
     CONDITION_EXCLUDES,
     DENYING,
     DIET_EXCLUDES,
@@ -1593,10 +1594,9 @@ def overtaken_by(answer: str, question: str, recall: RecallResult) -> Overtaken 
 def _not_ended(text: str) -> str:
     """The words less their clauses that say an end or a denial: an old value named there ("I've gone right off
     Catan", "I've retired Dancing Queen for good", "to Calgary, not Toronto") is not said to hold again."""
-    return " ".join(c for c in _CLAUSES.split(text) if not says_an_end(c))
+    return " ".join(c for c in CLAUSE_CUT.split(text) if not says_an_end(c))
 
 
-_CLAUSES = re.compile(r"[,;:—–.!?]|\s-\s|\b(?:and|but|so|because)\b", re.I)
 
 
 def _terms_and_numbers(text: str) -> set[str]:

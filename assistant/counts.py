@@ -13,7 +13,7 @@ from memory.extraction.dates import NUMBER_SAID, NUMBERS, big_numbers, exact_num
 from memory.model import USER_ID, spoken_day
 from memory.recall.recall import RecallResult
 from memory.search import terms
-from memory.words import POSSESSIVES, alternation
+from memory.words import CLAUSE_CUT, POSSESSIVES, alternation
 
 # "How many guinea pigs have we got?", "How many goats do we have now?"
 _HOW_MANY_HAD = re.compile(r"^\s*how\s+many\s+(?P<kind>[a-z][\w-]*(?:\s+[a-z][\w-]*)?)\s+"
@@ -69,7 +69,6 @@ _HOW_MANY_NOW = re.compile(r"^\s*how\s+many\s+(?P<kind>[a-z][\w-]*(?:\s+[a-z][\w
 # what says a count is the one held at the time it is said: "down to three now", "Seven in at the moment"
 _NOW_MARK = re.compile(r"\b(?:now|at the moment|currently|these days|at present|so far|down to|up to|left|remaining"
                        r"|altogether|in total)\b", re.I)
-_CLAUSE_CUT = re.compile(r"[,;:—–()]|\s-\s|\b(?:and|but|so|because|while|though|although)\b", re.I)
 _SENTENCE = re.compile(r"[^.!?]+[.!?]*")
 _A_COUNT = re.compile(rf"(?<![\d.,])({NUMBER_SAID})(?![.,]?\d)(?:\s+([A-Za-z][\w'’-]*))?", re.I)
 # words after a number that name nothing counted ("three now", "Seven in at the moment", "two left")
@@ -90,7 +89,7 @@ def _counts_held(text: str, kind: str) -> list[tuple[int, str, bool]]:
     "up to six hundred grams", a year."""
     found = []
     for sentence in _SENTENCE.findall(text):
-        for clause in _CLAUSE_CUT.split(in_figures(sentence)):
+        for clause in CLAUSE_CUT.split(in_figures(sentence)):
             if not _NOW_MARK.search(clause):
                 continue
             for n, word in _A_COUNT.findall(clause):

@@ -24,6 +24,7 @@ from memory.vocabulary import ENDS_OTHERS, is_relation, relation
 from memory.words import (
     ALLERGEN_FOODS,
     AUXILIARIES,
+    CLAUSE_CUT,
     CONDITION_EXCLUDES,
     DIET_EXCLUDES,
     DISTASTE,
@@ -848,11 +849,10 @@ def _dated_beside(text: str, often: str, question: str, at: datetime) -> bool:
     if not _ONE_THING.match(question):  # "When is my yoga class?": a thing of the user's, which may be a habit
         return False
     asked = terms(question)[-1:]
-    clause = next((c for c in _CLAUSES.split(text) if often.lower() in c.lower()), "")
+    clause = next((c for c in CLAUSE_CUT.split(text) if often.lower() in c.lower()), "")
     return bool(asked) and asked[0] not in terms(clause) and _meant(text.replace(often, ""), at) is not None
 
 
-_CLAUSES = re.compile(r"\s*[,;:–—.!?]\s*|\s+(?:and|but|so|because)\s+", re.I)
 _ONE_THING = re.compile(r"^\s*when(?:\s+is|['’]s)\s+the\b", re.I)  # "When is the concert?": one, not a habit
 
 

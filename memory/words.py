@@ -181,6 +181,9 @@ _TOLD_VERBS = frozenset({"is", "are", "was", "were", "has", "have", "had", "will
 # a word that says no, in any clause: "not", "never", "no longer", "isn't" (a time denied, an answer that denies)
 DENYING = re.compile(r"\b(?:no|not|never|nor|neither|none|nothing)\b|n['’]t\b", re.I)
 
+# where a sentence's clauses part: punctuation, a spaced dash, or a joining word ("…, and", "but", "so", "while")
+CLAUSE_CUT = re.compile(r"[,;:—–.!?()]|\s-\s|\b(?:and|but|so|because|while|though|although)\b", re.I)
+
 # the speaker mending what they just said ("Thursday the fifth — no, hang on, Friday the sixth", "half four, sorry,
 # quarter past"): what follows is meant instead. REPAIR_WORDS, in a regex, is the mend after its dash or comma.
 REPAIR_WORDS = (r"(?:(?:no|sorry|wait|hang on|hold on|actually|I mean|or rather|scratch that)\b[\s,—–-]*)+")
