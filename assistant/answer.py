@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import datetime
 from typing import NamedTuple
 
-from assistant.counts import count_after, count_now, numbers_in
+from assistant.counts import count_after, count_now, numbers_in, priced_from_nothing
 from assistant.when import (
     MONTH,
     dated,
@@ -1370,6 +1370,10 @@ _DATE_WORD = re.compile(rf"\b({alternation([*calendar.month_name[1:], *calendar.
 
 
 _HOW_MANY = re.compile(r"^\s*how\s+many\b", re.I)
+# asked what something cost: "How much did the boat cost?", "How much did we raise?", "What's the rent?"
+_COST_ASKED = re.compile(r"^\s*how\s+(?:much\b.*\b(?:cost|costs|pay|paid|spend|spent|charge|charged|charges|back|raise|"
+                         r"raised|fetch|fetched|sell|sold|go\s+for|went\s+for)\b|expensive\b)|"
+                         r"^\s*what\b.*\b(?:cost|costs|price|fee|fees|fare|rent|deposit)\b", re.I)
 
 
 def _counted_from_nothing(answer: str, known: set[str]) -> bool:
@@ -1437,7 +1441,8 @@ def ungrounded(answer: str, question: str, recall: RecallResult) -> bool:
     if _WHO_ASKED.match(question):
         kin = {ROLE_RELATIONS[w] for w in re.findall(r"[a-z]+", " ".join(texts).lower()) if w in ROLE_RELATIONS}
         known |= {_key(w) for w, rel in ROLE_RELATIONS.items() if rel in kin}
-    said = {re.sub(r"^(\d+)(?:st|nd|rd|th)$", r"\1", k) for k in _content(re.sub(r"(?<=\d),(?=\d{3}\b)", "", answer))}
+    answer = re.sub(r"(?<=\d),(?=\d{3}\b)", "", answer)  # "£1,800" is one number
+    said = {re.sub(r"^(\d+)(?:st|nd|rd|th)$", r"\1", k) for k in _content(answer)}
     numbers = any(_numeric(k) or _ordinal_number(k) for k in known)
     # a sum said by a word of its own grounds its figure, but is no number to work others out from ("Best fiver
     # I've ever spent": "$100." is a guess)
@@ -1457,6 +1462,10 @@ def ungrounded(answer: str, question: str, recall: RecallResult) -> bool:
     # asked how many, a count above what a list names that nothing said gives, nor two numbers said add or take to
     # ("How many people came to my TEDx talk?" "16 people.", never said: only "eleven minutes" was)
     if _HOW_MANY.match(question) and not recall.intent.when and _counted_from_nothing(answer, known):
+        return True
+    # asked what something cost, a sum no words said nor make ("How much did the surf camp cost?" "Approximately 400
+    # times.", of "fell off about four hundred times")
+    if _COST_ASKED.match(question) and not recall.intent.when and priced_from_nothing(answer, texts):
         return True
     # a negation is no fact of its own: "No, you don't like coriander." from "I can't stand coriander"; nor is the
     # prompt's word for the speaker ("The user's book club is reading …": the words of the answer are the title's)

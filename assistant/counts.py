@@ -9,7 +9,17 @@ from __future__ import annotations
 
 import re
 
-from memory.extraction.dates import NUMBER_SAID, NUMBERS, big_numbers, exact_number, in_figures, in_words
+from memory.extraction.dates import (
+    NUMBER_SAID,
+    NUMBERS,
+    SMALL_NUMBER_SAID,
+    UNITS,
+    big_numbers,
+    exact_number,
+    in_figures,
+    in_words,
+    slang_money,
+)
 from memory.model import USER_ID, spoken_day
 from memory.recall.recall import RecallResult
 from memory.search import terms
@@ -126,6 +136,71 @@ def count_now(answer: str, recall: RecallResult) -> str | None:
     who = "you" if e.speaker == "user" else e.speaker
     quoted = sentence if len(sentence) <= 160 else sentence[:157].rsplit(" ", 1)[0] + "…"
     return f'{in_words(n).capitalize()}: on {spoken_day(e.at)} {who} said "{quoted}"'
+
+
+# a sum of money as said: a currency's sign before the number, or its word after ("£1,800", "eighteen hundred quid",
+# "2.5k", "two grand", "forty-five euros", "R350")
+_CURRENCY_SIGNS = "£$€¥₹₩₦₱₺₴₫₪"
+_CURRENCY_WORDS = tuple("""
+quid pound pounds p pence dollar dollars bucks euro euros cent cents yen yuan rmb rupee rupees peso pesos franc francs
+krona kronor krone kroner zloty zł rand naira cedi cedis shilling shillings dirham dirhams lira won baht ringgit real
+reais rubles roubles forint koruna lei lev dinar dinars riyal riyals kwacha birr soles quetzales
+usd eur gbp aud cad nzd chf inr jpy zar ngn kes
+""".split())
+_SCALE = {"k": 1000, "grand": 1000, "thousand": 1000, "million": 1_000_000, "m": 1_000_000}
+_AMOUNT = rf"(\d+(?:\.\d+)?|{SMALL_NUMBER_SAID})"
+_SCALES, _CURRENCIES = alternation(_SCALE), alternation(_CURRENCY_WORDS)
+_A_SUM = re.compile(rf"(?:[{_CURRENCY_SIGNS}]|\b(?:R|Rs\.?|US\$|A\$|C\$|NZ\$))\s?{_AMOUNT}(?:\s?({_SCALES})\b)?"
+                    rf"|(?<![\w.]){_AMOUNT}\s?(?:({_SCALES})\b\s*)?(?:({_CURRENCIES})\b)?", re.I)
+
+
+def sums_said(text: str, *, bare: bool = False) -> set[int]:
+    """The sums of money a text says, whole ("£12.50" 12): a number with a currency's sign or word, or a scale said of
+    money ("2.5k", "two grand"); not a count ("four hundred times"). ``bare``: a number said of nothing may be one
+    too ("Offer accepted! Two hundred and sixty thousand.", "paid 375 for it"), and so may a price said the short way
+    ("it was three seventy-five": 375)."""
+    found = {v for _, _, v in slang_money(text)}  # "a fiver"
+    plain = _without_thousands_commas(in_figures(text))
+    for m in _A_SUM.finditer(plain):
+        number, scale = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+        signed = m.group(1) is not None
+        of_nothing = bare and not _A_COUNTED.match(plain, m.end())
+        if not (signed or m.group(5) or (scale and scale.lower() in ("k", "grand")) or of_nothing):
+            continue
+        value = float(number) if number[0].isdigit() else exact_number(number)
+        if value is not None:
+            found.add(int(value * _SCALE.get((scale or "").lower(), 1)))
+    if bare:
+        for m in _SHORT_PRICE.finditer(text):
+            hundreds, rest = exact_number(m.group(1)), exact_number(m.group(2))
+            if hundreds is not None and rest is not None and rest >= 10:
+                found.add(hundreds * 100 + rest)
+    return found
+
+
+# a word after a number that names what it counts ("four hundred times", "3 kids"): not "for", "and", "."
+_A_COUNTED = re.compile(r"\s*(?!(?:for|and|or|to|in|on|at|each|all|a|an|the|of|off|with|now|so|but|then|quid)\b)"
+                        r"[a-z]{2,}", re.I)
+# a price said the short way: "three seventy-five" (375), "two ninety-nine"
+_SHORT_PRICE = re.compile(rf"\b({alternation(UNITS[:9])})\s+({SMALL_NUMBER_SAID})\b", re.I)
+
+
+def _without_thousands_commas(text: str) -> str:
+    return re.sub(r"(?<=\d),(?=\d{3}\b)", "", text)
+
+
+def priced_from_nothing(answer: str, texts: list[str]) -> bool:
+    """Asked what something cost, an answer whose sums no words said, nor make from two said or one said a few times
+    over ("£40 each, four of us": 160): "Approximately 400 times." when only "fell off about four hundred times" was
+    said. An answer with no number says no sum (a refusal, "It was free")."""
+    got = sums_said(answer) or numbers_in(_without_thousands_commas(answer))
+    if not got:
+        return False
+    said = {n for t in texts for n in sums_said(t, bare=True)}
+    times = {n for t in texts for n in numbers_in(t) if 1 < n <= 20}
+    made = said | {a + b for a in said for b in said} | {a - b for a in said for b in said} | {
+        a * n for a in said for n in times} | {a // n for a in said for n in times if a % n == 0}
+    return not got & made
 
 
 def numbers_in(text: str) -> set[int]:

@@ -123,6 +123,7 @@ _BIG = re.compile(rf"\b(?:{_THOUSANDS}(?:,?\s+(?:and\s+)?{_HUNDREDS})?|{_HUNDRED
 # a number said, in figures (after a currency sign) or in words, for a regex read without case: "£260", "sixteen",
 # "two hundred and sixty thousand"
 NUMBER_SAID = rf"(?:[£$€]?\d(?:[\d,.]*\d)?(?!\w|[.,]\d)|{_BIG.pattern}|\b{_SMALL}\b)"
+SMALL_NUMBER_SAID = _SMALL  # one to ninety-nine in words, for a regex read without case
 
 
 def big_numbers(text: str) -> list[tuple[int, int, int]]:

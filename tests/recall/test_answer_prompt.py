@@ -2568,6 +2568,8 @@ def test_stop_66s_readers_and_checks_take_odd_text_without_harm(odd: str) -> Non
     overtaken_by(odd, odd, r)
     assert answer_on_later(odd, odd, r, frozenset({odd})) is None or odd.strip()
     assert count_after(odd, r) is None  # no count said of nothing
+    from assistant.counts import priced_from_nothing, sums_said
+    assert isinstance(sums_said(odd), set) and isinstance(priced_from_nothing(odd, [odd]), bool)
     when_answer(r)  # no error
 
 
@@ -2632,3 +2634,38 @@ def test_words_of_anyone_at_all_are_not_asked_again_on_later_ones() -> None:
                      ("user", "Zayan smashed it, 11.8 seconds at the Nottingham competition!", JUNE_3)])
     r2.personal = True
     assert overtaken_by("14.2 seconds.", q2, r2) is not None
+
+
+def test_asked_what_something_cost_a_sum_no_words_said_is_a_guess() -> None:
+    """"How much did the surf camp cost?" "Approximately 400 times." when only "fell off about four hundred times"
+    was said (everyday93): asked a price, a number said of no money is no answer. A sum said in any way ("eighteen
+    hundred quid", "£1,800", "two grand"), or made of sums said ("forty quid each" for four), stands."""
+    from assistant.answer import ungrounded
+    surf = [("user", "A week at surf camp in Taghazout: stood up on day three, then fell off about four hundred times.",
+             MAY_20)]
+    q = "How much did the surf camp cost?"
+    r = _heard(q, surf)
+    r.personal = True
+    assert ungrounded("Approximately 400 times.", q, r) and ungrounded("£400.", q, r)
+    boat = [("user", "Picked up a Hobie 16 for eighteen hundred quid off a fella in Wexford.", MAY_20)]
+    q2 = "What did the catamaran cost me?"
+    r2 = _heard(q2, boat)
+    r2.personal = True
+    for said in ("£1,800.", "1800 pounds.", "1,800.", "Eighteen hundred quid."):
+        assert not ungrounded(said, q2, r2), said
+    assert ungrounded("£2,000.", q2, r2)
+    gig = [("user", "Tickets for the Fontaines gig were forty quid each and there were four of us going.", MAY_20)]
+    q3 = "How much did we spend on the Fontaines tickets?"
+    r3 = _heard(q3, gig)
+    r3.personal = True
+    assert not ungrounded("£160.", q3, r3) and not ungrounded("£40 each.", q3, r3)
+
+
+@pytest.mark.parametrize(("text", "sums"), [("eighteen hundred quid", {1800}), ("it was £1,250 all in", {1250}),
+                                            ("cost me 2.5k", {2500}), ("forty-five euros each", {45}),
+                                            ("best fiver I ever spent", {5}), ("R350 at the door", {350}),
+                                            ("fell off about four hundred times", set()), ("3 kids, 2 dogs", set()),
+                                            ("two grand", {2000}), ("£12.50 for the pair", {12})])
+def test_sums_of_money_are_read_as_said(text: str, sums: set[int]) -> None:
+    from assistant.counts import sums_said
+    assert sums_said(text) == sums
