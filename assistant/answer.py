@@ -41,7 +41,13 @@ from memory.llm import Message
 from memory.model import USER_ID, Arc
 from memory.names import new_name
 from memory.periods import mended, says_when
-from memory.recall.intent import asks_a_position, asks_a_weekday, asks_how_it_happened, asks_why
+from memory.recall.intent import (
+    asks_a_day_of_it,
+    asks_a_position,
+    asks_a_weekday,
+    asks_how_it_happened,
+    asks_why,
+)
 from memory.recall.recall import RecallResult
 from memory.revision import says_an_end
 from memory.search import SENTENCE_END, STOPWORDS, focus, fold, stem, terms
@@ -284,16 +290,27 @@ def user_prompt(question: str, recall: RecallResult, now: datetime, *, budget_ch
         lines.append("Remembered: nothing relevant." if recall.personal else
                      "Remembered: nothing relevant. This is a general question: answer it from your own knowledge.")
     if asked:
-        lines.append(f"Question: {question.strip()}" + (" (a day of the week)" if asks_a_weekday(question) else
-                                                         " (the reason: what made it happen)" if asks_why(question)
-                                                         else " (the way it happened, not when)"
-                                                         if asks_how_it_happened(question) else
-                                                         " (a place in the order: first, second…)"
-                                                         if asks_a_position(question) else ""))
+        lines.append(f"Question: {question.strip()}{_hint(question)}")
     else:  # a small model tends to echo the sentence back in the first person: ask for a reply to it
         lines.append(f"The user tells you: {question.strip()}\n"
                      "Reply to them in one short, warm sentence that says back what you heard, calling them \"you\".")
     return "\n".join(lines)
+
+
+# what the question asks for, said beside it where the small model gave another kind of thing: a date for a day of
+# the week ("What day do I work at the garden centre?") or of a stretch of days ("On which day of surf camp…?"), the
+# date of a deed for its way ("How did I break my ankle?"), the town for a place in the order; the first that asks
+_HINTS: tuple[tuple[Callable[[str], bool], str], ...] = (
+    (asks_a_weekday, " (a day of the week)"),
+    (asks_why, " (the reason: what made it happen)"),
+    (asks_how_it_happened, " (the way it happened, not when)"),
+    (asks_a_position, " (a place in the order: first, second…)"),
+    (asks_a_day_of_it, " (which day of it: the first, second…, not a date)"),
+)
+
+
+def _hint(question: str) -> str:
+    return next((hint for asks, hint in _HINTS if asks(question)), "")
 
 
 def points_back(text: str) -> bool:

@@ -136,6 +136,18 @@ _POSITION_ASKED = re.compile(r"^\s*where\s+(?:did|does|do|will|would)\s+(?:\S+\s
                              r"\s+(?:in|at|on)\b", re.I)
 
 
+# "On which day of surf camp did I first stand up?", "What day of the trek did it snow?": the day's place in a stretch
+# of days (the third), not a date; not "which day of the week" or "of the month"
+_DAY_OF_IT = re.compile(r"^\s*(?:on\s+)?(?:which|what)\s+(?:day|night|week|morning|evening)\s+of\s+"
+                        r"(?!(?:the\s+)?(?:week|month|year)\b)", re.I)
+
+
+def asks_a_day_of_it(question: str) -> bool:
+    """"On which day of surf camp did I first stand up?": which day of a stretch of days ("the third"); the small
+    model gave a date."""
+    return bool(_DAY_OF_IT.match(question))
+
+
 def asks_a_position(question: str) -> bool:
     """"Where did Lachie finish in the Camel Cup?": a place in the order ("fourth"); the small model gave the town."""
     return bool(_POSITION_ASKED.match(question))
@@ -205,7 +217,7 @@ def analyse(question: str) -> Intent:
     history = bool(_HISTORY.search(q) or NOW_MINE.match(q)) or (bool(_DID_PAST.search(q)) and "now" not in q.lower())
     return Intent(tuple(asked), history, bool(_PROVENANCE.search(q)), bool(_WHO.search(q)), roles,
                   bool(_WHEN.search(_RATE.sub(" ", _WHEN_CLAUSE.sub(r"\1", q)))) and not asks_a_weekday(q) and not (
-                      _WHICH_ONE.match(q)), role_words)
+                      _WHICH_ONE.match(q) or asks_a_day_of_it(q)), role_words)
 
 
 _LATER_CAPITAL = re.compile(r"(?<=\w[\s,])\s*(?!I\b|I['’])[A-Z][\w'’]*")

@@ -2558,9 +2558,9 @@ def test_stop_66s_readers_and_checks_take_odd_text_without_harm(odd: str) -> Non
     from assistant.answer import answer_on_later, overtaken_by
     from assistant.counts import count_after
     from memory.extraction.dates import resolve
-    from memory.recall.intent import asks_a_position, asks_how_it_happened
+    from memory.recall.intent import asks_a_day_of_it, asks_a_position, asks_how_it_happened
 
-    asks_how_it_happened(odd), asks_a_position(odd)
+    asks_how_it_happened(odd), asks_a_position(odd), asks_a_day_of_it(odd)
     resolve(odd, AT)
     assert isinstance(dated(odd, AT), str)
     r = _heard(odd or "?", [("user", odd, MAY_20), ("user", odd, JUNE_3)])
@@ -2669,3 +2669,20 @@ def test_asked_what_something_cost_a_sum_no_words_said_is_a_guess() -> None:
 def test_sums_of_money_are_read_as_said(text: str, sums: set[int]) -> None:
     from assistant.counts import sums_said
     assert sums_said(text) == sums
+
+
+@pytest.mark.parametrize(("question", "day_of_it"), [
+    ("On which day of surf camp did I first stand up?", True), ("What day of the trek did it snow?", True),
+    ("which night of the festival did we lose the tent", True),
+    ("Which day of the week is bin day?", False), ("What day of the month is rent due?", False),
+    ("Which day did I fly out?", False), ("What day do I work at the garden centre?", False),
+])
+def test_asked_which_day_of_a_stretch_of_days_its_place_is_asked(question: str, day_of_it: bool) -> None:
+    """"On which day of surf camp did I first stand up?" answered with a date (everyday93): the day's place in the
+    camp is asked ("the third"), not when it was; "which day of the week" or "of the month" is no such place."""
+    from memory.recall.intent import analyse, asks_a_day_of_it
+    assert asks_a_day_of_it(question) is day_of_it
+    if day_of_it:
+        assert not analyse(question).when
+    prompt = messages(question, _result([], question=question), AT, [])[-1]["content"]
+    assert ("(which day of it: the first, second…, not a date)" in prompt) is day_of_it
