@@ -1612,17 +1612,21 @@ def overtaken_by(answer: str, question: str, recall: RecallResult) -> Overtaken 
     topic = frozenset(set(_content(source.text)) - {_key(n) for n in _names_asked(question)})
     later = [e for e in recall.episodes if e.at > source.at and topic & set(_content(e.text))]
     own = mine & said(source.text)
-    if not own or not later or own <= said(" ".join(_not_ended(e.text) for e in later)):
+    if not own or not later or own <= said(" ".join(_not_ended(e.text, own) for e in later)):
         return None
     return Overtaken(sorted(later, key=lambda e: e.at, reverse=True), topic)
 
 
-def _not_ended(text: str) -> str:
+def _not_ended(text: str, own: set[str]) -> str:
     """The words less their clauses that say an end or a denial: an old value named there ("I've gone right off
-    Catan", "I've retired Dancing Queen for good", "to Calgary, not Toronto") is not said to hold again."""
-    return " ".join(c for c in CLAUSE_CUT.split(text) if not says_an_end(c))
-
-
+    Catan", "I've retired Dancing Queen for good", "to Calgary, not Toronto") is not said to hold again. Words that
+    end the answer's own (``own``) in one clause say nothing of it holding in any other ("I've packed in tennis for
+    pickleball… Tennis can keep its sore elbows")."""
+    clauses = CLAUSE_CUT.split(text)
+    ending = [c for c in clauses if says_an_end(c)]
+    if any(own & _terms_and_numbers(c) for c in ending):
+        return ""
+    return " ".join(c for c in clauses if c not in ending)
 
 
 def _terms_and_numbers(text: str) -> set[str]:

@@ -338,6 +338,8 @@ def _fixed_for(after: Sequence[str]) -> bool:
 # what is got for a time to come: the verb that gets it is no past of that time ("Got tickets to see Coldplay in
 # August", "bought two tickets for the match on Saturday")
 _TICKETS = frozenset({"tickets", "ticket"})
+_ARRANGED_BY = frozenset({"got", "was", "were", "been", "get", "gets"})  # a passive's helper: "got booked for"
+_FINED = frozenset({"parking", "speeding", "traffic", "penalty"})  # "a parking ticket": a fine, for nothing ahead
 # what is expected of what is to come: "completion should be in January", "the baby is due in March"
 _EXPECTED = frozenset({"should", "due"})
 _MEANT = frozenset({"meant", "supposed"})  # "Completion's meant to be the 20th of March": expected, not past
@@ -348,7 +350,8 @@ _SOFT_ADVERBS = frozenset({"also", "just", "really", "finally", "actually", "sti
 # ("Mum turns seventy on the 14th of March", "Tom retires in June", "we move on the 3rd")
 _SCHEDULED = frozenset({"start", "starts", "begin", "begins", "fly", "flies", "leave", "leaves", "arrive",
                         "arrives", "return", "returns", "finish", "finishes", "open", "opens", "turn", "turns",
-                        "retire", "retires", "graduate", "graduates", "move", "moves"})
+                        "retire", "retires", "graduate", "graduates", "move", "moves", "land", "lands", "depart",
+                        "departs", "sail", "sails"})
 _DETERMINERS = frozenset({"a", "an", "the", "this", "that", "fresh"}) | POSSESSIVES
 Tense = str | None  # "past" | "future" | None (not clear)
 
@@ -359,6 +362,7 @@ def tense(words: Sequence[tuple[str, str]]) -> Tense:
     a past-tense verb ("passed", "went"), None when neither or both. Untagged, a past verb is seen only as a
     regular "-ed" form after its subject ("I passed"), never after "am/is/are" ("I'm excited")."""
     low = [w.lower() for w, _ in words]
+    low = ["fine" if w in _TICKETS and i and low[i - 1] in _FINED else w for i, w in enumerate(low)]
     tags = [t for _, t in words]
     future = past = elided = False
     for i, w in enumerate(low):
@@ -377,6 +381,8 @@ def tense(words: Sequence[tuple[str, str]]) -> Tense:
         if w in _AHEAD or _TICKETS.intersection(nxt) or (w in _FIXED_FOR and _fixed_for(low[i + 1 : i + 3])) or (
                 w in _MEANT and nxt[:1] == ["to"]):
             continue  # "I booked a table for Friday", "fixed for the 12th": the verb is past, what it arranges is not
+        if w in _ARRANGED_BY and nxt[:1] and nxt[0] in _AHEAD | _FIXED_FOR and _fixed_for(low[i + 2 : i + 4]):
+            continue  # "the op got booked for the 8th of June", "it was set for the 3rd": arranged, not past
         if w in _SIGNED and _starts_ahead(low):  # "Signed up for the Welsh class, Tuesday nights from September",
             future = True  # "enrolled on a course starting in October": what was joined begins then
             continue
@@ -466,9 +472,13 @@ def _weekday(text: str, at: datetime, direction: Tense) -> TimeRef | None:
         said = text[m.start() : nth.end()]
         return _weekday_the(WEEKDAYS[m.group(2).lower()], int(nth.group(1)), at, said) or _day_of_month(
             int(nth.group(1)), at, direction, said)
+    day = WEEKDAYS[m.group(2).lower()]
+    if (m.group(1) or "").lower() == "this" and (day > at.weekday() or (day < at.weekday() and direction != "future")):
+        # "this Thursday": of this week, whatever the tense ("brought forward to this Thursday", said on a Tuesday);
+        # one gone already this week is the coming one when the words look ahead
+        return TimeRef(_day(at) + timedelta(days=day - at.weekday()), m.group(0), "day")
     if direction is None:
         return None
-    day = WEEKDAYS[m.group(2).lower()]
     if direction == "past":
         back = (at.weekday() - day) % 7 or 7
         return TimeRef(_day(at) - timedelta(days=back), m.group(0), "day")
@@ -521,6 +531,8 @@ def _relative(text: str, at: datetime) -> TimeRef | None:
         # a week on from a day ("Grace's birthday is a week tomorrow", "a week today")
         (r"\ba week (?:today|tonight)\b", _day(at) + timedelta(days=7), "day"),
         (r"\ba week tomorrow\b", _day(at) + timedelta(days=8), "day"),
+        (r"\ba fortnight (?:today|tonight)\b", _day(at) + timedelta(days=14), "day"),
+        (r"\ba fortnight tomorrow\b", _day(at) + timedelta(days=15), "day"),
         (r"\blast week(?:end)?\b", _day(at) - timedelta(days=7), "week"),
         (r"\bthis week\b", _day(at) - timedelta(days=at.weekday()), "week"),
         (r"\blast month\b", shift_months(_day(at), -1), "month"),
@@ -541,6 +553,17 @@ def _relative(text: str, at: datetime) -> TimeRef | None:
         m = re.search(rx, t)
         if m and m.start() < best_pos:
             best, best_pos = TimeRef(when, text[m.start() : m.end()], grain), m.start()
+    # so many weeks on from today or tomorrow, or back from today or yesterday: "the fitters come three weeks
+    # tomorrow", "three weeks ago today", "two weeks yesterday"
+    for m in re.finditer(r"\b(two|three|four|five|six)\s+(weeks?|fortnights?)\s+(ago\s+)?(today|tonight|tomorrow|"
+                         r"yesterday)\b", t):
+        back = bool(m.group(3)) or m.group(4) == "yesterday"
+        if m.start() >= best_pos or (back and m.group(4) == "tomorrow"):
+            continue
+        span = NUMBERS[m.group(1)] * (14 if m.group(2).startswith("fortnight") else 7)
+        when = _day(at) + timedelta(days=(-span if back else span) + (1 if m.group(4) == "tomorrow" else 0)
+                                    - (1 if m.group(4) == "yesterday" else 0))
+        best, best_pos = TimeRef(when, text[m.start() : m.end()], "day"), m.start()
     for m in re.finditer(rf"\b(?:(?:for|about|around|almost|nearly|over)\s+)?{_NUM}\s+{_UNIT}(\s+ago)?\b", t):
         is_ago = bool(m.group(3))
         is_for = m.group(0).startswith("for ")

@@ -622,3 +622,39 @@ def test_a_time_mended_in_the_same_breath_is_said_as_mended(said: str, meant: st
     from memory.periods import mended
 
     assert mended(said) == meant
+
+
+@pytest.mark.parametrize(("said", "on", "meant"), [
+    # so many weeks on from tomorrow or today, back from yesterday or today (everyday94: "the fitters come three
+    # weeks tomorrow" was read as tomorrow)
+    ("The fitters come three weeks tomorrow.", d(2026, 9, 14), date(2026, 10, 6)),
+    ("The results are out two weeks today.", d(2026, 9, 14), date(2026, 9, 28)),
+    ("The shop opened three weeks ago today.", d(2026, 3, 3), date(2026, 2, 10)),
+    ("I met her two weeks yesterday.", d(2026, 3, 3), date(2026, 2, 16)),
+    ("The fair's a fortnight tomorrow.", d(2026, 3, 3), date(2026, 3, 18)),
+    # "this Thursday", of this week whatever the tense (everyday95: "brought forward to this Thursday" was the
+    # Thursday before)
+    ("My op's been brought forward to this Thursday.", d(2026, 3, 3), date(2026, 3, 5)),
+    ("I saw the consultant this Monday.", d(2026, 3, 4), date(2026, 3, 2)),
+    ("We're going this Monday.", d(2026, 3, 4), date(2026, 3, 9)),  # gone this week, and looked ahead: the coming
+    # a parking ticket is a fine, not a ticket for a day ahead (everyday94: "Got a parking ticket… on Monday" was
+    # read as the coming Monday, then as none)
+    ("Got a sixty-five pound parking ticket outside Mum's in Leicester on Monday.", d(2026, 8, 12), date(2026, 8, 10)),
+    # booked for a day, by a passive's helper: the day is to come (everyday94: "got booked for the 8th of June",
+    # said in February, was the June before); booked on a day is not
+    ("Her knee replacement got booked for the 8th of June.", d(2026, 2, 26), date(2026, 6, 8)),
+    ("The hall was set for the 3rd of May.", d(2026, 2, 26), date(2026, 5, 3)),
+    ("Our homestay student lands on Thursday.", d(2026, 8, 30), date(2026, 9, 3)),  # a timetable's present
+])
+def test_weeks_on_from_a_day_this_weekday_and_times_booked_for(said: str, on: datetime, meant: date) -> None:
+    from memory.periods import named_time
+
+    found = named_time(said, on.replace(hour=12))
+    assert found is not None and found[1].when.date() == meant, said
+
+
+def test_a_thing_booked_on_a_day_is_not_read_as_to_come() -> None:
+    from memory.periods import named_time
+
+    found = named_time("It was booked on Monday.", d(2026, 2, 26).replace(hour=12))
+    assert found is None or found[1].when.date() != date(2026, 3, 2)

@@ -2595,7 +2595,10 @@ def test_an_old_value_named_later_as_ended_is_not_said_again() -> None:
     old = ("user", "Board game night at Kofi's, Catan, obviously. It's my favourite game.", MAY_20)
     for later, overtaken in [("Honestly, I've gone right off Catan. Wingspan's my game now, Kofi says.", True),
                              ("I've retired Catan for good. Wingspan's my game now, Kofi says.", True),
-                             ("Catan again at Kofi's, still my favourite game.", False)]:
+                             ("Catan again at Kofi's, still my favourite game.", False),
+                             # ended in one clause, named again in another (everyday94's "I've packed in tennis for
+                             # pickleball… Tennis can keep its sore elbows"): still ended
+                             ("I've gone off Catan for Wingspan at Kofi's. Catan can keep its sheep.", True)]:
         r = _heard(q, [old, ("user", later, JUNE_3)])
         r.personal = True
         assert (overtaken_by("Catan.", q, r) is not None) is overtaken
