@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import datetime
 from typing import NamedTuple
 
-from assistant.counts import count_after, count_now, numbers_in, priced_from_nothing
+from assistant.counts import count_after, count_now, numbers_in, priced_from_nothing, without_thousands_commas
 from assistant.when import (
     MONTH,
     dated,
@@ -1458,7 +1458,7 @@ def ungrounded(answer: str, question: str, recall: RecallResult) -> bool:
     if _WHO_ASKED.match(question):
         kin = {ROLE_RELATIONS[w] for w in re.findall(r"[a-z]+", " ".join(texts).lower()) if w in ROLE_RELATIONS}
         known |= {_key(w) for w, rel in ROLE_RELATIONS.items() if rel in kin}
-    answer = re.sub(r"(?<=\d),(?=\d{3}\b)", "", answer)  # "£1,800" is one number
+    answer = without_thousands_commas(answer)
     said = {re.sub(r"^(\d+)(?:st|nd|rd|th)$", r"\1", k) for k in _content(answer)}
     numbers = any(_numeric(k) or _ordinal_number(k) for k in known)
     # a sum said by a word of its own grounds its figure, but is no number to work others out from ("Best fiver

@@ -160,7 +160,7 @@ def sums_said(text: str, *, bare: bool = False) -> set[int]:
     too ("Offer accepted! Two hundred and sixty thousand.", "paid 375 for it"), and so may a price said the short way
     ("it was three seventy-five": 375)."""
     found = {v for _, _, v in slang_money(text)}  # "a fiver"
-    plain = _without_thousands_commas(in_figures(text))
+    plain = without_thousands_commas(in_figures(text))
     for m in _A_SUM.finditer(plain):
         number, scale = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
         signed = m.group(1) is not None
@@ -185,7 +185,8 @@ _A_COUNTED = re.compile(r"\s*(?!(?:for|and|or|to|in|on|at|each|all|a|an|the|of|o
 _SHORT_PRICE = re.compile(rf"\b({alternation(UNITS[:9])})\s+({SMALL_NUMBER_SAID})\b", re.I)
 
 
-def _without_thousands_commas(text: str) -> str:
+def without_thousands_commas(text: str) -> str:
+    """"£1,800" as one number: "£1800"."""
     return re.sub(r"(?<=\d),(?=\d{3}\b)", "", text)
 
 
@@ -193,7 +194,7 @@ def priced_from_nothing(answer: str, texts: list[str]) -> bool:
     """Asked what something cost, an answer whose sums no words said, nor make from two said or one said a few times
     over ("£40 each, four of us": 160): "Approximately 400 times." when only "fell off about four hundred times" was
     said. An answer with no number says no sum (a refusal, "It was free")."""
-    got = sums_said(answer) or numbers_in(_without_thousands_commas(answer))
+    got = sums_said(answer) or numbers_in(without_thousands_commas(answer))
     if not got:
         return False
     said = {n for t in texts for n in sums_said(t, bare=True)}
